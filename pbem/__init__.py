@@ -1,0 +1,3 @@
+"""pbem: a play-by-email campaign adjudicator."""
+
+__version__ = "0.1.0"

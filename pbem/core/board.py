@@ -1,0 +1,71 @@
+"""A game-neutral picture of a board, drawn by pbem.render.maps for hex and square boards.
+
+A game's view fills one of these; the renderer never knows the game's rules.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+
+class Cell(BaseModel):
+    """One hex or square: where it is, how it is filled, and its label."""
+
+    id: str
+    q: int  # hex: axial q; square: file (column), 0-based
+    r: int  # hex: axial r; square: rank (row), 0-based from the top
+    terrain: str = "plain"  # a key of the legend's terrain colours
+    owner: str | None = None  # a key of Picture.owners
+    label: str = ""
+    marks: list[str] = Field(default_factory=list)  # small glyph keys: "river", "start", "tower"
+
+
+class Edge(BaseModel):
+    """A feature on one side of a cell (hex sides: e, ne, nw, w, sw, se; squares: n, e, s, w)."""
+
+    cell: str
+    side: str
+    feature: str  # "water", "mountain", "forest", ...
+
+
+class Piece(BaseModel):
+    """Something standing in a cell: a settlement, an army, a card."""
+
+    cell: str
+    kind: str  # "village", "city", "fortress", "capital", "army", "card", ...
+    owner: str | None = None
+    label: str = ""
+    highlight: bool = False  # the viewer's own piece
+    lying: bool = False  # e.g. an army on its side
+
+
+class Arrow(BaseModel):
+    """A movement or attack this turn, from one cell to another."""
+
+    source: str
+    target: str
+    owner: str | None = None
+    style: Literal["move", "retreat", "battle", "blocked"] = "move"
+
+
+class Owner(BaseModel):
+    """A kingdom or player drawn on the board, with its palette slot."""
+
+    key: str
+    name: str
+    slot: int  # index into the renderer's colour-blind-safe palette
+
+
+class Picture(BaseModel):
+    """Everything a renderer needs to draw one player's (or the public) board."""
+
+    kind: Literal["hex", "square"]
+    title: str = ""
+    cells: list[Cell] = Field(default_factory=list)
+    edges: list[Edge] = Field(default_factory=list)
+    pieces: list[Piece] = Field(default_factory=list)
+    arrows: list[Arrow] = Field(default_factory=list)
+    battles: list[str] = Field(default_factory=list)  # cell ids where battles happened
+    owners: list[Owner] = Field(default_factory=list)

@@ -1,0 +1,174 @@
+"""The one interface every game implements, for sealed simultaneous and alternating play.
+
+A game is a record of pure functions over its own pydantic state. It never
+touches the database, mail, the clock or the global `random` module.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, Field
+
+from pbem.core.problems import Problem
+from pbem.core.rng import SeededRng
+
+REFEREE = "referee"
+
+
+class Seat(BaseModel):
+    """A player's place in a game: a stable id (p1, p2, …) and a display name."""
+
+    id: str
+    name: str
+
+
+class Setup(BaseModel):
+    """What a new campaign starts from."""
+
+    seats: list[Seat]
+    scenario: dict[str, Any]
+    settings: dict[str, Any] = Field(default_factory=dict)
+
+
+class Setting(BaseModel):
+    """A campaign switch a referee may set with `--set key=value`."""
+
+    key: str
+    default: str | int | bool
+    choices: list[str] = Field(default_factory=list)
+    help: str = ""
+
+
+class GameMeta(BaseModel):
+    """A game's description as data."""
+
+    name: str  # registry key, e.g. "mighty-kingdoms"
+    title: str
+    min_players: int
+    max_players: int
+    style: Literal["sealed", "alternating", "mixed"]
+    settings: list[Setting] = Field(default_factory=list)
+    default_scenario: str = ""  # path under campaigns/, e.g. "mighty-kingdoms/maps/valley-3.toml"
+    summary: str = ""
+
+
+class PhaseInfo(BaseModel):
+    """Where the game stands: a stable key, a readable label and the turn number."""
+
+    key: str  # unique within a campaign, e.g. "y1-m3-orders"
+    label: str  # e.g. "Year 1, summer month 3: orders"
+    turn: int
+    topic: str  # help topic for the order language now, e.g. "summer"
+
+
+class Due(BaseModel):
+    """Who owes input now. Players listed in `optional` may send input but are never missing."""
+
+    players: list[str] = Field(default_factory=list)
+    referee: bool = False
+    optional: list[str] = Field(default_factory=list)
+
+    @property
+    def nobody(self) -> bool:
+        """True when nobody owes anything (the game can advance at once)."""
+        return not self.players and not self.referee
+
+
+class ParseResult(BaseModel):
+    """Typed orders read from a player's text, plus every problem with its line number."""
+
+    orders: Any = None  # the game's input model, or None if nothing usable was read
+    problems: list[Problem] = Field(default_factory=list)
+
+    @property
+    def errors(self) -> list[Problem]:
+        """Only the problems that are errors, not warnings."""
+        return [p for p in self.problems if p.severity == "error"]
+
+
+class Event(BaseModel):
+    """Something that happened. `visible_to` None means public; else the seats that may see it."""
+
+    code: str  # stable, e.g. "mk.explore"
+    data: dict[str, Any] = Field(default_factory=dict)
+    visible_to: list[str] | None = None
+
+
+class Advance(BaseModel):
+    """The result of one pure step: the new state and what happened."""
+
+    state: Any
+    events: list[Event] = Field(default_factory=list)
+
+
+class Outcome(BaseModel):
+    """How a finished game ended: standings, best first."""
+
+    finished: bool
+    standings: list[dict[str, Any]] = Field(default_factory=list)
+    note: str = ""
+
+
+@runtime_checkable
+class Game(Protocol):
+    """Everything the engine needs from a game. All methods are pure."""
+
+    meta: GameMeta
+
+    def load_scenario(self, data: dict[str, Any], source: str) -> dict[str, Any]:
+        """Validate scenario content (map, decks); raise ContentError naming `source` and line."""
+        ...
+
+    def start(self, setup: Setup, rng: SeededRng) -> BaseModel:
+        """Build the opening state."""
+        ...
+
+    def state_from_json(self, data: dict[str, Any]) -> BaseModel:
+        """Rebuild a state from its JSON form."""
+        ...
+
+    def input_from_json(self, data: dict[str, Any]) -> BaseModel:
+        """Rebuild a typed input (orders) from its JSON form."""
+        ...
+
+    def phase(self, state: Any) -> PhaseInfo:
+        """Describe the current phase."""
+        ...
+
+    def due(self, state: Any) -> Due:
+        """Say who owes input now: one player, several, all, or the referee."""
+        ...
+
+    def parse(self, state: Any, seat: str, text: str) -> ParseResult:
+        """Read a player's (or the referee's) text into typed orders and line-numbered problems."""
+        ...
+
+    def canonical(self, state: Any, seat: str, orders: Any) -> str:
+        """Write orders in their one canonical text form (parse(canonical(o)) == o)."""
+        ...
+
+    def default_input(self, state: Any, seat: str) -> BaseModel:
+        """The input used when `seat` sends nothing before the deadline."""
+        ...
+
+    def advance(self, state: Any, inputs: dict[str, Any], rng: SeededRng) -> Advance:
+        """Apply the inputs of every seat that owed them; never mutate `state`."""
+        ...
+
+    def view(self, state: Any, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+        """What `viewer` may see (None: the public, REFEREE: everything). The one place secrecy is decided."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+
+class ContentError(ValueError):
+    """Scenario or map data that fails validation, with file and line."""
+
+    def __init__(self, source: str, line: int | None, code: str, message: str) -> None:
+        where = f"{source}:{line}" if line else source
+        super().__init__(f"{where}: {code}: {message}")
+        self.source, self.line, self.code, self.detail = source, line, code, message

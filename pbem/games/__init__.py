@@ -1,0 +1,1 @@
+"""Games: each a package with the same modules, importing only pbem.core."""
