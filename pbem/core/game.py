@@ -116,8 +116,8 @@ class Game(Protocol):
 
     meta: GameMeta
 
-    def load_scenario(self, data: dict[str, Any], source: str) -> dict[str, Any]:
-        """Validate scenario content (map, decks); raise ContentError naming `source` and line."""
+    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
+        """Read and validate scenario text (TOML); raise ContentError naming `source` and line."""
         ...
 
     def start(self, setup: Setup, rng: SeededRng) -> BaseModel:
