@@ -51,6 +51,7 @@ class Unit(BaseModel):
     hero: bool = False
     kind: str = ""  # e.g. "infantry", "monster", "war machine", "hero"
     artefact: str | None = None
+    item: str | None = None  # a Kings of War magic item bought with points (kow lists)
 
     @property
     def current(self) -> int:
@@ -131,6 +132,9 @@ class MonthProgress(BaseModel):
     battles: list[BattleRecord] = Field(default_factory=list)
     preferences: dict[str, dict[str, Any]] = Field(default_factory=dict)  # seat -> standing instructions
     step: Literal["resolve", "battle", "reform", "done"] = "resolve"
+    chooser: int = 0  # index in player_order of the next player to choose a battle
+    idle: int = 0  # players in a row who had no battle to choose
+    slaughters: int = 0  # slaughters of lying armies this month
 
 
 class MKState(BaseModel):
@@ -153,6 +157,7 @@ class MKState(BaseModel):
     progress: MonthProgress = Field(default_factory=MonthProgress)
     artefacts_pool: list[str] = Field(default_factory=list)
     misses: dict[str, int] = Field(default_factory=dict)
+    turn: int = 1  # running phase counter, +1 on every advance
 
     def working_copy(self) -> MKState:
         """A deep copy that rules may change freely."""

@@ -1,0 +1,1 @@
+"""The `pbem` command line: thin Typer commands over the services."""

@@ -1,0 +1,35 @@
+"""`pbem orders …`: enter orders on a player's (or the referee's) behalf."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem.cli.output import command, console, print_json
+from pbem.cli.state import runtime
+from pbem.errors import ExitCode
+from pbem.services.entry import submit_by_address
+
+app = typer.Typer(help="Enter orders by hand, through the same path as mail.", no_args_is_help=True)
+
+
+@app.command("submit")
+@command
+def submit(
+    name: Annotated[str, typer.Argument(help="The campaign.")],
+    source: Annotated[str, typer.Argument(help="A file of orders, or - for standard input.")],
+    player: Annotated[str, typer.Option("--player", help="The player's address, or 'referee'.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Submit orders for a player (or the referee) and show the acknowledgement."""
+    text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    receipt = submit_by_address(runtime(), name, player, text)
+    if as_json:
+        print_json(receipt)
+    else:
+        console.print(receipt["acknowledgement"], highlight=False, markup=False)
+    if not receipt["accepted"]:
+        raise typer.Exit(int(ExitCode.INVALID))

@@ -1,0 +1,94 @@
+"""Top-level commands: init, games, status, report, replay, tick, demo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.state import runtime
+from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
+from pbem.errors import ExitCode, Invalid
+from pbem.registry import games as registered_games
+from pbem.services.campaigns import status as campaign_status
+from pbem.services.replay import replay as replay_campaign
+from pbem.services.reports import FORMATS
+from pbem.services.viewing import report_for
+from pbem.cli.tick import tick_command
+
+
+def register(app: typer.Typer) -> None:
+    """Attach the top-level commands to the app."""
+    for func in (init, games, status, report, replay):
+        app.command(func.__name__)(command(func))
+    app.command("tick")(tick_command)
+
+
+def init(
+    directory: Annotated[Path, typer.Argument(help="Where to write pbem.toml.")] = Path("."),
+) -> None:
+    """Write a commented pbem.toml and create the ledger."""
+    path = directory / CONFIG_NAME
+    if not path.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        path.write_text(SAMPLE_CONFIG.replace('url = "sqlite:///pbem.db"', f'url = "sqlite:///{(directory / "pbem.db").resolve()}"'))
+        console.print(f"Wrote {path}")
+    from pbem.cli.state import set_config
+
+    set_config(str(path))
+    rt = runtime()
+    console.print(f"Ledger ready at {rt.engine.url.render_as_string(hide_password=True)}")
+
+
+def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the games pbem can referee."""
+    found = registered_games()
+    rows = [{"name": g.meta.name, "title": g.meta.title, "players": f"{g.meta.min_players}-{g.meta.max_players}",
+             "style": g.meta.style, "settings": {s.key: s.default for s in g.meta.settings}}
+            for g in found.values()]
+    if as_json:
+        print_json(rows)
+        return
+    print_table("Games", ["name", "title", "players", "style"],
+                [[r["name"], r["title"], r["players"], r["style"]] for r in rows])
+
+
+def status(
+    name: Annotated[str, typer.Argument(help="The campaign.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show where a campaign stands and who it waits for."""
+    info = campaign_status(runtime(), name)
+    if as_json:
+        print_json(info)
+        return
+    console.print(f"[bold]{info['campaign']}[/bold] ({info['game']}, {info['status']})")
+    console.print(f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}")
+    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"))
+    print_table("Players", ["seat", "name", "address", "status", "missed", "delivery"],
+                [[p["seat"], p["name"], p["address"], p["status"], p["missed"], p["delivery"]]
+                 for p in info["players"]])
+
+
+def report(
+    name: Annotated[str, typer.Argument(help="The campaign.")],
+    player: Annotated[str, typer.Option("--player", help="The player's address, or 'referee'.")],
+    turn: Annotated[int | None, typer.Option("--turn", help="The turn (default: the latest).")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, html or json.")] = "text",
+) -> None:
+    """Print the report a player received (or would receive) for a turn."""
+    if fmt not in FORMATS:
+        raise Invalid("report.E_FORMAT", format=fmt)
+    typer.echo(report_for(runtime(), name, player, turn, fmt), nl=False)
+
+
+def replay(name: Annotated[str, typer.Argument(help="The campaign.")]) -> None:
+    """Rebuild a campaign from its recorded inputs and check every snapshot byte for byte."""
+    result = replay_campaign(runtime(), name)
+    if result.ok:
+        console.print(f"Replay of {name}: {result.checked} snapshots reproduced byte for byte.")
+        return
+    console.print(f"[red]Replay of {name} differs[/red] at: " + ", ".join(result.mismatches))
+    raise typer.Exit(int(ExitCode.REPLAY_MISMATCH))

@@ -1,0 +1,244 @@
+"""The Mighty Kingdoms game record: every Game protocol method, dispatching on the stage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from pbem.core.game import (
+    REFEREE,
+    Advance,
+    ContentError,
+    Due,
+    Event,
+    GameMeta,
+    Outcome,
+    ParseResult,
+    PhaseInfo,
+    Setting,
+    Setup,
+)
+from pbem.core.problems import Problem
+from pbem.core.rng import SeededRng
+from pbem.games.mighty_kingdoms import inputs as kinds
+from pbem.games.mighty_kingdoms.content import MapData
+from pbem.games.mighty_kingdoms.kow import default_result
+from pbem.games.mighty_kingdoms.month import resolve_month, resume_month
+from pbem.games.mighty_kingdoms.orders_battle import canonical_result, parse_result
+from pbem.games.mighty_kingdoms.orders_setup import canonical_setup, parse_setup
+from pbem.games.mighty_kingdoms.orders_summer import canonical_summer, default_summer, parse_summer
+from pbem.games.mighty_kingdoms.phases import due_now, phase_info
+from pbem.games.mighty_kingdoms.setup import (
+    default_placement,
+    default_race,
+    resolve_army,
+    resolve_capital,
+    resolve_placement,
+    resolve_race,
+)
+from pbem.games.mighty_kingdoms.state import Kingdom, MKState, Settings, TileState
+
+SETUP_STAGES = ("race", "capital", "placement", "army")
+MIGHT_NOTE = "Might as in the later edition: village 1, city 2, fortress 2, capital 3, army 5."
+
+META = GameMeta(
+    name="mighty-kingdoms",
+    title="Mighty Kingdoms",
+    min_players=2,
+    max_players=8,
+    style="sealed",
+    default_scenario="mighty-kingdoms/maps/valley-3.toml",
+    summary="Explore a hex map, build a kingdom and fight battles, one summer month per turn.",
+    settings=[
+        Setting(key="battle_mode", default="simple", choices=["simple", "kow"],
+                help="simple: the adjudicator rolls; kow: tabletop battles, the referee reports"),
+        Setting(key="years", default=2, help="how many years the campaign lasts"),
+        Setting(key="advanced", default=False, help="wizard's towers, quests and artefacts"),
+        Setting(key="army_cap", default=6, help="most armies a kingdom may have"),
+        Setting(key="battle_cap", default=100, help="most battles in one month before the "
+                                                     "referee is flagged"),
+    ],
+)
+
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
+
+def coerce_settings(raw: dict[str, Any], races: list[str]) -> Settings:
+    """Settings from CLI strings ('kow', '3', 'true') or typed values."""
+    values: dict[str, Any] = {"races": races}
+    for key, value in raw.items():
+        if key == "advanced" and isinstance(value, str):
+            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
+                raise ContentError("settings", None, "mk.E_SETTING", f"advanced={value}")
+            value = value.lower() in TRUE_WORDS
+        elif key == "battle_mode" and isinstance(value, str):
+            value = value.lower()
+        values[key] = value
+    try:
+        return Settings.model_validate(values)
+    except ValueError as error:
+        raise ContentError("settings", None, "mk.E_SETTING", str(error)) from error
+
+
+def opening_state(setup: Setup) -> MKState:
+    """The state before anyone has chosen anything."""
+    scenario = setup.scenario
+    map_data = MapData.model_validate(scenario["map"])
+    if len(setup.seats) > len(map_data.start_tiles()):
+        raise ContentError(map_data.name, None, "mk.E_TOO_MANY_PLAYERS",
+                           f"{len(setup.seats)} players, {len(map_data.start_tiles())} start tiles")
+    return MKState(
+        map=map_data,
+        settings=coerce_settings(setup.settings, list(scenario.get("races") or [])),
+        seats=list(setup.seats),
+        kingdoms={s.id: Kingdom(seat=s.id, name=s.name) for s in setup.seats},
+        tiles={t: TileState(id=t) for t in sorted(map_data.tiles)},
+    )
+
+
+class MightyKingdoms:
+    """Mighty Kingdoms as a pbem game (see docs/mighty-kingdoms.md)."""
+
+    meta = META
+
+    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
+        """Read a map/scenario file (the map file reader does the validation)."""
+        from pbem.games.mighty_kingdoms.mapfile import load_scenario_text
+
+        result: dict[str, Any] = load_scenario_text(text, source)
+        return result
+
+    def start(self, setup: Setup, rng: SeededRng) -> MKState:
+        """The opening state: every seat owes a race."""
+        return opening_state(setup)
+
+    def state_from_json(self, data: dict[str, Any]) -> MKState:
+        """Rebuild a state from JSON."""
+        return MKState.model_validate(data)
+
+    def input_from_json(self, data: dict[str, Any]) -> BaseModel:
+        """Rebuild any stage's input from JSON."""
+        return kinds.input_from_json(data)
+
+    def phase(self, state: MKState) -> PhaseInfo:
+        """The current phase's key, label, turn and help topic."""
+        return phase_info(state)
+
+    def due(self, state: MKState) -> Due:
+        """Who owes input now."""
+        return due_now(state)
+
+    def parse(self, state: MKState, seat: str, text: str) -> ParseResult:
+        """Read a player's (or the referee's) email for the current stage."""
+        if seat == REFEREE:
+            if state.stage == "battle":
+                return parse_result(state, text)
+            return _nothing_due()
+        if state.stage in SETUP_STAGES:
+            return parse_setup(state, seat, text)
+        if state.stage == "summer":
+            return parse_summer(state, seat, text)
+        if state.stage == "winter":
+            from pbem.games.mighty_kingdoms.winter_orders import parse_winter
+
+            result: ParseResult = parse_winter(state, seat, text)
+            return result
+        return _nothing_due()
+
+    def canonical(self, state: MKState, seat: str, orders: Any) -> str:
+        """The one canonical text of any input."""
+        if isinstance(orders, kinds.SummerOrders):
+            return canonical_summer(orders)
+        if isinstance(orders, kinds.BattleResultInput):
+            return canonical_result(orders)
+        if isinstance(orders, kinds.RaceInput | kinds.CapitalInput | kinds.PlacementInput
+                      | kinds.ArmyInput):
+            return canonical_setup(orders)
+        from pbem.games.mighty_kingdoms.winter_orders import canonical_winter
+
+        text: str = canonical_winter(state, seat, orders)
+        return text
+
+    def default_input(self, state: MKState, seat: str) -> BaseModel:
+        """The input used when `seat` sends nothing (see the rulings' defaults)."""
+        return default_for(state, seat)
+
+    def advance(self, state: MKState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
+        """Apply the inputs of the current stage to a copy of `state`."""
+        work = state.working_copy()
+        typed = {s: _typed(v) for s, v in sorted(inputs.items())}
+        new, events = _step(work, typed, rng)
+        new.turn = state.turn + 1
+        return Advance(state=new, events=events)
+
+    def view(self, state: MKState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+        """What `viewer` may see."""
+        from pbem.games.mighty_kingdoms.view import build_view
+
+        return build_view(state, viewer, events)
+
+    def outcome(self, state: MKState) -> Outcome | None:
+        """The standings once the last year is over."""
+        if state.stage != "over":
+            return None
+        from pbem.games.mighty_kingdoms.standings import standings
+
+        return Outcome(finished=True, standings=standings(state), note=MIGHT_NOTE)
+
+
+def _nothing_due() -> ParseResult:
+    return ParseResult(orders=None, problems=[
+        Problem(line=1, code="mk.E_NOTHING_DUE", kind="illegal")])
+
+
+def _typed(value: Any) -> Any:
+    return kinds.input_from_json(value) if isinstance(value, dict) else value
+
+
+def default_for(state: MKState, seat: str) -> BaseModel:
+    """The default input of `seat` in the current stage."""
+    if seat == REFEREE:
+        return default_result(state)
+    simple: dict[str, BaseModel] = {
+        "race": kinds.RaceInput(race=default_race(state), defaulted=True),
+        "capital": kinds.CapitalInput(defaulted=True),
+        "army": kinds.ArmyInput(tile=state.capitals.get(seat), defaulted=True),
+    }
+    if state.stage in simple:
+        return simple[state.stage]
+    if state.stage == "placement":
+        return default_placement(state, seat)
+    if state.stage == "winter":
+        from pbem.games.mighty_kingdoms.winter_orders import default_winter
+
+        winter: BaseModel = default_winter(state, seat)
+        return winter
+    return default_summer(state, seat)
+
+
+def _step(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKState, list[Event]]:
+    steps = {"race": resolve_race, "capital": resolve_capital, "placement": resolve_placement,
+             "army": resolve_army, "summer": resolve_month}
+    if state.stage in steps:
+        return steps[state.stage](state, inputs, rng)  # type: ignore[operator]
+    if state.stage == "battle":
+        given = inputs.get(REFEREE) or default_result(state)
+        return resume_month(state, given, rng)
+    if state.stage == "winter":
+        return _winter(state, inputs, rng)
+    return state, []
+
+
+def _winter(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKState, list[Event]]:
+    from pbem.games.mighty_kingdoms.winter import resolve_winter
+
+    owed = due_now(state).players
+    events = [Event(code="mk.default_used", data={"seat": s, "what": "winter orders"})
+              for s in owed if s not in inputs]
+    new, more = resolve_winter(state, inputs, rng)
+    return new, events + list(more)
+
+
+GAME = MightyKingdoms()

@@ -1,0 +1,137 @@
+"""Shared pieces of the Mighty Kingdoms order language: lines, keywords, tiles, problems."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from pbem.core.hexgrid import DIRECTIONS
+from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.games.mighty_kingdoms.state import MKState, Unit, natural_key
+
+DIRECTION_WORDS: dict[str, str] = {
+    **{d: d for d in DIRECTIONS},
+    "east": "e",
+    "west": "w",
+    "northeast": "ne",
+    "north-east": "ne",
+    "northwest": "nw",
+    "north-west": "nw",
+    "southeast": "se",
+    "south-east": "se",
+    "southwest": "sw",
+    "south-west": "sw",
+}
+FILLER = {"army", "to", "into", "the", "tile", "tiles", "at"}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One meaningful order line: its 1-based number and its words."""
+
+    number: int
+    words: list[str]
+    text: str
+
+
+def lines_of(text: str) -> list[Line]:
+    """Split text into order lines, dropping comments, blanks and filler words."""
+    found: list[Line] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        body = strip_comment(raw)
+        words = [w for w in re.split(r"[\s,;]+", body) if w]
+        if words:
+            found.append(Line(number, words, body))
+    return found
+
+
+def content_words(words: list[str]) -> list[str]:
+    """Drop filler words such as 'army' and 'to'."""
+    return [w for w in words if w.lower() not in FILLER]
+
+
+@dataclass
+class Collector:
+    """Gathers problems while a parser walks the lines."""
+
+    problems: list[Problem] = field(default_factory=list)
+
+    def invalid(self, line: int, code: str, suggestion: str | None = None, **params: str) -> None:
+        """Record a problem with text that could not be understood."""
+        self.problems.append(
+            Problem(line=line, code=code, kind="invalid", params=params, suggestion=suggestion)
+        )
+
+    def illegal(self, line: int, code: str, **params: str) -> None:
+        """Record an understood order that the rules do not allow now."""
+        self.problems.append(Problem(line=line, code=code, kind="illegal", params=params))
+
+    def warn(self, line: int, code: str, **params: str) -> None:
+        """Record a warning that does not stop the order."""
+        self.problems.append(
+            Problem(line=line, code=code, kind="illegal", severity="warning", params=params)
+        )
+
+
+def keyword(word: str, known: list[str], line: int, out: Collector) -> str | None:
+    """Match a keyword case-insensitively, or report it with a did-you-mean suggestion."""
+    lowered = word.lower()
+    if lowered in known:
+        return lowered
+    out.invalid(line, "mk.E_UNKNOWN_KEYWORD", did_you_mean(lowered, known), word=word)
+    return None
+
+
+def tile_id(state: MKState, word: str, line: int, out: Collector) -> str | None:
+    """Resolve a tile id (case-insensitive) or report it as unknown."""
+    upper = word.upper()
+    if upper in state.map.tiles:
+        return upper
+    out.invalid(line, "mk.E_UNKNOWN_TILE", did_you_mean(word, sorted(state.map.tiles)), tile=word)
+    return None
+
+
+def tile_list(state: MKState, words: list[str], line: int, out: Collector) -> list[str]:
+    """Resolve several tile ids, skipping (and reporting) unknown ones and repeats."""
+    found: list[str] = []
+    for word in words:
+        tile = tile_id(state, word, line, out)
+        if tile is not None and tile not in found:
+            found.append(tile)
+    return found
+
+
+def army_id(word: str, line: int, out: Collector) -> str | None:
+    """Read an army number such as '3' or '#3'."""
+    cleaned = word.lstrip("#")
+    if cleaned.isdigit():
+        return str(int(cleaned))
+    out.invalid(line, "mk.E_ARMY_NUMBER", word=word)
+    return None
+
+
+def sort_tiles(tiles: list[str]) -> list[str]:
+    """Tile ids in natural order."""
+    return sorted(tiles, key=natural_key)
+
+
+def parse_unit(words: list[str], line: int, out: Collector) -> Unit | None:
+    """Read `unit <name> strength <n> points <p> [type <t>] [hero] [item <i>]` after 'unit'.
+
+    The syntax is shared with winter recruits, so the winter reader does the work.
+    """
+    from pbem.games.mighty_kingdoms.winter_parse import parse_unit as read_unit
+
+    try:
+        return read_unit(" ".join(words))
+    except Exception as error:  # winter_parse raises its own line error carrying a code
+        code = str(getattr(error, "code", "mk.E_UNIT_FORMAT"))
+        out.invalid(line, code, getattr(error, "suggestion", None))
+        return None
+
+
+def unit_text(unit: Unit) -> str:
+    """The canonical line for one unit of an army list (shared with winter recruits)."""
+    from pbem.games.mighty_kingdoms.winter_text import unit_line
+
+    return unit_line(unit)

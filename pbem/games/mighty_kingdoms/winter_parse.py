@@ -1,0 +1,337 @@
+"""Read a player's winter email into WinterOrders, with every problem on its line.
+
+The parser is forgiving: keywords are case-insensitive, `#` and `//` start comments, blank
+lines are ignored, and a misspelt keyword gets a suggestion. Each line is checked against the
+state on receipt; purchases are tried in order on a scratch copy so that later lines see the
+effect of earlier ones (build a village, then upgrade it). Money is not checked on receipt:
+gifts from other players are not known yet. A line with an error is left out of the orders.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pbem.core.game import ParseResult
+from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.games.mighty_kingdoms.state import DEPLOY_LIMIT, MKState, Unit
+from pbem.games.mighty_kingdoms.winter_checks import (
+    army_problem,
+    equip_problem,
+    find_unit,
+    list_restrictions,
+    owned_artefacts,
+    quest_problem,
+    recall_problem,
+    settlement_problem,
+    tithe_problem,
+)
+from pbem.games.mighty_kingdoms.winter_model import (
+    BuildTarget,
+    Deployment,
+    Equip,
+    Purchase,
+    Quest,
+    Tithe,
+    WinterOrders,
+)
+from pbem.games.mighty_kingdoms.winter_spend import apply_purchase, purchase_problem
+
+KEYWORDS = ("tithe", "build", "upgrade", "recruit", "unit", "disband", "unfed", "recall",
+            "deploy", "quest", "equip", "pass")
+TARGETS: tuple[BuildTarget, ...] = ("village", "city", "fortress", "capital")
+INVALID_CODES = ("mk.E_UNKNOWN_TILE", "mk.E_UNKNOWN_SEAT", "mk.E_UNKNOWN_ARMY")
+ARMY = r"(?:army\s+)?(\d{1,9})"
+
+
+Kind = Literal["invalid", "illegal"]
+
+
+def kind_of(code: str) -> Kind:
+    """Unknown names are not understood (invalid); other rule breaches are illegal."""
+    return "invalid" if code in INVALID_CODES else "illegal"
+
+
+class _LineError(Exception):
+    def __init__(self, code: str, kind: Kind = "invalid", suggestion: str | None = None,
+                 **params: str) -> None:
+        super().__init__(code)
+        self.code, self.kind, self.suggestion, self.params = code, kind, suggestion, params
+
+
+def _rule(code: str | None, **params: str) -> None:
+    """Raise a rule problem if `code` is set."""
+    if code:
+        raise _LineError(code, kind_of(code), **params)
+
+
+@dataclass
+class _Recruit:
+    line: int
+    tile: str
+    units: list[Unit] = field(default_factory=list)
+    unit_lines: list[int] = field(default_factory=list)
+
+
+@dataclass
+class _Reader:
+    state: MKState
+    seat: str
+    scratch: MKState
+    orders: WinterOrders = field(default_factory=WinterOrders)
+    problems: list[Problem] = field(default_factory=list)
+    used: list[str] = field(default_factory=list)
+    pending: _Recruit | None = None
+    current: int = 0  # the line being read
+
+    def read(self, number: int, line: str) -> None:
+        words = line.split()
+        keyword = words[0].lower()
+        if keyword != "unit":
+            self.flush()
+        self.current = number
+        try:
+            self.dispatch(number, keyword, line[len(words[0]):].strip())
+        except _LineError as error:
+            self.problems.append(Problem(line=number, code=error.code, kind=error.kind,
+                                         params=error.params, suggestion=error.suggestion))
+
+    def dispatch(self, number: int, keyword: str, rest: str) -> None:
+        handlers = {"tithe": self.tithe, "build": self.build, "upgrade": self.upgrade,
+                    "recruit": self.recruit, "disband": self.disband, "unfed": self.unfed,
+                    "recall": self.recall, "deploy": self.deploy, "quest": self.quest,
+                    "equip": self.equip, "pass": self.skip}
+        if keyword == "unit":
+            self.unit(number, rest)
+        elif keyword in handlers:
+            handlers[keyword](rest)
+        else:
+            raise _LineError("mk.E_UNKNOWN_KEYWORD", suggestion=did_you_mean(keyword, KEYWORDS),
+                             word=keyword)
+
+    def skip(self, rest: str) -> None:
+        if rest:
+            raise _LineError("mk.E_SYNTAX", expected="pass")
+
+    # --- tithes ---------------------------------------------------------------------------
+
+    def tithe(self, rest: str) -> None:
+        match = re.fullmatch(r"(\S+)((?:\s+(?:gold|food)\s+\d{1,3})*)", rest, re.IGNORECASE)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="tithe SEAT gold 0-1 food 0-1")
+        seat = self._seat(match.group(1))
+        amounts = {k.lower(): int(v) for k, v in re.findall(r"(\w+)\s+(\d+)", match.group(2))}
+        if any(v > 1 for v in amounts.values()):
+            raise _LineError("mk.E_TITHE_AMOUNT")
+        tithe = Tithe(to=seat, gold=amounts.get("gold", 0), food=amounts.get("food", 0))
+        _rule(tithe_problem(self.state, self.seat, tithe, [t.to for t in self.orders.tithes]),
+              seat=seat)
+        self.orders.tithes.append(tithe)
+
+    def _seat(self, word: str) -> str:
+        seats = {s.lower(): s for s in self.state.kingdoms}
+        if word.lower() in seats:
+            return seats[word.lower()]
+        raise _LineError("mk.E_UNKNOWN_SEAT", suggestion=did_you_mean(word, list(seats)), seat=word)
+
+    # --- purchases ------------------------------------------------------------------------
+
+    def build(self, rest: str) -> None:
+        match = re.fullmatch(r"(\S+)\s+(\S+)", rest)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="build village|city|fortress|capital TILE")
+        self._buy(Purchase(action="build", target=self._target(match.group(1)),
+                           tile=match.group(2).upper()))
+
+    def upgrade(self, rest: str) -> None:
+        match = re.fullmatch(r"(\S+)\s+to\s+(\S+)", rest, re.IGNORECASE)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="upgrade TILE to city|fortress|capital")
+        self._buy(Purchase(action="build", target=self._target(match.group(2)),
+                           tile=match.group(1).upper()))
+
+    def _target(self, word: str) -> BuildTarget:
+        for target in TARGETS:
+            if word.lower() == target:
+                return target
+        raise _LineError("mk.E_UNKNOWN_SETTLEMENT", suggestion=did_you_mean(word, TARGETS),
+                         word=word)
+
+    def disband(self, rest: str) -> None:
+        match = re.fullmatch(ARMY, rest, re.IGNORECASE)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="disband ARMY")
+        self._buy(Purchase(action="disband", army=str(int(match.group(1)))))
+
+    def _buy(self, purchase: Purchase) -> None:
+        _rule(purchase_problem(self.scratch, self.seat, purchase, self.used),
+              tile=purchase.tile or "", army=purchase.army or "")
+        apply_purchase(self.scratch, self.seat, purchase, self.used)
+        self.orders.purchases.append(purchase)
+
+    def recruit(self, rest: str) -> None:
+        if not re.fullmatch(r"\S+", rest):
+            raise _LineError("mk.E_SYNTAX", expected="recruit TILE")
+        self.pending = _Recruit(line=self.current, tile=rest.upper())
+
+    def unit(self, number: int, rest: str) -> None:
+        if self.pending is None:
+            raise _LineError("mk.E_UNIT_WITHOUT_RECRUIT")
+        if self.state.settings.battle_mode != "kow":
+            self.problems.append(Problem(line=number, code="mk.E_LIST_NOT_NEEDED",
+                                         severity="warning"))
+            return
+        self.pending.units.append(parse_unit(rest))
+        self.pending.unit_lines.append(number)
+
+    def flush(self) -> None:
+        """Check a finished recruit (its unit lines are in) and add it to the purchases."""
+        pending, self.pending = self.pending, None
+        if pending is None:
+            return
+        purchase = Purchase(action="recruit", tile=pending.tile, units=pending.units)
+        limits = self._unit_limits(pending)
+        self.problems += limits
+        reason = purchase_problem(self.scratch, self.seat, purchase, self.used)
+        if reason and not limits:
+            self.problems.append(Problem(line=pending.line, code=reason, kind=kind_of(reason),
+                                         params={"tile": pending.tile}))
+        if reason:
+            return
+        apply_purchase(self.scratch, self.seat, purchase, self.used)
+        self.orders.purchases.append(purchase)
+
+    def _unit_limits(self, pending: _Recruit) -> list[Problem]:
+        """Terrain restrictions (advanced), each on the line of the unit that breaks them."""
+        found: list[Problem] = []
+        for unit, number in zip(pending.units, pending.unit_lines, strict=True):
+            for problem in list_restrictions(self.scratch, self.seat, pending.tile, [unit]):
+                found.append(problem.model_copy(update={"line": number}))
+        return found
+
+    # --- feeding, recall, deployment ------------------------------------------------------
+
+    def unfed(self, rest: str) -> None:
+        found = re.findall(ARMY, rest, re.IGNORECASE)
+        if not found or re.sub(ARMY, "", rest, flags=re.IGNORECASE).strip(" ,"):
+            raise _LineError("mk.E_SYNTAX", expected="unfed ARMY ARMY ...")
+        for army in (str(int(a)) for a in found):
+            _rule(army_problem(self.scratch, self.seat, army), army=army)
+            if army not in self.orders.unfed:
+                self.orders.unfed.append(army)
+
+    def recall(self, rest: str) -> None:
+        if not re.fullmatch(r"\S+", rest):
+            raise _LineError("mk.E_SYNTAX", expected="recall TILE")
+        _rule(recall_problem(self.state, self.seat, rest), tile=rest.upper())
+        self.orders.recall = rest.upper()
+
+    def deploy(self, rest: str) -> None:
+        match = re.fullmatch(ARMY + r"\s+(?:to\s+)?(\S+)", rest, re.IGNORECASE)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="deploy ARMY to TILE")
+        entry = Deployment(army=str(int(match.group(1))), tile=match.group(2).upper())
+        _rule(army_problem(self.scratch, self.seat, entry.army)
+              or settlement_problem(self.scratch, self.seat, entry.tile),
+              army=entry.army, tile=entry.tile)
+        if any(d.army == entry.army for d in self.orders.deploy):
+            _rule("mk.E_DUPLICATE_DEPLOY", army=entry.army)
+        planned = sum(1 for d in self.orders.deploy if d.tile == entry.tile)
+        if planned >= DEPLOY_LIMIT[self.scratch.settlement_kind(entry.tile) or ""]:
+            _rule("mk.E_DEPLOY_FULL", tile=entry.tile)
+        self.orders.deploy.append(entry)
+
+    # --- advanced: quests and artefacts ---------------------------------------------------
+
+    def quest(self, rest: str) -> None:
+        match = re.fullmatch(r"(?:tower\s+)?(\S+)\s+hero\s+(\d{1,9})\s*\.\s*(\S.*)", rest,
+                             re.IGNORECASE)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="quest TOWER hero ARMY.UNIT")
+        quest = Quest(tower=match.group(1).upper(), army=str(int(match.group(2))),
+                      hero=match.group(3).strip())
+        done = self.orders.quests
+        heroes = [(q.army, q.hero.lower()) for q in done]
+        _rule(quest_problem(self.scratch, self.seat, quest, heroes, [q.tower for q in done]),
+              tile=quest.tower, army=quest.army, unit=quest.hero)
+        unit = find_unit(self.scratch.armies[quest.army], quest.hero)
+        self.orders.quests.append(quest.model_copy(update={"hero": unit.name if unit else ""}))
+
+    def equip(self, rest: str) -> None:
+        match = re.fullmatch(r"(\d{1,9})\s*\.\s*(\S.*?)\s+with\s+(\S.*)", rest, re.IGNORECASE)
+        if not match:
+            raise _LineError("mk.E_SYNTAX", expected="equip ARMY.UNIT with ARTEFACT")
+        entry = Equip(army=str(int(match.group(1))), unit=match.group(2).strip(),
+                      artefact=match.group(3).strip())
+        if not self.state.settings.advanced:
+            _rule("mk.E_NOT_ADVANCED")
+        _rule(equip_problem(self.scratch, self.seat, entry), army=entry.army, unit=entry.unit,
+              artefact=entry.artefact)
+        unit = find_unit(self.scratch.armies[entry.army], entry.unit)
+        name = next(a for a in owned_artefacts(self.scratch, self.seat)
+                    if a.lower() == entry.artefact.lower())
+        self.orders.equip.append(entry.model_copy(update={"unit": unit.name if unit else "",
+                                                          "artefact": name}))
+
+
+UNIT_KEYS = ("strength", "points", "type", "kind", "item", "hero")
+
+
+def parse_unit(text: str) -> Unit:
+    """Read `NAME strength N points N [type T] [hero] [item I]` (commas allowed) into a Unit.
+
+    The same unit syntax as the setup orders; `kind` is accepted for `type`, and the type and
+    item may be several words.
+    """
+    words = [w for w in re.split(r"[\s,;]+", text) if w]
+    cut = next((i for i, w in enumerate(words) if w.lower() in UNIT_KEYS), len(words))
+    if cut == 0 or cut == len(words):
+        raise _LineError("mk.E_UNIT_FORMAT")
+    fields, hero = _unit_fields(words[cut:])
+    return _unit_from(" ".join(words[:cut]), fields, hero)
+
+
+def _unit_fields(words: list[str]) -> tuple[dict[str, str], bool]:
+    fields: dict[str, list[str]] = {}
+    hero = False
+    key = ""
+    for word in words:
+        lowered = word.lower()
+        if key and not fields[key]:
+            fields[key].append(word)  # a key's first word is always its value
+        elif lowered == "hero":
+            hero, key = True, ""
+        elif lowered in UNIT_KEYS and lowered not in fields:
+            key = "type" if lowered == "kind" else lowered
+            fields[key] = []
+        elif key:
+            fields[key].append(word)
+        else:
+            raise _LineError("mk.E_UNIT_FORMAT", suggestion=did_you_mean(word, UNIT_KEYS),
+                             field=word)
+    return {k: " ".join(v) for k, v in fields.items()}, hero
+
+
+def _unit_from(name: str, fields: dict[str, str], hero: bool) -> Unit:
+    numbers: dict[str, int] = {}
+    for key in ("strength", "points"):
+        value = fields.get(key, "")
+        if not re.fullmatch(r"-?\d{1,5}", value):
+            raise _LineError("mk.E_UNIT_FORMAT", field=key)
+        numbers[key] = int(value)
+    if "" in (fields.get("type", "-"), fields.get("item", "-")):
+        raise _LineError("mk.E_UNIT_FORMAT")
+    return Unit(name=name, strength=numbers["strength"], points=numbers["points"],
+                kind=fields.get("type", ""), hero=hero, item=fields.get("item"))
+
+
+def parse_winter_text(state: MKState, seat: str, text: str) -> ParseResult:
+    """Parse a winter email for `seat` (see the module docstring)."""
+    reader = _Reader(state=state, seat=seat, scratch=state.working_copy())
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = strip_comment(raw)
+        if line:
+            reader.read(number, line)
+    reader.flush()
+    return ParseResult(orders=reader.orders, problems=reader.problems)

@@ -1,0 +1,1 @@
+"""The ledger: every input, seed, event, snapshot and outbound message, in SQL."""

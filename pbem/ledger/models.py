@@ -1,0 +1,173 @@
+"""Ledger tables, in one place. Alembic migrations under pbem/ledger/migrations mirror them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Column, LargeBinary, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class Campaign(SQLModel, table=True):
+    """One game being played."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    game: str
+    scenario_json: str = Field(sa_column=Column(Text, nullable=False))
+    settings_json: str = Field(sa_column=Column(Text, nullable=False))
+    master_seed: int | None = Field(default=None, sa_column=Column(BigInteger))
+    start_seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    status: str = "active"  # active | paused | finished
+    timezone: str = "UTC"
+    schedule_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    allow_press: bool = True
+    created_at: datetime
+
+
+class Player(SQLModel, table=True):
+    """A seat in a campaign and the person playing it."""
+
+    __table_args__ = (UniqueConstraint("campaign_id", "seat"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    seat: str
+    name: str
+    address: str = Field(index=True)
+    extra_addresses: str = ""  # comma-separated, lower-case
+    secret: str
+    status: str = "active"  # active | flagged | replaced
+    missed: int = 0
+    delivery: str = "ok"  # ok | bouncing
+    bounces: int = 0
+
+
+class Phase(SQLModel, table=True):
+    """One step of a campaign that waits for input, then is adjudicated once."""
+
+    __table_args__ = (UniqueConstraint("campaign_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    seq: int
+    key: str
+    label: str
+    turn: int
+    status: str = "open"  # open -> running -> done; open -> void (rolled back)
+    deadline: datetime | None = None  # UTC
+    seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    opened_at: datetime
+    complete_at: datetime | None = None  # when every owed input was first in
+    claimed_by: str | None = None
+    adjudicated_at: datetime | None = None
+
+
+class InboundMessage(SQLModel, table=True):
+    """A raw message from a mailbox, stored before anything else happens to it."""
+
+    __table_args__ = (UniqueConstraint("mailbox", "uidvalidity", "uid"),)
+    id: int | None = Field(default=None, primary_key=True)
+    mailbox: str
+    uidvalidity: int = Field(sa_column=Column(BigInteger, nullable=False))
+    uid: int = Field(sa_column=Column(BigInteger, nullable=False))
+    message_id: str = Field(index=True)
+    digest: str = Field(index=True)
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    received_at: datetime
+    status: str = "new"  # new | processed | duplicate
+    outcome: str = ""  # a stable code saying what was done with it
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id")
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+
+
+class Submission(SQLModel, table=True):
+    """Orders from a player (or the referee) for one phase; the last valid one wins."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    phase_id: int = Field(foreign_key="phase.id", index=True)
+    seat: str
+    source: str  # mail | cli | default
+    inbound_id: int | None = Field(default=None, foreign_key="inboundmessage.id")
+    raw_text: str = Field(sa_column=Column(Text, nullable=False))
+    canonical: str = Field(sa_column=Column(Text, nullable=False))
+    orders_json: str = Field(sa_column=Column(Text, nullable=False))
+    problems_json: str = Field(default="[]", sa_column=Column(Text, nullable=False))
+    digest: str
+    valid: bool
+    superseded: bool = False
+    used: bool = False  # fed to the adjudication of its phase (replay reads these)
+    created_at: datetime
+
+
+class Event(SQLModel, table=True):
+    """Something that happened when a phase was adjudicated."""
+
+    __table_args__ = (UniqueConstraint("phase_id", "seq"),)
+    id: int | None = Field(default=None, primary_key=True)
+    phase_id: int = Field(foreign_key="phase.id", index=True)
+    seq: int
+    code: str
+    data_json: str = Field(sa_column=Column(Text, nullable=False))
+    visible_to: str | None = None  # comma-separated seats; None = public
+
+
+class Snapshot(SQLModel, table=True):
+    """The game state after a phase (phase_id None: the opening state)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    phase_id: int | None = Field(default=None, foreign_key="phase.id")
+    seq: int  # 0 for the opening state, else the phase's seq
+    state_json: str = Field(sa_column=Column(Text, nullable=False))
+    digest: str
+    void: bool = False
+
+
+class RefereeAction(SQLModel, table=True):
+    """The audit trail of what the referee did."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    action: str
+    detail_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    actor: str = "referee"
+    at: datetime
+
+
+class Outbox(SQLModel, table=True):
+    """Outbound mail, written in the same transaction as its cause, sent once."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(unique=True, index=True)  # idempotency key
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id", index=True)
+    kind: str  # welcome | ack | report | reminder | notice | help | press | ...
+    recipient: str
+    subject: str
+    message_id: str
+    raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
+    status: str = "pending"  # pending | sending | sent | dead
+    attempts: int = 0
+    next_attempt_at: datetime
+    last_error: str = ""
+    created_at: datetime
+    sent_at: datetime | None = None
+
+
+class MailboxCursor(SQLModel, table=True):
+    """How far a mailbox has been read: its UIDVALIDITY and the highest UID stored."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    mailbox: str = Field(unique=True)
+    uidvalidity: int = Field(sa_column=Column(BigInteger, nullable=False))
+    last_uid: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))
+
+
+class Reminder(SQLModel, table=True):
+    """A reminder sent for a phase to a seat, at most once per lead time."""
+
+    __table_args__ = (UniqueConstraint("phase_id", "seat", "lead_hours"),)
+    id: int | None = Field(default=None, primary_key=True)
+    phase_id: int = Field(foreign_key="phase.id")
+    seat: str
+    lead_hours: int
+    sent_at: datetime

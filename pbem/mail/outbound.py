@@ -1,0 +1,185 @@
+"""Compose outbound mail as bytes: text plus optional HTML, inline images, attachments."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from email import policy
+from email.message import EmailMessage
+from email.utils import format_datetime
+
+from pbem.mail.headers import (
+    AUTO_NO,
+    AUTO_REPLIED,
+    AUTO_SUBMITTED,
+    AUTO_SUBMITTED_VALUES,
+    LOOP_HEADER,
+)
+
+_RESERVED = frozenset(
+    name.lower()
+    for name in (
+        "From", "To", "Subject", "Date", "Message-ID", "In-Reply-To", "References",
+        "Reply-To", "MIME-Version", "Content-Type", "Content-Transfer-Encoding",
+        AUTO_SUBMITTED, LOOP_HEADER,
+    )
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class InlineImage:
+    """An image shown inside the HTML part as cid:<cid>; optionally also attached."""
+
+    cid: str
+    filename: str
+    data: bytes
+    mime_type: str = "image/png"
+    also_attach: bool = False
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A file attached to the mail."""
+
+    filename: str
+    data: bytes
+    mime_type: str = "application/octet-stream"
+
+
+def make_message_id(key: str, domain: str) -> str:
+    """A deterministic Message-ID for an idempotency key, e.g. <pbem.1a2b...@example.org>."""
+    digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
+    return f"<pbem.{digest}@{domain}>"
+
+
+def compose(
+    *,
+    sender: str,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    message_id: str,
+    in_reply_to: str | None = None,
+    references: Sequence[str] = (),
+    reply_to: str | None = None,
+    auto_submitted: str = AUTO_REPLIED,
+    loop_value: str,
+    images: Sequence[InlineImage] = (),
+    attachments: Sequence[Attachment] = (),
+    extra_headers: dict[str, str] | None = None,
+    date: datetime,
+) -> bytes:
+    """Build one complete RFC 5322 message (CRLF line ends) ready for SMTP."""
+    if images and html is None:
+        raise ValueError("inline images need an HTML part to show them")
+    msg = EmailMessage(policy=policy.SMTP)
+    _set_headers(msg, sender, to, subject, message_id, date)
+    _set_threading(msg, in_reply_to, references, reply_to)
+    _set_auto_headers(msg, auto_submitted, loop_value)
+    _set_extra(msg, extra_headers or {})
+    _set_body(msg, text, html, images)
+    for image in images:
+        if image.also_attach:
+            _attach(msg, Attachment(image.filename, image.data, image.mime_type))
+    for attachment in attachments:
+        _attach(msg, attachment)
+    _settle_parts(msg, message_id)
+    return msg.as_bytes()
+
+
+def _settle_parts(msg: EmailMessage, message_id: str) -> None:
+    """Give multiparts deterministic boundaries and drop MIME-Version from sub-parts.
+
+    "=_" cannot occur in quoted-printable or base64 bodies, so the boundary is safe.
+    """
+    seed = hashlib.sha256(message_id.encode("utf-8")).hexdigest()[:16]
+    for index, part in enumerate(msg.walk()):
+        if part is not msg:
+            del part["MIME-Version"]
+        if part.is_multipart():
+            part.set_boundary(f"=_pbem_{seed}_{index}")
+
+
+def _set_headers(
+    msg: EmailMessage, sender: str, to: str, subject: str, message_id: str, date: datetime
+) -> None:
+    """Originator, recipient, subject, identity and date."""
+    if date.tzinfo is None:
+        raise ValueError("date must carry a time zone")
+    msg["From"] = sender
+    msg["To"] = to
+    msg["Subject"] = subject
+    msg["Date"] = format_datetime(date)
+    msg["Message-ID"] = _angled(message_id)
+    msg["MIME-Version"] = "1.0"
+
+
+def _set_threading(
+    msg: EmailMessage, in_reply_to: str | None, references: Sequence[str], reply_to: str | None
+) -> None:
+    """In-Reply-To, References and Reply-To, when given."""
+    if in_reply_to:
+        msg["In-Reply-To"] = _angled(in_reply_to)
+    if references:
+        msg["References"] = " ".join(_angled(ref) for ref in references)
+    if reply_to:
+        msg["Reply-To"] = reply_to
+
+
+def _set_auto_headers(msg: EmailMessage, auto_submitted: str, loop_value: str) -> None:
+    """RFC 3834 Auto-Submitted and pbem's loop header, on every message."""
+    if auto_submitted not in AUTO_SUBMITTED_VALUES or auto_submitted == AUTO_NO:
+        raise ValueError(f"not an automatic Auto-Submitted value: {auto_submitted!r}")
+    msg[AUTO_SUBMITTED] = auto_submitted
+    msg[LOOP_HEADER] = loop_value
+
+
+def _set_extra(msg: EmailMessage, extra: dict[str, str]) -> None:
+    """Caller's additional headers; they may not replace the ones set here."""
+    for name in sorted(extra):
+        if name.lower() in _RESERVED:
+            raise ValueError(f"header {name} is set by compose itself")
+        msg[name] = extra[name]
+
+
+def _set_body(
+    msg: EmailMessage, text: str, html: str | None, images: Sequence[InlineImage]
+) -> None:
+    """text/plain, or multipart/alternative with HTML (multipart/related with images)."""
+    msg.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
+    if html is None:
+        return
+    msg.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    html_part = list(msg.iter_parts())[-1]
+    for image in images:
+        maintype, subtype = _split_type(image.mime_type)
+        html_part.add_related(
+            image.data,
+            maintype,
+            subtype,
+            cid=_angled(image.cid),
+            filename=image.filename,
+            disposition="inline",
+        )
+
+
+def _attach(msg: EmailMessage, attachment: Attachment) -> None:
+    """Add one file as Content-Disposition: attachment (base64)."""
+    maintype, subtype = _split_type(attachment.mime_type)
+    msg.add_attachment(attachment.data, maintype, subtype, filename=attachment.filename)
+
+
+def _split_type(mime_type: str) -> tuple[str, str]:
+    """("image", "png") from "image/png"; application/octet-stream when malformed."""
+    maintype, _, subtype = mime_type.partition("/")
+    if not maintype or not subtype:
+        return "application", "octet-stream"
+    return maintype, subtype
+
+
+def _angled(message_id: str) -> str:
+    """A message id wrapped in exactly one pair of angle brackets."""
+    return f"<{message_id.strip().strip('<>')}>"

@@ -1,0 +1,1 @@
+"""Map rendering: draw a game-neutral board Picture as SVG (archive) or PNG (mail)."""

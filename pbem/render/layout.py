@@ -1,0 +1,554 @@
+"""Geometry shared by the SVG and PNG map renderers: canvas, cells, sides, slots, arrows, legend.
+
+All lengths are pixels at scale 1; y points down. Hexes are pointy-top (see pbem.core.hexgrid);
+squares sit on a grid whose rank 0 is the top row.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pbem.core.board import Arrow, Cell, Picture
+from pbem.core.hexgrid import Hex, corners, to_pixel
+from pbem.render.palette import (
+    ARROW_STYLES,
+    EDGE_STYLES,
+    MARK_LABELS,
+    PIECE_LABELS,
+    TERRAIN,
+    edge_style,
+    terrain_style,
+)
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # x, y, width, height
+
+SIZE = 40.0  # hex circumradius
+MARGIN = 16.0
+TITLE_BAND = 30.0
+TITLE_FONT = 16.0
+AXIS_BAND = 16.0
+AXIS_FONT = 11.0
+LEGEND_FONT = 11.0
+LEGEND_HEADING_FONT = 12.0
+LEGEND_ROW = 20.0
+LEGEND_PAD = 10.0
+SWATCH_W = 28.0
+SWATCH_H = 16.0
+NAME_LIMIT = 28
+SQRT3 = math.sqrt(3.0)
+
+# Corner indices from hexgrid.corners (0 = top, then clockwise) bounding each named side.
+HEX_SIDE_CORNERS: dict[str, tuple[int, int]] = {
+    "ne": (0, 1),
+    "e": (1, 2),
+    "se": (2, 3),
+    "sw": (3, 4),
+    "w": (4, 5),
+    "nw": (5, 0),
+}
+# Square corners: 0 top-left, 1 top-right, 2 bottom-right, 3 bottom-left.
+SQUARE_SIDE_CORNERS: dict[str, tuple[int, int]] = {
+    "n": (0, 1),
+    "e": (1, 2),
+    "s": (2, 3),
+    "w": (3, 0),
+}
+ARROW_GAP = 0.36  # arrows start and end this many radii from the cell centres
+RIVER_LEVEL = -0.12  # rivers cross cells between the settlement and the army row
+SQUARE_GLYPH_BOOST = 1.3  # a square's radius is its inradius, smaller than a hex's corner radius
+SETTLEMENT_KINDS = frozenset({"village", "city", "fortress", "capital"})
+
+
+@dataclass(frozen=True)
+class CellGeometry:
+    """Where one cell sits on the canvas: its centre, outline and radius."""
+
+    id: str
+    centre: Point
+    polygon: tuple[Point, ...]
+    radius: float  # hex circumradius, or half a square's side
+    kind: str
+
+    def side(self, name: str, inset: float = 0.0) -> tuple[Point, Point] | None:
+        """Return the segment of a named side, pulled `inset` px towards the centre, or None."""
+        table = HEX_SIDE_CORNERS if self.kind == "hex" else SQUARE_SIDE_CORNERS
+        if name not in table:
+            return None
+        first, second = table[name]
+        return (
+            _towards(self.polygon[first], self.centre, inset),
+            _towards(self.polygon[second], self.centre, inset),
+        )
+
+    def at(self, dx: float, dy: float) -> Point:
+        """Return the point offset from the centre by (dx, dy) cell radii."""
+        return self.centre[0] + dx * self.radius, self.centre[1] + dy * self.radius
+
+
+@dataclass(frozen=True)
+class AxisLabel:
+    """A file letter or rank number beside a square board."""
+
+    text: str
+    at: Point
+
+
+@dataclass(frozen=True)
+class LegendRow:
+    """One legend line: a swatch centred at `swatch` and its text starting at `text_at`."""
+
+    section: str  # owners, terrain, edges, marks, pieces, arrows
+    key: str
+    text: str
+    swatch: Point
+    text_at: Point
+
+
+@dataclass(frozen=True)
+class LegendHeading:
+    """A section heading in the legend."""
+
+    text: str
+    at: Point
+
+
+@dataclass(frozen=True)
+class Legend:
+    """The legend panel: its box, headings and rows."""
+
+    box: Box
+    headings: tuple[LegendHeading, ...]
+    rows: tuple[LegendRow, ...]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The whole canvas: size, cells by id, title position, axis labels and legend."""
+
+    kind: str
+    width: float
+    height: float
+    size: float
+    cells: dict[str, CellGeometry]
+    title_at: Point | None
+    axis_labels: tuple[AxisLabel, ...]
+    legend: Legend | None
+
+
+@dataclass(frozen=True)
+class PiecePlace:
+    """Where one piece's glyph goes: centre, glyph half-height and label position."""
+
+    centre: Point
+    scale: float
+    label_at: Point
+
+
+@dataclass(frozen=True)
+class ArrowGeometry:
+    """The drawable parts of one arrow."""
+
+    index: int  # position in Picture.arrows
+    shaft: tuple[Point, Point]
+    head: tuple[Point, ...]  # a triangle, empty for blocked arrows
+    bar: tuple[Point, Point] | None  # the stop bar of a blocked arrow
+    cross: tuple[tuple[Point, Point], tuple[Point, Point]] | None  # the X of an attack
+
+
+def text_width(text: str, font_size: float) -> float:
+    """Estimate the width of a line of sans-serif text."""
+    return 0.6 * font_size * len(text)
+
+
+def clip_name(name: str, limit: int = NAME_LIMIT) -> str:
+    """Shorten a long player-supplied name with an ellipsis."""
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def _towards(point: Point, target: Point, distance: float) -> Point:
+    dx, dy = target[0] - point[0], target[1] - point[1]
+    length = math.hypot(dx, dy)
+    if length == 0.0 or distance == 0.0:
+        return point
+    return point[0] + dx * distance / length, point[1] + dy * distance / length
+
+
+def _hex_cell(cell: Cell, size: float) -> CellGeometry:
+    cx, cy = to_pixel(Hex(cell.q, cell.r), size)
+    return CellGeometry(cell.id, (cx, cy), tuple(corners(cx, cy, size)), size, "hex")
+
+
+def _square_cell(cell: Cell, size: float) -> CellGeometry:
+    side = size * SQRT3
+    x, y = cell.q * side, cell.r * side
+    polygon = ((x, y), (x + side, y), (x + side, y + side), (x, y + side))
+    return CellGeometry(cell.id, (x + side / 2, y + side / 2), polygon, side / 2, "square")
+
+
+def _shifted(geometry: CellGeometry, dx: float, dy: float) -> CellGeometry:
+    polygon = tuple((x + dx, y + dy) for x, y in geometry.polygon)
+    centre = (geometry.centre[0] + dx, geometry.centre[1] + dy)
+    return CellGeometry(geometry.id, centre, polygon, geometry.radius, geometry.kind)
+
+
+def _bounds(cells: Iterable[CellGeometry]) -> Box:
+    xs = [x for c in cells for x, _ in c.polygon]
+    ys = [y for c in cells for _, y in c.polygon]
+    if not xs:
+        return 0.0, 0.0, 0.0, 0.0
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def _axis_labels(
+    picture: Picture, cells: dict[str, CellGeometry], bottom: float
+) -> list[AxisLabel]:
+    if picture.kind != "square" or not picture.cells:
+        return []
+    files = {c.q: cells[c.id].centre[0] for c in picture.cells}
+    ranks = {c.r: cells[c.id].centre[1] for c in picture.cells}
+    last_rank = max(ranks)
+    left = min(x for c in cells.values() for x, _ in c.polygon)
+    labels = [
+        AxisLabel(_file_letter(q), (x, bottom + AXIS_BAND / 2)) for q, x in sorted(files.items())
+    ]
+    labels += [
+        AxisLabel(str(last_rank - r + 1), (left - AXIS_BAND / 2, y))
+        for r, y in sorted(ranks.items())
+    ]
+    return labels
+
+
+def _file_letter(q: int) -> str:
+    return chr(ord("a") + q) if 0 <= q < 26 else str(q + 1)
+
+
+def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
+    """Compute every position the renderers need for `picture`, with hexes of radius `size`."""
+    make = _hex_cell if picture.kind == "hex" else _square_cell
+    raw = {c.id: make(c, size) for c in picture.cells}
+    bx, by, bw, bh = _bounds(raw.values())
+    axis = AXIS_BAND if picture.kind == "square" else 0.0
+    left = MARGIN + axis
+    top = MARGIN + (TITLE_BAND if picture.title else 0.0)
+    cells = {key: _shifted(g, left - bx, top - by) for key, g in raw.items()}
+    board_bottom = top + bh + axis
+    axis_labels = _axis_labels(picture, cells, top + bh)
+    sections = legend_sections(picture)
+    wide = bw > 1.5 * bh and bool(picture.cells)
+    origin = (MARGIN, board_bottom + MARGIN) if wide else (left + bw + 1.5 * MARGIN, top)
+    legend = _legend(sections, origin, columns=wide) if sections else None
+    width, height = _canvas(picture.title, (left + bw, board_bottom), legend)
+    title_at = (MARGIN, MARGIN + TITLE_BAND / 2 - 4) if picture.title else None
+    return Layout(picture.kind, width, height, size, cells, title_at, tuple(axis_labels), legend)
+
+
+def _canvas(title: str, board_corner: Point, legend: Legend | None) -> tuple[float, float]:
+    right, bottom = board_corner
+    if legend is not None:
+        x, y, w, h = legend.box
+        right, bottom = max(right, x + w), max(bottom, y + h)
+    right = max(right, MARGIN + text_width(title, TITLE_FONT))
+    return math.ceil(max(right + MARGIN, 200.0)), math.ceil(max(bottom + MARGIN, 120.0))
+
+
+Section = tuple[str, str, list[tuple[str, str]]]  # section key, heading, (item key, text) rows
+
+
+def legend_sections(picture: Picture) -> list[Section]:
+    """List what the legend explains: only the owners, terrain, features and pieces present."""
+    candidates: list[Section] = [
+        ("owners", "Owners", [(o.key, clip_name(o.name)) for o in picture.owners]),
+        ("terrain", "Terrain", _terrain_rows(picture)),
+        ("edges", "Edges", _edge_rows(picture)),
+        ("marks", "Marks", _mark_rows(picture)),
+        ("pieces", "Pieces", _piece_rows(picture)),
+        ("arrows", "Arrows", _arrow_rows(picture)),
+    ]
+    return [section for section in candidates if section[2]]
+
+
+def terrain_shown(picture: Picture, cell: Cell) -> str:
+    """Return the terrain key drawn for a cell: plain squares alternate light and dark."""
+    if picture.kind == "square" and cell.terrain == "plain":
+        return "light" if (cell.q + cell.r) % 2 == 0 else "dark"
+    return cell.terrain
+
+
+def _ordered(present: set[str], known: Iterable[str]) -> list[str]:
+    known_list = [k for k in known if k in present]
+    return known_list + sorted(present - set(known_list))
+
+
+def _terrain_rows(picture: Picture) -> list[tuple[str, str]]:
+    present = {terrain_shown(picture, c) for c in picture.cells}
+    return [(k, terrain_style(k).label if k in TERRAIN else k) for k in _ordered(present, TERRAIN)]
+
+
+def _edge_rows(picture: Picture) -> list[tuple[str, str]]:
+    present = {e.feature for e in picture.edges}
+    return [
+        (k, edge_style(k).label if k in EDGE_STYLES else f"{k} edge")
+        for k in _ordered(present, EDGE_STYLES)
+    ]
+
+
+def _mark_rows(picture: Picture) -> list[tuple[str, str]]:
+    present = {m for c in picture.cells for m in c.marks if m in MARK_LABELS}
+    rows = [(k, MARK_LABELS[k]) for k in _ordered(present, MARK_LABELS)]
+    return rows + ([("battle", "battle")] if picture.battles else [])
+
+
+def _piece_rows(picture: Picture) -> list[tuple[str, str]]:
+    present = {p.kind for p in picture.pieces}
+    rows = [(k, PIECE_LABELS.get(k, k)) for k in _ordered(present, PIECE_LABELS)]
+    if any(p.lying for p in picture.pieces):
+        rows.append(("lying", "army on its side"))
+    if any(p.highlight for p in picture.pieces):
+        rows.append(("highlight", "your piece"))
+    return rows
+
+
+def _arrow_rows(picture: Picture) -> list[tuple[str, str]]:
+    present: set[str] = {str(a.style) for a in picture.arrows}
+    return [(k, ARROW_STYLES[k].label) for k in _ordered(present, ARROW_STYLES)]
+
+
+def _section_width(section: Section) -> float:
+    _, heading, rows = section
+    texts = [text_width(text, LEGEND_FONT) + SWATCH_W + 8 for _, text in rows]
+    return max([text_width(heading, LEGEND_HEADING_FONT), *texts]) + 2 * LEGEND_PAD
+
+
+def _section_height(section: Section) -> float:
+    return LEGEND_ROW * (len(section[2]) + 1) + LEGEND_PAD / 2
+
+
+def _legend(sections: list[Section], origin: Point, columns: bool) -> Legend:
+    headings: list[LegendHeading] = []
+    rows: list[LegendRow] = []
+    x, y = origin[0], origin[1] + LEGEND_PAD / 2
+    widest, tallest = 0.0, 0.0
+    for section in sections:
+        _place_section(section, (x, y), headings, rows)
+        widest, tallest = (
+            max(widest, _section_width(section)),
+            max(tallest, _section_height(section)),
+        )
+        if columns:
+            x += _section_width(section)
+        else:
+            y += _section_height(section)
+    width = x - origin[0] if columns else widest
+    height = tallest + LEGEND_PAD / 2 if columns else y - origin[1] + LEGEND_PAD / 2
+    return Legend((origin[0], origin[1], width, height), tuple(headings), tuple(rows))
+
+
+def _place_section(
+    section: Section, corner: Point, headings: list[LegendHeading], rows: list[LegendRow]
+) -> None:
+    key, heading, items = section
+    x, y = corner[0] + LEGEND_PAD, corner[1] + LEGEND_ROW / 2
+    headings.append(LegendHeading(heading, (x, y)))
+    for number, (item, text) in enumerate(items, start=1):
+        row_y = y + number * LEGEND_ROW
+        rows.append(
+            LegendRow(key, item, text, (x + SWATCH_W / 2, row_y), (x + SWATCH_W + 8, row_y))
+        )
+
+
+def id_label_at(cell: CellGeometry) -> Point:
+    """Return where a cell's id label is centred: hexes bottom centre, squares bottom left."""
+    return cell.at(0.0, 0.74) if cell.kind == "hex" else cell.at(-0.72, 0.8)
+
+
+def mark_at(cell: CellGeometry, mark: str) -> Point:
+    """Return where a small mark glyph (start, tower, battle) goes inside a cell."""
+    offsets = {"start": (-0.6, -0.02), "tower": (0.6, -0.05), "battle": (-0.5, -0.47)}
+    dx, dy = offsets.get(mark, (0.0, 0.0))
+    return cell.at(dx, dy)
+
+
+def river_ends(cell: CellGeometry) -> tuple[Point, Point]:
+    """Return where a river enters and leaves a cell: its west and east sides, a little high."""
+    west, east = cell.side("w"), cell.side("e")
+    assert west is not None and east is not None  # every hex and square has both
+    lift = RIVER_LEVEL * cell.radius
+    (wx, wy), (ex, ey) = _middle(*west), _middle(*east)
+    return (wx, wy + lift), (ex, ey + lift)
+
+
+def _middle(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
+
+def piece_places(picture: Picture, layout: Layout) -> list[PiecePlace | None]:
+    """Place every piece (parallel to Picture.pieces): settlements top centre, the rest in a row."""
+    places: list[PiecePlace | None] = [None] * len(picture.pieces)
+    top: dict[str, list[int]] = defaultdict(list)
+    row: dict[str, list[int]] = defaultdict(list)
+    for index, piece in enumerate(picture.pieces):
+        if piece.cell in layout.cells:
+            group = top if piece.kind in SETTLEMENT_KINDS else row
+            group[piece.cell].append(index)
+    for cell_id, indices in top.items():
+        _fill_row(places, indices, layout.cells[cell_id], level=-0.42, glyph=0.21)
+    for cell_id, indices in row.items():
+        _fill_row(places, indices, layout.cells[cell_id], level=0.14, glyph=0.19)
+    return places
+
+
+def _fill_row(
+    places: list[PiecePlace | None],
+    indices: list[int],
+    cell: CellGeometry,
+    level: float,
+    glyph: float,
+) -> None:
+    count = len(indices)
+    spacing = min(0.52, 1.5 / count)
+    boost = 1.0 if cell.kind == "hex" else SQUARE_GLYPH_BOOST
+    scale = glyph * boost * min(1.0, spacing / 0.52) * cell.radius
+    for slot, index in enumerate(indices):
+        centre = cell.at((slot - (count - 1) / 2) * spacing, level)
+        label_at = (centre[0], centre[1] + scale + 0.15 * cell.radius)
+        places[index] = PiecePlace(centre, scale, label_at)
+
+
+def arrow_geometries(picture: Picture, layout: Layout) -> list[ArrowGeometry]:
+    """Compute arrows between cell centres; arrows sharing a pair of cells run side by side."""
+    lanes: dict[tuple[str, str], list[int]] = defaultdict(list)
+    for index, arrow in enumerate(picture.arrows):
+        if arrow.source in layout.cells and arrow.target in layout.cells:
+            lanes[_pair(arrow)].append(index)
+    result: list[ArrowGeometry] = []
+    for pair, indices in lanes.items():
+        for lane, index in enumerate(indices):
+            offset = (lane - (len(indices) - 1) / 2) * 0.2
+            result.append(_arrow(picture.arrows[index], index, layout, pair, offset))
+    return sorted(result, key=lambda g: g.index)
+
+
+def _pair(arrow: Arrow) -> tuple[str, str]:
+    a, b = sorted((arrow.source, arrow.target))
+    return a, b
+
+
+def _arrow(
+    arrow: Arrow, index: int, layout: Layout, pair: tuple[str, str], offset: float
+) -> ArrowGeometry:
+    source, target = layout.cells[arrow.source], layout.cells[arrow.target]
+    radius = source.radius
+    first, second = layout.cells[pair[0]].centre, layout.cells[pair[1]].centre
+    # the normal of the sorted pair, so lanes in both directions share one side order
+    nx, ny = _unit(second[1] - first[1], first[0] - second[0])
+    shift = (nx * offset * radius, ny * offset * radius)
+    return arrow_between(index, source.centre, target.centre, radius, arrow.style, shift)
+
+
+def arrow_between(
+    index: int, source: Point, target: Point, radius: float, style: str, shift: Point = (0.0, 0.0)
+) -> ArrowGeometry:
+    """Compute an arrow of `style` from one cell centre to another, moved sideways by `shift`."""
+    start = _along(source, target, ARROW_GAP * radius, shift)
+    if style == "blocked":
+        stop = _along(source, target, math.dist(source, target) / 2 - 0.08 * radius, shift)
+        return ArrowGeometry(index, (start, stop), (), _bar(start, stop, 0.24 * radius), None)
+    tip = _along(target, source, ARROW_GAP * radius, shift)
+    head, neck = _head(start, tip, 0.34 * radius, 0.17 * radius)
+    cross = _cross(start, neck, 0.12 * radius) if style == "battle" else None
+    return ArrowGeometry(index, (start, neck), head, None, cross)
+
+
+def _unit(dx: float, dy: float) -> Point:
+    length = math.hypot(dx, dy)
+    return (dx / length, dy / length) if length else (0.0, 0.0)
+
+
+def _along(origin: Point, towards: Point, distance: float, shift: Point) -> Point:
+    ux, uy = _unit(towards[0] - origin[0], towards[1] - origin[1])
+    return origin[0] + ux * distance + shift[0], origin[1] + uy * distance + shift[1]
+
+
+def _head(
+    start: Point, tip: Point, length: float, half_width: float
+) -> tuple[tuple[Point, ...], Point]:
+    ux, uy = _unit(tip[0] - start[0], tip[1] - start[1])
+    base = (tip[0] - ux * length, tip[1] - uy * length)
+    left = (base[0] - uy * half_width, base[1] + ux * half_width)
+    right = (base[0] + uy * half_width, base[1] - ux * half_width)
+    neck = (tip[0] - ux * length * 0.8, tip[1] - uy * length * 0.8)
+    return (tip, left, right), neck
+
+
+def _bar(start: Point, stop: Point, half: float) -> tuple[Point, Point]:
+    ux, uy = _unit(stop[0] - start[0], stop[1] - start[1])
+    return (stop[0] - uy * half, stop[1] + ux * half), (stop[0] + uy * half, stop[1] - ux * half)
+
+
+def _cross(
+    start: Point, end: Point, half: float
+) -> tuple[tuple[Point, Point], tuple[Point, Point]]:
+    mx, my = _middle(start, end)
+    ux, uy = _unit(end[0] - start[0], end[1] - start[1])
+    a = (ux + uy, uy - ux)  # the shaft direction turned 45 degrees either way
+    b = (ux - uy, uy + ux)
+    scale = half / math.sqrt(2.0)
+    one = ((mx - a[0] * scale, my - a[1] * scale), (mx + a[0] * scale, my + a[1] * scale))
+    two = ((mx - b[0] * scale, my - b[1] * scale), (mx + b[0] * scale, my + b[1] * scale))
+    return one, two
+
+
+def zigzag(start: Point, end: Point, teeth: int, amplitude: float) -> tuple[Point, ...]:
+    """Return a zig-zag polyline from `start` to `end` with `teeth` peaks of `amplitude` px."""
+    ux, uy = _unit(end[0] - start[0], end[1] - start[1])
+    steps = 2 * teeth
+    points = [start]
+    for step in range(1, steps):
+        t = step / steps
+        side = amplitude if step % 2 else -amplitude
+        base = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+        points.append((base[0] - uy * side, base[1] + ux * side))
+    points.append(end)
+    return tuple(points)
+
+
+def wave(
+    start: Point, end: Point, waves: float, amplitude: float, steps: int = 24
+) -> tuple[Point, ...]:
+    """Return a sine-wave polyline from `start` to `end`."""
+    ux, uy = _unit(end[0] - start[0], end[1] - start[1])
+    points: list[Point] = []
+    for step in range(steps + 1):
+        t = step / steps
+        side = amplitude * math.sin(2 * math.pi * waves * t)
+        base = (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
+        points.append((base[0] - uy * side, base[1] + ux * side))
+    return tuple(points)
+
+
+def dashes(points: tuple[Point, ...], on: float, off: float) -> list[tuple[Point, ...]]:
+    """Cut a polyline into dashes `on` px long with `off` px gaps (for outputs without dashing)."""
+    result: list[tuple[Point, ...]] = []
+    current: list[Point] = [points[0]] if points else []
+    drawing, left = True, on
+    for a, b in itertools.pairwise(points):
+        position, length = 0.0, math.dist(a, b)
+        while length - position > left:
+            position += left
+            t = position / length
+            cut = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+            if drawing:
+                result.append((*current, cut))
+            current, drawing = [cut], not drawing
+            left = on if drawing else off
+        left -= length - position
+        if drawing:
+            current.append(b)
+    if drawing and len(current) > 1:
+        result.append(tuple(current))
+    return result

@@ -1,0 +1,420 @@
+"""Turn a Picture into an ordered list of drawing primitives that both renderers paint alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from pbem.core.board import Cell, Picture, Piece
+from pbem.render import glyphs
+from pbem.render.layout import (
+    ARROW_GAP,
+    AXIS_FONT,
+    LEGEND_FONT,
+    LEGEND_HEADING_FONT,
+    SWATCH_H,
+    SWATCH_W,
+    TITLE_FONT,
+    ArrowGeometry,
+    CellGeometry,
+    Layout,
+    LegendRow,
+    PiecePlace,
+    arrow_between,
+    arrow_geometries,
+    compute_layout,
+    id_label_at,
+    mark_at,
+    piece_places,
+    river_ends,
+    terrain_shown,
+    wave,
+    zigzag,
+)
+from pbem.render.palette import (
+    ARROW_STYLES,
+    BACKGROUND,
+    BATTLE_FILL,
+    GRID,
+    HIGHLIGHT_RING,
+    INK,
+    LEGEND_BACKGROUND,
+    NEUTRAL,
+    OWNER_FILL_OPACITY,
+    OWNER_PATTERN_OPACITY,
+    PAPER,
+    RIVER_COLOUR,
+    RIVER_WIDTH,
+    START_FILL,
+    TOWER_FILL,
+    Pattern,
+    edge_style,
+    owner_style,
+    terrain_style,
+)
+
+Point = tuple[float, float]
+Data = tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class PatternFill:
+    """A pattern painted in one colour and opacity, referred to by `key`."""
+
+    key: str
+    pattern: Pattern
+    colour: str
+    opacity: float
+
+
+@dataclass(frozen=True)
+class Shape:
+    """A polygon, polyline or circle (points holds the centre) with its paint."""
+
+    kind: Literal["polygon", "polyline", "circle"]
+    points: tuple[Point, ...]
+    radius: float = 0.0
+    fill: str | None = None
+    fill_opacity: float = 1.0
+    stroke: str | None = None
+    stroke_width: float = 1.0
+    dash: tuple[float, float] | None = None
+    pattern: str | None = None  # a PatternFill key, used instead of `fill`
+    role: str = ""
+    data: Data = ()
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line of text; `at` is the anchor point, vertically centred."""
+
+    at: Point
+    text: str
+    size: float
+    fill: str = INK
+    anchor: Literal["start", "middle", "end"] = "middle"
+    bold: bool = False
+    halo: bool = False
+    role: str = ""
+    data: Data = ()
+
+
+Item = Shape | Text
+
+
+@dataclass
+class Scene:
+    """Everything to paint, in order, on a canvas of `width` by `height` pixels."""
+
+    width: float
+    height: float
+    title: str
+    patterns: dict[str, PatternFill] = field(default_factory=dict)
+    items: list[Item] = field(default_factory=list)
+
+    def add(self, *items: Item) -> None:
+        """Append items to paint."""
+        self.items.extend(items)
+
+    def pattern(self, pattern: Pattern, colour: str, opacity: float) -> str:
+        """Register a coloured pattern and return its key."""
+        key = f"{pattern.name}-{colour.lstrip('#').lower()}"
+        self.patterns.setdefault(key, PatternFill(key, pattern, colour, opacity))
+        return key
+
+
+class Colours:
+    """Owner lookups for one picture: colour and pattern of each owner key."""
+
+    def __init__(self, picture: Picture) -> None:
+        self.slots = {owner.key: owner.slot for owner in picture.owners}
+
+    def fill(self, owner: str | None) -> str:
+        """Return an owner's colour, or neutral grey."""
+        if owner is None or owner not in self.slots:
+            return NEUTRAL
+        return owner_style(self.slots[owner]).colour
+
+
+def build_scene(picture: Picture, layout: Layout | None = None) -> Scene:
+    """Lay out `picture` and return the primitives to paint, back to front."""
+    layout = layout or compute_layout(picture)
+    scene = Scene(layout.width, layout.height, picture.title or "Board")
+    colours = Colours(picture)
+    scene.add(Shape("polygon", _rect(0, 0, layout.width, layout.height), fill=BACKGROUND))
+    _title(scene, picture, layout)
+    for cell in picture.cells:
+        _cell(scene, picture, cell, layout.cells[cell.id], colours)
+    for cell in picture.cells:
+        _marks(scene, cell, layout.cells[cell.id])
+    _edges(scene, picture, layout)
+    _grid_and_labels(scene, picture, layout)
+    _battles(scene, picture, layout)
+    _arrows(scene, picture, layout, colours)
+    _pieces(scene, picture, layout, colours)
+    _legend(scene, picture, layout, colours)
+    return scene
+
+
+def _rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
+    return (x, y), (x + w, y), (x + w, y + h), (x, y + h)
+
+
+def _title(scene: Scene, picture: Picture, layout: Layout) -> None:
+    if layout.title_at is not None:
+        scene.add(Text(layout.title_at, picture.title, TITLE_FONT, anchor="start", bold=True))
+
+
+def _cell(scene: Scene, picture: Picture, cell: Cell, geo: CellGeometry, colours: Colours) -> None:
+    terrain = terrain_shown(picture, cell)
+    style = terrain_style(terrain)
+    data = (("cell", cell.id), ("terrain", terrain))
+    scene.add(Shape("polygon", geo.polygon, fill=style.fill, role="cell", data=data))
+    if style.texture is not None:
+        key = scene.pattern(style.texture, style.texture_colour, 0.8)
+        scene.add(Shape("polygon", geo.polygon, pattern=key, role="terrain-texture"))
+    if cell.owner is not None and cell.owner in colours.slots:
+        _owner_fill(scene, geo, cell.owner, colours.slots[cell.owner])
+
+
+def _owner_fill(scene: Scene, geo: CellGeometry, owner: str, slot: int) -> None:
+    style = owner_style(slot)
+    data = (("cell", geo.id), ("owner", owner))
+    fill = Shape("polygon", geo.polygon, fill=style.colour, fill_opacity=OWNER_FILL_OPACITY)
+    key = scene.pattern(style.pattern, style.ink, OWNER_PATTERN_OPACITY)
+    hatch = Shape("polygon", geo.polygon, pattern=key, role="owner-pattern", data=data)
+    scene.add(_with(fill, "owner-fill", data), hatch)
+
+
+def _with(shape: Shape, role: str, data: Data) -> Shape:
+    return Shape(**{**shape.__dict__, "role": role, "data": data})
+
+
+def _marks(scene: Scene, cell: Cell, geo: CellGeometry) -> None:
+    r = geo.radius
+    data = (("cell", cell.id),)
+    if "river" in cell.marks:
+        start, end = river_ends(geo)
+        line = wave(start, end, 2.0, 0.05 * r)
+        scene.add(
+            Shape("polyline", line, stroke=RIVER_COLOUR, stroke_width=RIVER_WIDTH, role="river")
+        )
+    if "start" in cell.marks:
+        at = mark_at(geo, "start")
+        scene.add(_circle(at, 0.1 * r, START_FILL, "mark-start", data))
+    if "tower" in cell.marks:
+        tower = glyphs.place(glyphs.TOWER[0], mark_at(geo, "tower"), 0.15 * r)
+        scene.add(
+            Shape("polygon", tower, fill=TOWER_FILL, stroke=INK, role="mark-tower", data=data)
+        )
+
+
+def _circle(at: Point, radius: float, fill: str, role: str, data: Data = ()) -> Shape:
+    return Shape(
+        "circle", (at,), radius, fill=fill, stroke=INK, stroke_width=1.2, role=role, data=data
+    )
+
+
+def _edges(scene: Scene, picture: Picture, layout: Layout) -> None:
+    for edge in picture.edges:
+        geo = layout.cells.get(edge.cell)
+        style = edge_style(edge.feature)
+        segment = geo.side(edge.side, inset=style.width / 2 + 1.0) if geo else None
+        if segment is None:
+            continue
+        points: tuple[Point, ...] = segment
+        if style.shape == "zigzag":
+            points = zigzag(segment[0], segment[1], 4, 0.07 * layout.size)
+        data = (("cell", edge.cell), ("side", edge.side), ("feature", edge.feature))
+        line = Shape("polyline", points, stroke=style.colour, stroke_width=style.width)
+        scene.add(_with(Shape(**{**line.__dict__, "dash": style.dash}), "edge", data))
+
+
+def _grid_and_labels(scene: Scene, picture: Picture, layout: Layout) -> None:
+    for cell in picture.cells:
+        geo = layout.cells[cell.id]
+        scene.add(Shape("polygon", geo.polygon, stroke=GRID, stroke_width=1.0, role="grid"))
+    for cell in picture.cells:
+        text = f"{cell.id} {cell.label}" if cell.label else cell.id
+        size = 0.24 * layout.cells[cell.id].radius
+        at = id_label_at(layout.cells[cell.id])
+        scene.add(
+            Text(at, text, size, fill=INK, halo=True, role="cell-id", data=(("cell", cell.id),))
+        )
+    for label in layout.axis_labels:
+        scene.add(Text(label.at, label.text, AXIS_FONT, bold=True, role="axis"))
+
+
+def _battles(scene: Scene, picture: Picture, layout: Layout) -> None:
+    for cell_id in picture.battles:
+        geo = layout.cells.get(cell_id)
+        if geo is not None:
+            star = glyphs.place(glyphs.BURST, mark_at(geo, "battle"), 0.2 * geo.radius)
+            data = (("cell", cell_id),)
+            scene.add(
+                Shape("polygon", star, fill=BATTLE_FILL, stroke=INK, role="battle", data=data)
+            )
+
+
+def _pieces(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
+    places = piece_places(picture, layout)
+    for index, (piece, place) in enumerate(zip(picture.pieces, places, strict=True)):
+        if place is not None:
+            _piece(scene, piece, place, colours, index)
+
+
+def _piece(scene: Scene, piece: Piece, place: PiecePlace, colours: Colours, index: int) -> None:
+    turns = 1 if piece.lying else 0
+    role = f"piece {piece.kind}" + (" lying" if piece.lying else "")
+    data = (("cell", piece.cell), ("kind", piece.kind), ("index", str(index)))
+    if piece.highlight:
+        _highlight(scene, place, data)
+    for polygon in glyphs.piece_glyph(piece.kind):
+        points = glyphs.place(polygon, place.centre, place.scale, turns)
+        fill = colours.fill(piece.owner)
+        scene.add(
+            Shape("polygon", points, fill=fill, stroke=INK, stroke_width=1.3, role=role, data=data)
+        )
+    if piece.label:
+        size = max(7.0, place.scale * 1.1)
+        text = Text(
+            place.label_at, piece.label, size, halo=True, bold=True, role="piece-label", data=data
+        )
+        scene.add(text)
+
+
+def _highlight(scene: Scene, place: PiecePlace, data: Data) -> None:
+    radius = place.scale * 1.55
+    ring = Shape("circle", (place.centre,), radius, stroke=HIGHLIGHT_RING, stroke_width=3.0)
+    inner = Shape("circle", (place.centre,), radius - 2.0, stroke=PAPER, stroke_width=1.5)
+    scene.add(_with(ring, "highlight", data), _with(inner, "highlight-inner", data))
+
+
+def _arrows(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
+    for geo in arrow_geometries(picture, layout):
+        arrow = picture.arrows[geo.index]
+        data = (("source", arrow.source), ("target", arrow.target), ("style", arrow.style))
+        scene.add(*_arrow_shapes(geo, arrow.style, colours.fill(arrow.owner), data))
+
+
+def _arrow_shapes(geo: ArrowGeometry, kind: str, colour: str, data: Data) -> list[Shape]:
+    style = ARROW_STYLES[kind]
+    role = f"arrow {kind}"
+    width = style.width
+    shapes = [
+        Shape("polyline", geo.shaft, stroke=INK, stroke_width=width + 2.4, dash=style.dash),
+        Shape("polyline", geo.shaft, stroke=colour, stroke_width=width, dash=style.dash),
+    ]
+    shapes = [_with(shape, role, data) for shape in shapes]
+    if geo.head:
+        head = Shape("polygon", geo.head, fill=colour, stroke=INK, stroke_width=1.2)
+        shapes.append(_with(head, "arrow-head", data))
+    for part in (geo.bar, *(geo.cross or ())):
+        if part is not None:
+            mark = Shape("polyline", part, stroke=INK, stroke_width=3.0)
+            shapes.append(_with(mark, "arrow-mark", data))
+    return shapes
+
+
+def _legend(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
+    legend = layout.legend
+    if legend is None:
+        return
+    box = Shape("polygon", _rect(*legend.box), fill=LEGEND_BACKGROUND, stroke=GRID, role="legend")
+    scene.add(box)
+    for heading in legend.headings:
+        scene.add(Text(heading.at, heading.text, LEGEND_HEADING_FONT, anchor="start", bold=True))
+    for row in legend.rows:
+        _legend_swatch(scene, picture, row, colours)
+        data = (("section", row.section), ("key", row.key))
+        scene.add(
+            Text(row.text_at, row.text, LEGEND_FONT, anchor="start", role="legend-text", data=data)
+        )
+
+
+def _legend_swatch(scene: Scene, picture: Picture, row: LegendRow, colours: Colours) -> None:
+    x, y = row.swatch
+    box = _rect(x - SWATCH_W / 2, y - SWATCH_H / 2, SWATCH_W, SWATCH_H)
+    draw = {
+        "owners": _swatch_owner,
+        "terrain": _swatch_terrain,
+        "edges": _swatch_edge,
+        "marks": _swatch_mark,
+        "pieces": _swatch_piece,
+        "arrows": _swatch_arrow,
+    }[row.section]
+    draw(scene, picture, row, box, colours)
+
+
+def _swatch_owner(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    slot = colours.slots[row.key]
+    style = owner_style(slot)
+    key = scene.pattern(style.pattern, style.ink, OWNER_PATTERN_OPACITY)
+    data = (("owner", row.key),)
+    scene.add(
+        Shape("polygon", box, fill=style.colour, role="legend-owner", data=data),
+        Shape("polygon", box, pattern=key, stroke=INK, role="legend-owner-pattern", data=data),
+    )
+
+
+def _swatch_terrain(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    style = terrain_style(row.key)
+    scene.add(Shape("polygon", box, fill=style.fill, stroke=GRID))
+    if style.texture is not None:
+        key = scene.pattern(style.texture, style.texture_colour, 0.8)
+        scene.add(Shape("polygon", box, pattern=key))
+
+
+def _swatch_edge(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    style = edge_style(row.key)
+    x, y = row.swatch
+    start, end = (x - SWATCH_W / 2, y), (x + SWATCH_W / 2, y)
+    points = zigzag(start, end, 3, 3.0) if style.shape == "zigzag" else (start, end)
+    scene.add(
+        Shape("polyline", points, stroke=style.colour, stroke_width=style.width, dash=style.dash)
+    )
+
+
+def _swatch_mark(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    x, y = row.swatch
+    if row.key == "river":
+        line = wave((x - SWATCH_W / 2, y), (x + SWATCH_W / 2, y), 1.5, 3.0)
+        scene.add(Shape("polyline", line, stroke=RIVER_COLOUR, stroke_width=RIVER_WIDTH))
+    elif row.key == "start":
+        scene.add(_circle(row.swatch, 4.0, START_FILL, ""))
+    elif row.key == "tower":
+        tower = glyphs.place(glyphs.TOWER[0], row.swatch, 7.0)
+        scene.add(Shape("polygon", tower, fill=TOWER_FILL, stroke=INK))
+    else:
+        star = glyphs.place(glyphs.BURST, row.swatch, 8.0)
+        scene.add(Shape("polygon", star, fill=BATTLE_FILL, stroke=INK))
+
+
+def _swatch_piece(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    kind = {"lying": "army", "highlight": "village"}.get(row.key, row.key)
+    place = PiecePlace(row.swatch, 6.5, row.swatch)
+    if row.key == "highlight":
+        _highlight(scene, place, ())
+    for polygon in glyphs.piece_glyph(kind):
+        points = glyphs.place(polygon, row.swatch, 6.5, 1 if row.key == "lying" else 0)
+        scene.add(Shape("polygon", points, fill=NEUTRAL, stroke=INK, stroke_width=1.2))
+
+
+def _swatch_arrow(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    x, y = row.swatch
+    radius = SWATCH_W / 2.4
+    reach = SWATCH_W / 2 + ARROW_GAP * radius
+    geo = arrow_between(0, (x - reach, y), (x + reach, y), radius, row.key)
+    scene.add(*_arrow_shapes(geo, row.key, NEUTRAL, ()))

@@ -1,0 +1,1 @@
+"""Services: the only code that combines the ledger, mail and games."""

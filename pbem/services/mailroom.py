@@ -1,0 +1,139 @@
+"""Deciding what one stored message is and what to do with it: the routing and auth rules.
+
+Outcomes are stable codes recorded on the message (docs/mail.md lists them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlmodel import Session, col, func, select
+
+from pbem.ledger.models import Campaign, InboundMessage, Outbox, Player
+from pbem.mail.inbound import Inbound, read_message
+from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
+from pbem.services import commands
+from pbem.services.runtime import Runtime
+
+SILENT_KINDS = {"auto_reply": "mail.ignored_auto_reply", "bulk": "mail.ignored_bulk",
+                "loop": "mail.ignored_loop"}
+REPLY_KINDS = ("ack", "help", "status", "orders", "resend", "notice", "press-ack", "referee-ack")
+
+
+@dataclass
+class Sender:
+    """Who a message is from, once checked: the campaign and player, if authenticated."""
+
+    campaign: Campaign
+    player: Player
+    via: str  # where the token was found: address, subject or body
+
+
+def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
+    """Process one stored message and return its outcome code."""
+    if _is_duplicate(session, row):
+        return "mail.duplicate"
+    inbound = read_message(row.raw)
+    if inbound.kind == "bounce":
+        return _record_bounce(session, inbound)
+    if inbound.kind in SILENT_KINDS:
+        return SILENT_KINDS[inbound.kind]
+    sender, problem = authenticate(session, inbound)
+    if sender is None:
+        return _refuse(session, rt, row, inbound, problem)
+    row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
+    quiet = _rate_limited(session, rt, sender.player.address)
+    return commands.dispatch(session, rt, row, inbound, sender.campaign, sender.player, quiet,
+                             auth_line=sender.via == "body")
+
+
+def _is_duplicate(session: Session, row: InboundMessage) -> bool:
+    earlier = session.exec(
+        select(InboundMessage.id).where(
+            col(InboundMessage.id) != row.id,
+            col(InboundMessage.status).in_(["processed", "duplicate", "processing"]),
+            (InboundMessage.message_id == row.message_id) | (InboundMessage.digest == row.digest),
+        )
+    ).first()
+    return earlier is not None
+
+
+def _record_bounce(session: Session, inbound: Inbound) -> str:
+    address = (inbound.bounced_recipient or "").lower()
+    players = session.exec(select(Player).where(func.lower(Player.address) == address)).all() if address else []
+    for player in players:
+        player.delivery, player.bounces = "bouncing", player.bounces + 1
+        session.add(player)
+    return "mail.bounce_recorded" if players else "mail.bounce_unmatched"
+
+
+def authenticate(session: Session, inbound: Inbound) -> tuple[Sender | None, str]:
+    """Check the secret token and the From: address; both must hold."""
+    token_owner = _token_owner(session, inbound)
+    if token_owner is not None:
+        campaign, player, token = token_owner
+        if _from_matches(player, inbound.from_address):
+            return Sender(campaign, player, token.where), ""
+        return None, "mail.E_FROM_MISMATCH"
+    if _registered_players(session, inbound.from_address):
+        has_token = bool(find_tokens(inbound))
+        return None, "mail.E_BAD_SECRET" if has_token else "mail.E_NO_SECRET"
+    return None, "mail.unknown_sender"
+
+
+def _token_owner(session: Session, inbound: Inbound) -> tuple[Campaign, Player, Token] | None:
+    tokens = find_tokens(inbound)
+    if not tokens:
+        return None
+    campaigns = {slug(c.name): c for c in session.exec(select(Campaign)).all()}
+    for token in tokens:
+        campaign = campaigns.get(token.campaign)
+        player = _seat_player(session, campaign, token.seat) if campaign else None
+        if campaign is None or player is None:
+            continue
+        expected = player.secret if token.where == "body" else token_for(campaign.name, player.seat, player.secret)
+        if secrets_match(token.value, expected):
+            return campaign, player, token
+    return None
+
+
+def _seat_player(session: Session, campaign: Campaign, seat_slug: str) -> Player | None:
+    players = session.exec(select(Player).where(Player.campaign_id == campaign.id)).all()
+    return next((p for p in players if slug(p.seat) == seat_slug and p.status != "replaced"), None)
+
+
+def _from_matches(player: Player, address: str) -> bool:
+    wanted = address.strip().lower()
+    extras = [a for a in player.extra_addresses.split(",") if a]
+    return bool(wanted) and (wanted == player.address.lower() or wanted in extras)
+
+
+def _registered_players(session: Session, address: str) -> list[tuple[Campaign, Player]]:
+    wanted = address.strip().lower()
+    if not wanted:
+        return []
+    rows = session.exec(select(Campaign, Player).where(Player.campaign_id == Campaign.id)).all()
+    return [(c, p) for c, p in rows if _from_matches(p, wanted) and p.status != "replaced"]
+
+
+def _refuse(session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound, problem: str) -> str:
+    if problem == "mail.unknown_sender":
+        return problem  # unknown senders get nothing
+    if problem == "mail.E_FROM_MISMATCH":
+        owner = _token_owner(session, inbound)
+        if owner is not None:
+            commands.notice(session, rt, row, inbound, owner[0], owner[1], problem, forged=True)
+        return problem
+    for campaign, player in _registered_players(session, inbound.from_address):
+        if not _rate_limited(session, rt, player.address):
+            commands.notice(session, rt, row, inbound, campaign, player, problem)
+    return problem
+
+
+def _rate_limited(session: Session, rt: Runtime, address: str) -> bool:
+    since = rt.clock.now() - timedelta(hours=1)
+    sent = session.exec(select(func.count()).select_from(Outbox).where(
+        Outbox.recipient == address, col(Outbox.kind).in_(REPLY_KINDS), Outbox.created_at >= since,
+    )).one()
+    return int(sent) >= rt.settings.reply_rate_per_hour

@@ -1,0 +1,158 @@
+"""The transactional outbox: mail is queued with its cause and sent once, with retries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from pbem import failpoints
+from pbem.ledger.models import Outbox
+from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id
+from pbem.mail.mailers import Mailer
+from pbem.mail.smtp import PermanentSendError, TransientSendError
+from pbem.services.runtime import Runtime
+
+MAX_ATTEMPTS = 8
+BACKOFF_MINUTES = (1, 5, 15, 60, 180, 360, 720)
+
+
+@dataclass
+class Letter:
+    """One message to queue: who, what, and how it threads."""
+
+    key: str  # idempotency key: the same key never queues twice
+    kind: str
+    to: str
+    subject: str
+    text: str
+    html: str | None = None
+    reply_to: str | None = None
+    in_reply_to: str | None = None
+    references: Sequence[str] = ()
+    images: Sequence[InlineImage] = ()
+    attachments: Sequence[Attachment] = ()
+    auto_submitted: str = "auto-generated"
+
+
+def enqueue(session: Session, rt: Runtime, letter: Letter, campaign_id: int | None) -> Outbox | None:
+    """Queue a letter in the caller's transaction; a key already queued is left alone."""
+    exists = session.exec(select(Outbox).where(Outbox.key == letter.key)).first()
+    if exists is not None:
+        return None
+    now = rt.clock.now()
+    message_id = make_message_id(letter.key, rt.settings.mail_domain)
+    raw = compose(
+        sender=rt.settings.referee_address, to=letter.to, subject=letter.subject,
+        text=letter.text, html=letter.html, message_id=message_id,
+        in_reply_to=letter.in_reply_to, references=list(letter.references),
+        reply_to=letter.reply_to, auto_submitted=letter.auto_submitted,
+        loop_value=rt.settings.mail_domain, images=list(letter.images),
+        attachments=list(letter.attachments), date=now,
+    )
+    row = Outbox(
+        key=letter.key, campaign_id=campaign_id, kind=letter.kind, recipient=letter.to,
+        subject=letter.subject, message_id=message_id, raw=raw, next_attempt_at=now, created_at=now,
+    )
+    session.add(row)
+    return row
+
+
+@dataclass
+class FlushResult:
+    """What one pass over the outbox did."""
+
+    sent: int = 0
+    retrying: int = 0
+    dead: int = 0
+
+
+def flush(rt: Runtime, mailer: Mailer, limit: int = 500) -> FlushResult:
+    """Send what is due. A crash after sending and before recording re-sends once, same Message-ID."""
+    result = FlushResult()
+    for row_id in _due_ids(rt, limit):
+        if not _claim(rt, row_id):
+            continue
+        _send_one(rt, mailer, row_id, result)
+    return result
+
+
+def _due_ids(rt: Runtime, limit: int) -> list[int]:
+    now = rt.clock.now()
+    with Session(rt.engine) as session:
+        rows = session.exec(
+            select(Outbox.id)
+            .where(col(Outbox.status).in_(["pending", "sending"]), Outbox.next_attempt_at <= now)
+            .order_by(col(Outbox.id))
+            .limit(limit)
+        ).all()
+        return [r for r in rows if r is not None]
+
+
+def _claim(rt: Runtime, row_id: int) -> bool:
+    # "sending" left by a crashed run is taken again: the run lock says no other run is live.
+    with Session(rt.engine) as session:
+        claimed = session.exec(  # type: ignore[call-overload]
+            update(Outbox)
+            .where(col(Outbox.id) == row_id, col(Outbox.status).in_(["pending", "sending"]))
+            .values(status="sending", attempts=Outbox.attempts + 1)
+        )
+        session.commit()
+        return bool(claimed.rowcount)
+
+
+def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> None:
+    with Session(rt.engine) as session:
+        row = session.get(Outbox, row_id)
+        assert row is not None
+        try:
+            mailer.send_sync(row.raw, rt.settings.referee_address, [row.recipient])
+        except PermanentSendError as exc:
+            _record_failure(session, rt, row, str(exc), permanent=True, result=result)
+            return
+        except (TransientSendError, OSError) as exc:
+            _record_failure(session, rt, row, str(exc), permanent=False, result=result)
+            return
+        failpoints.hit("outbox.after-send")
+        row.status, row.sent_at, row.last_error = "sent", rt.clock.now(), ""
+        session.add(row)
+        session.commit()
+        result.sent += 1
+
+
+def _record_failure(
+    session: Session, rt: Runtime, row: Outbox, error: str, permanent: bool, result: FlushResult
+) -> None:
+    row.last_error = error[:500]
+    if permanent or row.attempts >= MAX_ATTEMPTS:
+        row.status = "dead"
+        result.dead += 1
+    else:
+        minutes = BACKOFF_MINUTES[min(row.attempts - 1, len(BACKOFF_MINUTES) - 1)]
+        row.status = "pending"
+        row.next_attempt_at = rt.clock.now() + timedelta(minutes=minutes)
+        result.retrying += 1
+    session.add(row)
+    session.commit()
+
+
+def pending(session: Session) -> list[Outbox]:
+    """Everything not yet sent, oldest first."""
+    return list(
+        session.exec(
+            select(Outbox).where(col(Outbox.status).in_(["pending", "sending"])).order_by(col(Outbox.id))
+        ).all()
+    )
+
+
+def last_sent_at(session: Session, recipient: str, kind: str) -> datetime | None:
+    """When a message of `kind` last went to `recipient`."""
+    row = session.exec(
+        select(Outbox)
+        .where(Outbox.recipient == recipient, Outbox.kind == kind)
+        .order_by(col(Outbox.id).desc())
+    ).first()
+    return row.created_at if row else None

@@ -1,0 +1,44 @@
+"""Opening phases: the seed, the deadline and the status machine open -> running -> done."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.core.rng import derive_seed
+from pbem.ledger.models import Campaign, Phase
+from pbem.services.schedule import deadline_for
+from pbem.services.states import campaign_settings, game_of
+
+
+def phase_seed(campaign: Campaign, seq: int) -> int:
+    """A fresh seed from `secrets`, or one derived from the campaign's --seed."""
+    if campaign.master_seed is not None:
+        return derive_seed(campaign.master_seed, f"phase-{seq}")
+    return secrets.randbits(63)
+
+
+def open_phase(session: Session, campaign: Campaign, state: Any, seq: int, now: datetime) -> Phase | None:
+    """Record the phase the state is waiting in; None (and the campaign finished) at the end."""
+    game = game_of(campaign)
+    outcome = game.outcome(state)
+    if outcome is not None and outcome.finished:
+        campaign.status = "finished"
+        session.add(campaign)
+        return None
+    info = game.phase(state)
+    due = game.due(state)
+    deadline = None if (due.referee and not due.players) else deadline_for(
+        now, campaign_settings(campaign), info.topic
+    )
+    phase = Phase(
+        campaign_id=campaign.id or 0, seq=seq, key=info.key, label=info.label, turn=info.turn,
+        status="open", deadline=deadline, seed=phase_seed(campaign, seq), opened_at=now,
+        complete_at=now if due.nobody else None,
+    )
+    session.add(phase)
+    session.flush()
+    return phase

@@ -1,0 +1,79 @@
+"""Reminders before a deadline to players who still owe input: once per player per lead time."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlmodel import Session, col, select
+
+from pbem.ledger import queries
+from pbem.ledger.db import session_scope
+from pbem.ledger.models import Campaign, Phase, Reminder
+from pbem.services.letters import letter_to
+from pbem.services.outbox import enqueue
+from pbem.services.runtime import Runtime
+from pbem.services.schedule import local_text
+from pbem.services.states import current_state, game_of
+
+
+def send_reminders(rt: Runtime) -> int:
+    """Queue the reminders now due; return how many were queued."""
+    queued = 0
+    for phase_id in _open_with_deadline(rt):
+        with session_scope(rt.engine) as session:
+            phase = session.get(Phase, phase_id)
+            campaign = session.get(Campaign, phase.campaign_id) if phase else None
+            if phase is None or campaign is None or phase.deadline is None:
+                continue
+            queued += _remind_phase(session, rt, campaign, phase)
+    return queued
+
+
+def _open_with_deadline(rt: Runtime) -> list[int]:
+    with Session(rt.engine) as session:
+        rows = session.exec(select(Phase.id).where(Phase.status == "open", col(Phase.deadline).is_not(None))).all()
+        return [r for r in rows if r is not None]
+
+
+def _lead_now(rt: Runtime, phase: Phase) -> int | None:
+    """The smallest lead time already reached, so a late run sends one reminder, not several."""
+    assert phase.deadline is not None
+    now = rt.clock.now()
+    if now >= phase.deadline:
+        return None
+    reached = [h for h in rt.settings.reminder_hours if now >= phase.deadline - timedelta(hours=h)]
+    return min(reached) if reached else None
+
+
+def _remind_phase(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> int:
+    lead = _lead_now(rt, phase)
+    if lead is None:
+        return 0
+    game = game_of(campaign)
+    state = current_state(session, campaign)
+    queued = 0
+    for seat in game.due(state).players:
+        if queries.live_submission(session, phase, seat) is not None or _already(session, phase, seat, lead):
+            continue
+        player = queries.player_by_seat(session, campaign, seat)
+        if player is None or player.status == "replaced":
+            continue
+        session.add(Reminder(phase_id=phase.id or 0, seat=seat, lead_hours=lead, sent_at=rt.clock.now()))
+        template = game.canonical(state, seat, game.default_input(state, seat))
+        letter = letter_to(
+            rt, campaign, player, key=f"reminder:{campaign.name}:{phase.seq}:{seat}:{phase.deadline:%Y%m%d%H%M}:{lead}",
+            kind="reminder", title=f"Reminder: orders due for {phase.label}", template="mail/reminder.txt.j2",
+            context={"phase": phase, "deadline": local_text(phase.deadline, campaign.timezone),
+                     "template": template},
+        )
+        enqueue(session, rt, letter, campaign.id)
+        queued += 1
+    return queued
+
+
+def _already(session: Session, phase: Phase, seat: str, lead: int) -> bool:
+    """True if this seat had a reminder for this phase at this lead time or a closer one."""
+    rows = session.exec(select(Reminder).where(Reminder.phase_id == phase.id, Reminder.seat == seat)).all()
+    return any(r.lead_hours <= lead for r in rows)
+
+

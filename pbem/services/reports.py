@@ -1,0 +1,70 @@
+"""Build one player's report bundle: text, HTML, JSON and the map, from the game's view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.core.board import Picture
+from pbem.ledger.models import Campaign, Phase
+from pbem.mail.outbound import Attachment, InlineImage
+from pbem.render import report as render_report
+from pbem.render.png import render_png
+from pbem.render.svg import render_svg
+from pbem.services.schedule import iso, local_text
+from pbem.services.states import game_of
+
+FORMATS = ("text", "html", "json")
+
+
+@dataclass
+class ReportBundle:
+    """A rendered report in every format."""
+
+    text: str
+    html: str
+    json: str
+    svg: str | None = None
+    png: bytes | None = None
+    images: list[InlineImage] = field(default_factory=list)
+    attachments: list[Attachment] = field(default_factory=list)
+
+
+def header(campaign: Campaign, seat: str | None, phase: Phase, next_phase: Phase | None) -> dict[str, Any]:
+    """The facts every report format shares."""
+    return {
+        "campaign": campaign.name, "game": campaign.game, "seat": seat,
+        "turn": phase.turn, "phase_label": phase.label, "phase_key": phase.key,
+        "next_phase": next_phase.label if next_phase else None,
+        "deadline": iso(next_phase.deadline, campaign.timezone) if next_phase else None,
+        "deadline_text": local_text(next_phase.deadline, campaign.timezone) if next_phase else "",
+        "finished": campaign.status == "finished",
+    }
+
+
+def build(
+    campaign: Campaign, seat: str | None, phase: Phase, state: Any, events: list[Any],
+    next_phase: Phase | None,
+) -> ReportBundle:
+    """Render the report that `seat` may see after `phase`."""
+    view = game_of(campaign).view(state, seat, events)
+    head = header(campaign, seat, phase, next_phase)
+    bundle = ReportBundle(
+        text=render_report.render_text(head, view), html=render_report.render_html(head, view),
+        json=render_report.render_json(head, view),
+    )
+    if view.get("board"):
+        picture = Picture.model_validate(view["board"])
+        bundle.svg, bundle.png = render_svg(picture), render_png(picture)
+        name = f"{campaign.name}-turn{phase.turn}-map.png"
+        bundle.images.append(InlineImage(cid="map", data=bundle.png, filename=name))
+        bundle.attachments.append(Attachment(filename=name, data=bundle.png, mime_type="image/png"))
+    return bundle
+
+
+def referee_notice(campaign: Campaign, phase: Phase, view: dict[str, Any]) -> str:
+    """A short text telling the referee what input the phase waits for."""
+    lines = [f"{campaign.name}: {phase.label} waits for the referee.", ""]
+    lines += render_report.event_lines(campaign.game, view.get("events", []))
+    lines += ["", f"Enter it with: pbem orders submit {campaign.name} --player referee FILE"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,44 @@
+"""Deadlines: absolute times in the campaign's time zone, from its schedule settings."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+CAMPAIGN_SETTINGS: dict[str, Any] = {
+    "deadline_hours": 72,
+    "timezone": "UTC",
+    "press": True,
+    "early_delay_minutes": -1,  # -1: use the site configuration
+    "round_to_hour": True,
+}
+
+
+def phase_hours(schedule: dict[str, Any], topic: str) -> float:
+    """Hours a phase of `topic` stays open: `deadline_hours.<topic>`, else `deadline_hours`."""
+    specific = schedule.get(f"deadline_hours.{topic}")
+    return float(specific if specific is not None else schedule.get("deadline_hours", 72))
+
+
+def deadline_for(opened: datetime, schedule: dict[str, Any], topic: str) -> datetime:
+    """The deadline of a phase opened at `opened`, rounded up to a whole hour in local time."""
+    zone = ZoneInfo(str(schedule.get("timezone", "UTC")))
+    local = (opened + timedelta(hours=phase_hours(schedule, topic))).astimezone(zone)
+    if schedule.get("round_to_hour", True) and (local.minute or local.second or local.microsecond):
+        local = local.replace(minute=0, second=0, microsecond=0) + timedelta(hours=1)
+    return local.astimezone(ZoneInfo("UTC"))
+
+
+def local_text(moment: datetime | None, timezone: str) -> str:
+    """A deadline as people read it: '2026-11-24 18:00 CET (+01:00)'."""
+    if moment is None:
+        return "none (waiting for the referee)"
+    local = moment.astimezone(ZoneInfo(timezone))
+    offset = local.strftime("%z")
+    return f"{local:%Y-%m-%d %H:%M} {local.tzname()} ({offset[:3]}:{offset[3:]})"
+
+
+def iso(moment: datetime | None, timezone: str) -> str | None:
+    """ISO 8601 with the campaign's offset, or None."""
+    return moment.astimezone(ZoneInfo(timezone)).isoformat() if moment else None

@@ -1,0 +1,99 @@
+"""Orders in: parse against the open phase, store, supersede, and say what was understood."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.core.game import REFEREE
+from pbem.core.problems import Problem
+from pbem.errors import Conflict
+from pbem.ledger import queries
+from pbem.ledger.models import Campaign, Phase, Submission
+from pbem.services.runtime import Runtime
+from pbem.services.states import canonical_json, current_state, digest, game_of
+
+
+@dataclass
+class Receipt:
+    """What happened to one submission."""
+
+    submission: Submission
+    phase: Phase
+    canonical: str
+    problems: list[Problem] = field(default_factory=list)
+    replaced: bool = False
+    accepted: bool = False
+    complete: bool = False  # every owed input is now in
+
+    @property
+    def receipt_digest(self) -> str:
+        """The short digest quoted to the player to settle 'I sent X' disputes."""
+        return self.submission.digest[:12]
+
+
+def submit(
+    session: Session, rt: Runtime, campaign: Campaign, seat: str, text: str,
+    source: str, inbound_id: int | None = None,
+) -> Receipt:
+    """Parse `text` as `seat`'s input for the open phase and record it in the caller's transaction."""
+    phase = queries.open_phase(session, campaign)
+    if phase is None or campaign.status != "active":
+        raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
+    state = current_state(session, campaign)
+    game = game_of(campaign)
+    owed = _may_submit(game.due(state), seat)
+    parsed = game.parse(state, seat, text) if owed else None
+    orders = parsed.orders if parsed else None
+    problems = parsed.problems if parsed else [
+        Problem(line=0, code="orders.E_NOT_OWED", kind="illegal", params={"seat": seat, "phase": phase.label})
+    ]
+    canonical = game.canonical(state, seat, orders) if orders is not None else ""
+    previous = queries.live_submission(session, phase, seat) if orders is not None else None
+    submission = _store(session, campaign, phase, seat, source, inbound_id, text, canonical, orders,
+                        problems, rt.clock.now())
+    if previous is not None:
+        previous.superseded = True
+        session.add(previous)
+    complete = _mark_complete(session, rt, campaign, phase, state)
+    return Receipt(submission, phase, canonical, problems, previous is not None, orders is not None, complete)
+
+
+def _may_submit(due: Any, seat: str) -> bool:
+    if seat == REFEREE:
+        return bool(due.referee)
+    return seat in due.players or seat in due.optional
+
+
+def _store(
+    session: Session, campaign: Campaign, phase: Phase, seat: str, source: str,
+    inbound_id: int | None, text: str, canonical: str, orders: Any, problems: list[Problem],
+    now: datetime,
+) -> Submission:
+    orders_json = canonical_json(orders) if orders is not None else "null"
+    row = Submission(
+        campaign_id=campaign.id or 0, phase_id=phase.id or 0, seat=seat, source=source,
+        inbound_id=inbound_id, raw_text=text, canonical=canonical, orders_json=orders_json,
+        problems_json=canonical_json([p.model_dump() for p in problems]),
+        digest=digest(canonical), valid=orders is not None, created_at=now,
+    )
+    session.add(row)
+    session.flush()
+    return row
+
+
+def owed_inputs_in(session: Session, phase: Phase, due: Any) -> bool:
+    """True when every seat that owes input (and the referee, if owed) has a live submission."""
+    seats = list(due.players) + ([REFEREE] if due.referee else [])
+    return all(queries.live_submission(session, phase, seat) is not None for seat in seats)
+
+
+def _mark_complete(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any) -> bool:
+    complete = owed_inputs_in(session, phase, game_of(campaign).due(state))
+    if complete and phase.complete_at is None:
+        phase.complete_at = rt.clock.now()
+        session.add(phase)
+    return complete

@@ -1,0 +1,101 @@
+"""`pbem tick`: one pass of the cron job — poll, ingest, remind, adjudicate, send."""
+
+from __future__ import annotations
+
+import ssl
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.errors import ConfigError, ExitCode
+from pbem.mail.mailers import Mailer, open_mailer
+from pbem.mail.sources import MailSource, open_source
+from pbem.mail.transport_errors import TransportError
+from pbem.services import outbox
+from pbem.services.ingest import IngestStats, poll, process_pending
+from pbem.services.locks import run_lock
+from pbem.services.reminders import send_reminders
+from pbem.services.runtime import Runtime
+from pbem.services.turns import RunResult, run_due
+
+
+@dataclass
+class TickReport:
+    """What one tick did, and the exit code it maps to."""
+
+    ingest: IngestStats = field(default_factory=IngestStats)
+    reminders: int = 0
+    turns: list[RunResult] = field(default_factory=list)
+    sent: int = 0
+    retrying: int = 0
+    dead: int = 0
+    mail_errors: list[str] = field(default_factory=list)
+    would_send: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> ExitCode:
+        """OK, MAIL_TRANSIENT when a server could not be reached, PARTIAL when mail failed for good."""
+        if self.mail_errors or self.retrying:
+            return ExitCode.MAIL_TRANSIENT
+        if self.dead:
+            return ExitCode.PARTIAL
+        return ExitCode.OK
+
+
+def ssl_context(rt: Runtime) -> ssl.SSLContext | None:
+    """A TLS context trusting the configured CA file, if one is set."""
+    if not rt.settings.ca_file:
+        return None
+    return ssl.create_default_context(cafile=rt.settings.ca_file)
+
+
+def default_source(rt: Runtime) -> MailSource | None:
+    """The configured mailbox, or None when no IMAP URL is set."""
+    url = rt.settings.imap_url.value
+    return open_source(url, ssl_context=ssl_context(rt)) if url else None
+
+
+def default_mailer(rt: Runtime) -> Mailer:
+    """The configured SMTP mailer."""
+    url = rt.settings.smtp_url.value
+    if not url:
+        raise ConfigError("config.E_NO_MAIL")
+    if url.startswith("file://"):
+        return open_mailer(url)
+    from pbem.mail.smtp import SmtpMailer
+    from pbem.mail.urls import parse_server_url
+
+    return SmtpMailer(parse_server_url(url, allowed={"smtp"}), ssl_context=ssl_context(rt))
+
+
+def tick(rt: Runtime, source: MailSource | None, mailer: Mailer, wait_seconds: float = 300) -> TickReport:
+    """Run one pass under the run lock. Any crash is resumed by the next pass."""
+    report = TickReport()
+    with run_lock(rt.engine, wait_seconds):
+        if source is not None:
+            _poll(rt, source, report)
+        process_pending(rt, report.ingest)
+        report.reminders = send_reminders(rt)
+        report.turns = run_due(rt)
+        flushed = outbox.flush(rt, mailer)
+        report.sent, report.retrying, report.dead = flushed.sent, flushed.retrying, flushed.dead
+    return report
+
+
+def _poll(rt: Runtime, source: MailSource, report: TickReport) -> None:
+    try:
+        with source:
+            poll(rt, source, report.ingest)
+    except (TransportError, OSError) as exc:
+        report.mail_errors.append(f"{getattr(exc, 'code', 'imap.E_TRANSIENT')}: {exc}")
+
+
+def dry_run(rt: Runtime) -> TickReport:
+    """Change nothing: list the mail a real tick would send now from the outbox."""
+    report = TickReport()
+    with Session(rt.engine) as session:
+        for row in outbox.pending(session):
+            report.would_send.append({"to": row.recipient, "subject": row.subject, "kind": row.kind,
+                                      "message_id": row.message_id})
+    return report

@@ -1,0 +1,200 @@
+"""Adjudication: claim an open phase once, fill defaults, advance, record, queue reports."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from pbem import failpoints
+from pbem.core.game import REFEREE, Due, Game
+from pbem.core.rng import SeededRng
+from pbem.errors import Conflict
+from pbem.ledger import queries
+from pbem.ledger.db import session_scope
+from pbem.ledger.models import Campaign, Event, Phase, Player, Submission
+from pbem.services import notify
+from pbem.services.campaigns import record_snapshot
+from pbem.services.phases import open_phase
+from pbem.services.runtime import Runtime
+from pbem.services.states import campaign_settings, canonical_json, current_state, digest, game_of
+from pbem.services.submissions import owed_inputs_in
+
+
+
+@dataclass
+class RunResult:
+    """What one adjudication did."""
+
+    campaign: str
+    phase_key: str
+    phase_label: str
+    events: int
+    defaults: list[str] = field(default_factory=list)
+    next_phase: str | None = None
+    finished: bool = False
+
+
+def run_phase(rt: Runtime, name: str, force: bool = False, expected: str | None = None) -> RunResult:
+    """Adjudicate the campaign's open phase if it is due (or `force`); exactly once."""
+    with session_scope(rt.engine) as session:
+        campaign = queries.campaign_named(session, name)
+        phase = queries.open_phase(session, campaign)
+        if phase is None:
+            raise Conflict("turn.E_NO_OPEN_PHASE", campaign=name)
+        if expected is not None and expected != phase.key:
+            raise Conflict("turn.E_WRONG_PHASE", expected=expected, actual=phase.key)
+        _check_due(session, rt, campaign, phase, force)
+        return _adjudicate(session, rt, campaign, phase)
+
+
+def run_due(rt: Runtime) -> list[RunResult]:
+    """Adjudicate every open phase whose deadline has passed or whose inputs are all in."""
+    results = []
+    for campaign_name, phase_id in _open_phases(rt):
+        with session_scope(rt.engine) as session:
+            campaign = queries.campaign_named(session, campaign_name)
+            phase = session.get(Phase, phase_id)
+            if phase is None or phase.status != "open" or not is_due(session, rt, campaign, phase):
+                continue
+            results.append(_adjudicate(session, rt, campaign, phase))
+    return results
+
+
+def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
+    with Session(rt.engine) as session:
+        rows = session.exec(
+            select(Campaign.name, Phase.id)
+            .where(Phase.campaign_id == Campaign.id, Phase.status == "open", Campaign.status == "active")
+            .order_by(col(Campaign.name))
+        ).all()
+        return [(n, i) for n, i in rows if i is not None]
+
+
+def early_delay(rt: Runtime, campaign: Campaign) -> timedelta:
+    """How long a complete phase waits so players can still change their minds."""
+    minutes = campaign_settings(campaign).get("early_delay_minutes", -1)
+    if minutes is None or float(minutes) < 0:
+        minutes = rt.settings.early_delay_minutes
+    return timedelta(minutes=float(minutes))
+
+
+def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> bool:
+    """Deadline passed (and the referee owes nothing), or complete and the short delay is over."""
+    now = rt.clock.now()
+    due = game_of(campaign).due(current_state(session, campaign))
+    referee_missing = due.referee and queries.live_submission(session, phase, REFEREE) is None
+    if referee_missing:
+        return False
+    if phase.deadline is not None and now >= phase.deadline:
+        return True
+    return phase.complete_at is not None and now >= phase.complete_at + early_delay(rt, campaign)
+
+
+def _check_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool) -> None:
+    due = game_of(campaign).due(current_state(session, campaign))
+    if due.referee and queries.live_submission(session, phase, REFEREE) is None:
+        raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
+    deadline_passed = phase.deadline is not None and rt.clock.now() >= phase.deadline
+    if not force and not deadline_passed and not owed_inputs_in(session, phase, due):
+        waiting = [s for s in due.players if queries.live_submission(session, phase, s) is None]
+        raise Conflict("turn.E_NOT_DUE", phase=phase.label, waiting=", ".join(waiting))
+
+
+def _claim(session: Session, phase: Phase) -> None:
+    claimed = session.exec(  # type: ignore[call-overload]
+        update(Phase)
+        .where(col(Phase.id) == phase.id, col(Phase.status) == "open")
+        .values(status="running", claimed_by=f"{socket.gethostname()}:{os.getpid()}")
+    )
+    if claimed.rowcount != 1:
+        raise Conflict("turn.E_ALREADY_CLAIMED", phase=phase.label)
+    session.refresh(phase)
+
+
+def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> RunResult:
+    _claim(session, phase)
+    game = game_of(campaign)
+    state = current_state(session, campaign)
+    inputs, defaults = _gather_inputs(session, rt, campaign, phase, game, state)
+    rng = SeededRng(phase.seed)
+    advance = game.advance(state, inputs, rng)
+    failpoints.hit("turn.after-advance")
+    _record_events(session, phase, advance.events, rng)
+    record_snapshot(session, campaign, advance.state, phase.id, phase.seq)
+    phase.status, phase.adjudicated_at = "done", rt.clock.now()
+    session.add(phase)
+    notify.reports_all(session, rt, campaign, phase, advance.state, advance.events)
+    failpoints.hit("turn.before-commit")
+    next_phase = open_phase(session, campaign, advance.state, phase.seq + 1, rt.clock.now())
+    if next_phase is not None:
+        notify.phase_opened(session, rt, campaign, next_phase, advance.state)
+    return RunResult(campaign.name, phase.key, phase.label, len(advance.events), defaults,
+                     next_phase.label if next_phase else None, next_phase is None)
+
+
+def _gather_inputs(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, game: Game, state: Any
+) -> tuple[dict[str, Any], list[str]]:
+    due: Due = game.due(state)
+    inputs: dict[str, Any] = {}
+    defaults: list[str] = []
+    seats = [*due.players, *due.optional] + ([REFEREE] if due.referee else [])
+    for seat in seats:
+        live = queries.live_submission(session, phase, seat)
+        if live is not None:
+            live.used = True
+            session.add(live)
+            inputs[seat] = game.input_from_json(json.loads(live.orders_json))
+        elif seat in due.players:
+            inputs[seat] = _default(session, rt, campaign, phase, game, state, seat)
+            defaults.append(seat)
+    _count_misses(session, rt, campaign, due.players, defaults)
+    return inputs, defaults
+
+
+def _default(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, game: Game, state: Any, seat: str
+) -> Any:
+    orders = game.default_input(state, seat)
+    canonical = game.canonical(state, seat, orders)
+    session.add(Submission(
+        campaign_id=campaign.id or 0, phase_id=phase.id or 0, seat=seat, source="default",
+        raw_text="", canonical=canonical, orders_json=canonical_json(orders), digest=digest(canonical),
+        valid=True, used=True, created_at=rt.clock.now(),
+    ))
+    return orders
+
+
+def _count_misses(session: Session, rt: Runtime, campaign: Campaign, owed: list[str], missed: list[str]) -> None:
+    for seat in owed:
+        player = queries.player_by_seat(session, campaign, seat)
+        if player is None:
+            continue
+        player.missed = player.missed + 1 if seat in missed else 0
+        if (rt.settings.missed_turn_policy == "flag-replacement"
+                and player.missed >= rt.settings.missed_turn_limit and player.status == "active"):
+            player.status = "flagged"
+        session.add(player)
+
+
+def _record_events(session: Session, phase: Phase, events: list[Any], rng: SeededRng) -> None:
+    for seq, event in enumerate(events, start=1):
+        visible = ",".join(event.visible_to) if event.visible_to is not None else None
+        session.add(Event(phase_id=phase.id or 0, seq=seq, code=event.code,
+                          data_json=canonical_json(event.data), visible_to=visible))
+    session.add(Event(phase_id=phase.id or 0, seq=len(events) + 1, code="core.rng",
+                      data_json=canonical_json({"draws": rng.log()}), visible_to=REFEREE))
+
+
+def flagged_players(session: Session, campaign: Campaign) -> list[Player]:
+    """Players flagged for replacement after repeated misses."""
+    return [p for p in queries.players_of(session, campaign) if p.status == "flagged"]
+
+

@@ -1,0 +1,52 @@
+"""Reports on demand: what a player saw (or would see) after a given turn."""
+
+from __future__ import annotations
+
+from sqlmodel import Session
+
+from pbem.core.game import REFEREE
+from pbem.errors import NotFound
+from pbem.ledger import queries
+from pbem.ledger.models import Campaign, Phase
+from pbem.services.reports import ReportBundle, build
+from pbem.services.runtime import Runtime
+from pbem.services.states import phase_events, state_after
+
+
+def report_for(rt: Runtime, name: str, address: str, turn: int | None, fmt: str) -> str:
+    """A report in `fmt` for the player with `address` (or the referee) after `turn`."""
+    with Session(rt.engine) as session:
+        campaign = queries.campaign_named(session, name)
+        seat = REFEREE if address == REFEREE else queries.player_by_address(session, campaign, address).seat
+        bundle = bundle_for(session, campaign, seat, turn)
+        return {"text": bundle.text, "html": bundle.html, "json": bundle.json}[fmt]
+
+
+def bundle_for(session: Session, campaign: Campaign, seat: str | None, turn: int | None) -> ReportBundle:
+    """The report bundle of a seat after a turn (default: the latest adjudicated one)."""
+    phase = _phase_for(session, campaign, turn)
+    if phase is None:  # nothing adjudicated yet: the opening position
+        opening = queries.open_phase(session, campaign)
+        state = state_after(session, campaign, 0)
+        assert opening is not None and state is not None
+        return build(campaign, seat, opening, state, [], opening)
+    state = state_after(session, campaign, phase.seq)
+    next_phase = _next_of(session, campaign, phase)
+    return build(campaign, seat, phase, state, phase_events(session, phase), next_phase)
+
+
+def _phase_for(session: Session, campaign: Campaign, turn: int | None) -> Phase | None:
+    done = queries.done_phases(session, campaign)
+    if turn is None:
+        return done[-1] if done else None
+    for phase in reversed(done):
+        if phase.turn == turn:
+            return phase
+    raise NotFound("turn.E_NOT_FOUND", campaign=campaign.name, turn=turn)
+
+
+def _next_of(session: Session, campaign: Campaign, phase: Phase) -> Phase | None:
+    for candidate in [queries.open_phase(session, campaign), *queries.done_phases(session, campaign)]:
+        if candidate is not None and candidate.seq == phase.seq + 1:
+            return candidate
+    return None

@@ -1,0 +1,82 @@
+"""Shared fixtures: the real mail stack (Dovecot + SMTP relay) and fresh PostgreSQL databases.
+
+Tests that need a service are marked `services`. When a service cannot be had they are
+skipped, or fail when PBEM_REQUIRE_SERVICES=1 (CI sets it so a broken setup is loud).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import NoReturn
+
+import pytest
+
+from tests.support import mailstack, postgres
+
+STACK_USERS = ("referee", "alice", "bob", "carol", "dave", "erin", "frank")
+SERVICE_FIXTURES = frozenset({"mail_stack", "pg_url"})
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Silence a deprecation aiosmtpd triggers inside its own AUTH code."""
+    config.addinivalue_line(
+        "filterwarnings", "ignore:Session.login_data is deprecated:DeprecationWarning"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses a real-service fixture with `services`."""
+    for item in items:
+        if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.services)
+
+
+def service_unavailable(reason: str) -> NoReturn:
+    """Skip the test, or fail it when PBEM_REQUIRE_SERVICES=1."""
+    if os.environ.get("PBEM_REQUIRE_SERVICES") == "1":
+        pytest.fail(f"required service unavailable: {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def _mail_stack_session() -> Iterator[mailstack.MailStack | str]:
+    """Start the stack once per session; yields the reason string if it cannot start."""
+    ok, reason = mailstack.available()
+    if not ok:
+        yield reason
+        return
+    users = {name: f"pw-{name}" for name in STACK_USERS}
+    try:
+        stack = mailstack.MailStack(users).start()
+    except (mailstack.MailStackError, OSError) as exc:
+        yield f"mail stack failed to start: {exc}"
+        return
+    try:
+        yield stack
+    finally:
+        stack.stop()
+
+
+@pytest.fixture()
+def mail_stack(_mail_stack_session: mailstack.MailStack | str) -> mailstack.MailStack:
+    """The session's Dovecot + SMTP relay (users referee, alice..frank; password pw-<name>)."""
+    if isinstance(_mail_stack_session, str):
+        service_unavailable(_mail_stack_session)
+    return _mail_stack_session
+
+
+@pytest.fixture(scope="session")
+def _postgres_session() -> str:
+    """Empty string when PostgreSQL is usable, otherwise why not (checked once)."""
+    ok, reason = postgres.postgres_available()
+    return "" if ok else reason
+
+
+@pytest.fixture()
+def pg_url(_postgres_session: str) -> Iterator[str]:
+    """A fresh, empty database for one test, as a SQLAlchemy URL (postgresql+psycopg://)."""
+    if _postgres_session:
+        service_unavailable(_postgres_session)
+    with postgres.fresh_database() as url:
+        yield postgres.sqlalchemy_url(url)

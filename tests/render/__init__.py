@@ -1,0 +1,1 @@
+"""Tests of the map renderers (pbem.render)."""

@@ -1,0 +1,33 @@
+"""Fixtures for service tests: a Runtime on SQLite with the toy game."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pbem.registry import games
+from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.services.runtime import Runtime
+from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
+
+PLAYERS = ["Alice <alice@localhost>", "Bob <bob@localhost>", "Carol <carol@localhost>"]
+
+
+@pytest.fixture
+def rt(tmp_path: Path) -> Iterator[Runtime]:
+    """A runtime on a fresh SQLite ledger, with the toy game registered."""
+    register_toy()
+    runtime = make_runtime(sqlite_url(tmp_path))
+    yield runtime
+    runtime.engine.dispose()
+    games().pop("toy", None)
+
+
+@pytest.fixture
+def toy_campaign(rt: Runtime, tmp_path: Path) -> str:
+    """A three-player toy campaign called 'duel' with a fixed seed."""
+    create_campaign(rt, NewCampaign(name="duel", game="toy", scenario=scenario_file(tmp_path),
+                                    players=PLAYERS, seed=7))
+    return "duel"

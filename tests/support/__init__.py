@@ -1,0 +1,1 @@
+"""Test support: real-service harnesses (Dovecot + SMTP relay, PostgreSQL)."""

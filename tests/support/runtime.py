@@ -1,0 +1,51 @@
+"""Build a Runtime for tests: a private ledger, a fixed clock, the toy game registered."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pbem.clock import FixedClock
+from pbem.config import Secret, Settings
+from pbem.ledger.db import make_engine, migrate
+from pbem.registry import games
+from pbem.services.runtime import Runtime
+from tests.support.toy_game import GAME as TOY
+
+START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def test_settings(database_url: str, **overrides: Any) -> Settings:
+    """Settings for a test run, with the referee at referee@localhost."""
+    base = Settings(
+        database_url=Secret(database_url), imap_url=Secret(""), smtp_url=Secret(""),
+        referee_address="referee@localhost", mail_domain="localhost", timezone="Europe/Paris",
+        early_delay_minutes=10, reminder_hours=(24, 2),
+    )
+    return replace(base, **overrides)
+
+
+def make_runtime(database_url: str, **overrides: Any) -> Runtime:
+    """A Runtime on a freshly migrated ledger at `database_url`."""
+    engine = make_engine(database_url)
+    migrate(engine)
+    return Runtime(settings=test_settings(database_url, **overrides), engine=engine, clock=FixedClock(START))
+
+
+def sqlite_url(directory: Path) -> str:
+    """A SQLite URL in a test's directory."""
+    return f"sqlite:///{directory / 'ledger.db'}"
+
+
+def register_toy() -> None:
+    """Make the toy game available under the name 'toy'."""
+    games()["toy"] = TOY
+
+
+def scenario_file(directory: Path, rounds: int = 3) -> str:
+    """Write a toy scenario and return its path."""
+    path = directory / "toy.txt"
+    path.write_text(f"rounds = {rounds}\n")
+    return str(path)
