@@ -165,6 +165,24 @@ class Game(Protocol):
         ...
 
 
+@runtime_checkable
+class PlaysItself(Protocol):
+    """Optional: games that can make random legal input, for bots, demos and the contract suite."""
+
+    def random_input(self, state: Any, seat: str, rng: SeededRng) -> BaseModel:
+        """A random legal input for `seat` (or the referee) in `state`."""
+        ...
+
+
+@runtime_checkable
+class KeepsSecrets(Protocol):
+    """Optional: games that can name each seat's private strings, for the secrecy tests."""
+
+    def private_strings(self, state: Any, seat: str) -> list[str]:
+        """Strings only `seat` (and the referee) may see in `state`, e.g. unrevealed unit names."""
+        ...
+
+
 class ContentError(ValueError):
     """Scenario or map data that fails validation, with file and line."""
 

@@ -159,6 +159,7 @@ def unwrap_clearsigned(text: str) -> str:
     body_start = start + 1
     while body_start < len(lines) and lines[body_start].strip():
         body_start += 1  # armor headers such as "Hash: SHA256"
+    body_start += 1  # the blank line after them
     end = body_start
     while end < len(lines) and lines[end].strip() != PGP_SIGNATURE:
         end += 1

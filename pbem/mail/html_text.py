@@ -52,8 +52,10 @@ class _TextCollector(HTMLParser):
 
     def _start_visible(self, tag: str) -> None:
         """Line breaks and <pre> tracking for a tag whose content is shown."""
-        if tag == "br" or tag in _BLOCK_TAGS:
+        if tag == "br":
             self.chunks.append("\n")
+        elif tag in _BLOCK_TAGS:
+            self._line_break()
         elif tag == "td" or tag == "th":
             self.chunks.append(" ")
         if tag == "pre":
@@ -68,9 +70,17 @@ class _TextCollector(HTMLParser):
                     self.skip_tag = None
             return
         if tag in _BLOCK_TAGS:
-            self.chunks.append("\n")
+            self._line_break()
         if tag == "pre" and self.pre_depth:
             self.pre_depth -= 1
+
+    def _line_break(self) -> None:
+        """End the current line unless it is already ended (blocks do not stack blanks)."""
+        for chunk in reversed(self.chunks):
+            if chunk.strip(" "):
+                if not chunk.endswith("\n"):
+                    self.chunks.append("\n")
+                return
 
     def handle_data(self, data: str) -> None:
         """Keep visible text; collapse blanks outside <pre>."""

@@ -396,9 +396,9 @@ def piece_places(picture: Picture, layout: Layout) -> list[PiecePlace | None]:
             group = top if piece.kind in SETTLEMENT_KINDS else row
             group[piece.cell].append(index)
     for cell_id, indices in top.items():
-        _fill_row(places, indices, layout.cells[cell_id], level=-0.42, glyph=0.21)
+        _fill_row(places, indices, layout.cells[cell_id], level=-0.42, glyph=0.24)
     for cell_id, indices in row.items():
-        _fill_row(places, indices, layout.cells[cell_id], level=0.14, glyph=0.19)
+        _fill_row(places, indices, layout.cells[cell_id], level=0.14, glyph=0.2)
     return places
 
 

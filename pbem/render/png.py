@@ -64,7 +64,7 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     size = output_size(scene.width, scene.height, scale)
     painter = Painter(scene, scale * SUPERSAMPLE, (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE))
     painter.paint()
-    image = painter.image.resize(size, Image.Resampling.LANCZOS)
+    image = painter.image.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()

@@ -283,11 +283,11 @@ def _piece(scene: Scene, piece: Piece, place: PiecePlace, colours: Colours, inde
         scene.add(text)
 
 
-def _highlight(scene: Scene, place: PiecePlace, data: Data) -> None:
+def _highlight(scene: Scene, place: PiecePlace, data: Data, role: str = "highlight") -> None:
     radius = place.scale * 1.55
     ring = Shape("circle", (place.centre,), radius, stroke=HIGHLIGHT_RING, stroke_width=3.0)
     inner = Shape("circle", (place.centre,), radius - 2.0, stroke=PAPER, stroke_width=1.5)
-    scene.add(_with(ring, "highlight", data), _with(inner, "highlight-inner", data))
+    scene.add(_with(ring, role, data), _with(inner, f"{role}-inner", data))
 
 
 def _arrows(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
@@ -404,7 +404,7 @@ def _swatch_piece(
     kind = {"lying": "army", "highlight": "village"}.get(row.key, row.key)
     place = PiecePlace(row.swatch, 6.5, row.swatch)
     if row.key == "highlight":
-        _highlight(scene, place, ())
+        _highlight(scene, place, (), role="legend-highlight")
     for polygon in glyphs.piece_glyph(kind):
         points = glyphs.place(polygon, row.swatch, 6.5, 1 if row.key == "lying" else 0)
         scene.add(Shape("polygon", points, fill=NEUTRAL, stroke=INK, stroke_width=1.2))
@@ -414,7 +414,8 @@ def _swatch_arrow(
     scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
 ) -> None:
     x, y = row.swatch
-    radius = SWATCH_W / 2.4
+    radius = SWATCH_W / 1.2
     reach = SWATCH_W / 2 + ARROW_GAP * radius
     geo = arrow_between(0, (x - reach, y), (x + reach, y), radius, row.key)
-    scene.add(*_arrow_shapes(geo, row.key, NEUTRAL, ()))
+    shapes = _arrow_shapes(geo, row.key, NEUTRAL, ())
+    scene.add(*(_with(shape, "legend-arrow", ()) for shape in shapes))

@@ -262,7 +262,7 @@ class _RelayController(Controller):
 class MailStack:
     """A private Dovecot and an SMTP relay on 127.0.0.1, with helpers for tests."""
 
-    def __init__(self, users: dict[str, str] | None = None) -> None:
+    def __init__(self, users: dict[str, str] | None = None, spare_users: int = 40) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="pbem-mail-", dir="/tmp"))
         self.root.chmod(0o755)
         self.config = self.root / "dovecot.conf"
@@ -276,7 +276,8 @@ class MailStack:
         self._process: subprocess.Popen[bytes] | None = None
         self._controllers: list[Controller] = []
         self._handler = _RelayHandler(self.accounts, str(self.root / "run" / "lmtp"))
-        self._write_users(users or {})
+        self._spares = [f"spare{n:03d}" for n in range(1, spare_users + 1)]
+        self._write_users({**(users or {}), **{name: f"pw-{name}" for name in self._spares}})
 
     # ----- lifecycle -------------------------------------------------------------------
 
@@ -398,7 +399,8 @@ class MailStack:
             return AuthResult(success=False, handled=False)
         name = data.login.decode(errors="replace")
         ok = self.accounts.check(name, data.password.decode(errors="replace"))
-        return AuthResult(success=ok)
+        # handled=False makes aiosmtpd answer 535 itself on failure (True would stay silent).
+        return AuthResult(success=ok, handled=False, auth_data=data)
 
     # ----- users ---------------------------------------------------------------------
 
@@ -427,6 +429,16 @@ class MailStack:
                 return
             time.sleep(0.2)
         raise MailStackError(f"Dovecot did not pick up user {name!r}")
+
+    def fresh_user(self) -> str:
+        """A user nobody has used yet (password 'pw-<name>'); pre-made, so no 1 s wait."""
+        with self.accounts.lock:
+            spare = self._spares.pop(0) if self._spares else None
+        if spare is not None:
+            return spare
+        name = f"extra{time.monotonic_ns()}"
+        self.add_user(name, f"pw-{name}")
+        return name
 
     def password(self, user: str) -> str:
         """The password of a known user."""

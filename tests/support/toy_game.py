@@ -115,6 +115,14 @@ class ToyGame:
         return {"game": "toy", "viewer": viewer, "phase": self.phase(state).model_dump(),
                 "events": visible, "scores": state.scores, "template": template}
 
+    def random_input(self, state: ToyState, seat: str, rng: SeededRng) -> Pick:
+        """Any number 1-6."""
+        return Pick(number=rng.die(6, purpose="bot"))
+
+    def private_strings(self, state: ToyState, seat: str) -> list[str]:
+        """The toy game keeps nothing private after a round."""
+        return []
+
     def outcome(self, state: ToyState) -> Outcome | None:
         """Over after the last round."""
         if state.round <= state.rounds:

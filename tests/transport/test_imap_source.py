@@ -36,9 +36,7 @@ def ids(batch: FetchBatch) -> list[str]:
 @pytest.fixture()
 def user(mail_stack: MailStack) -> str:
     """A fresh mailbox user for one test, so tests never see each other's mail."""
-    name = f"t{uuid.uuid4().hex[:10]}"
-    mail_stack.add_user(name, f"pw-{name}")
-    return name
+    return mail_stack.fresh_user()
 
 
 @pytest.fixture()

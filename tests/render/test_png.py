@@ -1,0 +1,132 @@
+"""The PNG renderer: valid, deterministic images whose pixels match the palette."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+import pytest
+from PIL import Image
+
+from pbem.core.board import Cell, Owner, Picture
+from pbem.render.layout import compute_layout
+from pbem.render.palette import OWNER_FILL_OPACITY, TERRAIN, mix, owner_style, rgb
+from pbem.render.png import drawable, output_size, render_png
+from tests.render.make_samples import hex_picture, square_picture
+
+SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _image(picture: Picture, scale: float = 1.0) -> Image.Image:
+    return Image.open(io.BytesIO(render_png(picture, scale))).convert("RGB")
+
+
+def _centre_colour(image: Image.Image, picture: Picture, cell_id: str, scale: float = 1.0) -> tuple[int, ...]:
+    """The most common colour in a small window at a cell's centre (hatching is sparse)."""
+    cx, cy = compute_layout(picture).cells[cell_id].centre
+    x, y = round(cx * scale), round(cy * scale)
+    window = image.crop((x - 4, y - 4, x + 5, y + 5))
+    return Counter(_pixels(window)).most_common(1)[0][0]
+
+
+def _pixels(image: Image.Image) -> list[tuple[int, ...]]:
+    width, height = image.size
+    return [image.getpixel((x, y)) for y in range(height) for x in range(width)]  # type: ignore[misc]
+
+
+def _close(actual: tuple[int, ...], expected: str, tolerance: int = 3) -> bool:
+    return all(abs(a - e) <= tolerance for a, e in zip(actual, rgb(expected), strict=True))
+
+
+def _board() -> Picture:
+    cells = [
+        Cell(id="P", q=0, r=0, owner="o"),
+        Cell(id="Q", q=1, r=0),
+        Cell(id="W", q=2, r=0, terrain="water"),
+        Cell(id="R", q=0, r=1, owner="z"),
+    ]
+    owners = [Owner(key="o", name="Orange", slot=0), Owner(key="z", name="Blue", slot=4)]
+    return Picture(kind="hex", title="Pixels", cells=cells, owners=owners)
+
+
+def test_png_signature_and_size_come_from_the_layout() -> None:
+    picture = hex_picture()
+    data = render_png(picture)
+    assert data.startswith(SIGNATURE)
+    layout = compute_layout(picture)
+    assert Image.open(io.BytesIO(data)).size == (layout.width, layout.height)
+
+
+def test_scale_changes_the_size() -> None:
+    picture = _board()
+    layout = compute_layout(picture)
+    image = _image(picture, scale=0.5)
+    assert image.size == output_size(layout.width, layout.height, 0.5)
+    assert image.size == (round(layout.width / 2), round(layout.height / 2))
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5])
+def test_cell_centres_show_the_owner_colour_over_the_terrain(scale: float) -> None:
+    picture = _board()
+    image = _image(picture, scale)
+    plain = TERRAIN["plain"].fill
+    orange = mix(plain, owner_style(0).colour, OWNER_FILL_OPACITY)
+    blue = mix(plain, owner_style(4).colour, OWNER_FILL_OPACITY)
+    assert _close(_centre_colour(image, picture, "P", scale), orange)
+    assert _close(_centre_colour(image, picture, "R", scale), blue)
+    assert _close(_centre_colour(image, picture, "Q", scale), plain)
+    assert _close(_centre_colour(image, picture, "W", scale), TERRAIN["water"].fill)
+
+
+def test_owner_hatching_is_visible_inside_owned_cells() -> None:
+    picture = _board()
+    image = _image(picture)
+    cx, cy = compute_layout(picture).cells["P"].centre
+    window = image.crop((round(cx) - 12, round(cy) - 12, round(cx) + 12, round(cy) + 12))
+    colours = Counter(_pixels(window))
+    flat = sum(colours.most_common(1)[0][0])
+    assert any(sum(colour) < flat - 60 for colour in colours)  # darker pattern strokes
+    cx, cy = compute_layout(picture).cells["Q"].centre
+    window = image.crop((round(cx) - 12, round(cy) - 12, round(cx) + 12, round(cy) + 12))
+    assert len(Counter(_pixels(window))) == 1  # an unowned plain cell is flat
+
+
+def test_output_is_deterministic() -> None:
+    assert render_png(hex_picture()) == render_png(hex_picture())
+    assert render_png(square_picture(), 0.75) == render_png(square_picture(), 0.75)
+
+
+def test_square_board_alternates_light_and_dark() -> None:
+    picture = square_picture()
+    image = _image(picture)
+    light, dark = TERRAIN["light"].fill, TERRAIN["dark"].fill
+    for cell_id, expected in (("a1", dark), ("b1", light), ("a8", light), ("h8", dark), ("g3", dark), ("f3", light)):
+        assert _close(_centre_colour(image, picture, cell_id), expected), cell_id
+
+
+def test_axis_labels_are_drawn_beside_the_square_board() -> None:
+    picture = square_picture()
+    image = _image(picture)
+    layout = compute_layout(picture)
+    for label in layout.axis_labels:
+        x, y = (round(v) for v in label.at)
+        window = image.crop((x - 5, y - 6, x + 6, y + 7))
+        darkest = min(sum(pixel) for pixel in _pixels(window))
+        assert darkest < 200, label.text
+
+
+def test_empty_picture_renders() -> None:
+    image = _image(Picture(kind="hex"))
+    assert image.size == (200, 120)
+
+
+def test_unusual_names_render() -> None:
+    owners = [Owner(key="k", name='<script>"Zażółć" 中文\x00', slot=9)]
+    picture = Picture(kind="hex", title="Ærøskøbing — ✓", cells=[Cell(id="A", q=0, r=0)], owners=owners)
+    assert render_png(picture).startswith(SIGNATURE)
+
+
+def test_text_the_builtin_font_lacks_is_folded() -> None:
+    assert drawable("Plain ASCII <&>") == "Plain ASCII <&>"
+    assert drawable("Zażółć Straße") == "Zazolc Strasse"
+    assert drawable("中") == "?"
