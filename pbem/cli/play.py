@@ -17,6 +17,7 @@ from pbem.services.replay import replay as replay_campaign
 from pbem.services.reports import FORMATS
 from pbem.services.viewing import report_for
 from pbem.cli.tick import tick_command
+from pbem.cli.demo import demo_command
 
 
 def register(app: typer.Typer) -> None:
@@ -24,6 +25,7 @@ def register(app: typer.Typer) -> None:
     for func in (init, games, status, report, replay):
         app.command(func.__name__)(command(func))
     app.command("tick")(tick_command)
+    app.command("demo")(demo_command)
 
 
 def init(

@@ -65,7 +65,8 @@ class MaildirSource:
         floor = 0 if changed or after_uid is None else after_uid
         key_of = {uid_of[key]: key for key in files}
         uids, more = select_new(list(key_of), floor, self.batch)
-        messages = [(uid, raw) for uid in uids if (raw := self._read(key_of[uid])) is not None]
+        read = ((uid, self._read(key_of[uid], files[key_of[uid]])) for uid in uids)
+        messages = [(uid, raw) for uid, raw in read if raw is not None]
         return FetchBatch(validity, messages, changed, more)
 
     def mark_processed(self, uids: Sequence[int]) -> None:
@@ -129,14 +130,16 @@ class MaildirSource:
             uid_of.update(added)
         return validity, uid_of
 
-    def _read(self, key: str) -> bytes | None:
+    def _read(self, key: str, path: Path) -> bytes | None:
         """A message's bytes; looks again if a mail reader moved it meanwhile."""
-        for _attempt in range(2):
-            path = self._scan().get(key)
-            if path is None:
-                return None
-            with contextlib.suppress(FileNotFoundError):
-                return path.read_bytes()
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            moved = self._scan().get(key)
+        if moved is None:
+            return None
+        with contextlib.suppress(FileNotFoundError):
+            return moved.read_bytes()
         return None
 
 
@@ -149,6 +152,7 @@ def _delivery_order(files: dict[str, Path]) -> Callable[[str], tuple[int, str]]:
     """Sort key for new messages: file mtime, then name."""
 
     def order(key: str) -> tuple[int, str]:
+        """(mtime in ns, key) of one message."""
         try:
             return files[key].stat().st_mtime_ns, key
         except OSError:

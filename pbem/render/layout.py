@@ -58,7 +58,8 @@ SQUARE_SIDE_CORNERS: dict[str, tuple[int, int]] = {
     "s": (2, 3),
     "w": (3, 0),
 }
-ARROW_GAP = 0.36  # arrows start and end this many radii from the cell centres
+ARROW_GAP = 0.36  # arrows start this many radii from the source's centre
+ARROW_TIP_GAP = 0.5  # and stop this far from the target's, short of the pieces there
 RIVER_LEVEL = -0.12  # rivers cross cells between the settlement and the army row
 SQUARE_GLYPH_BOOST = 1.3  # a square's radius is its inradius, smaller than a hex's corner radius
 SETTLEMENT_KINDS = frozenset({"village", "city", "fortress", "capital"})
@@ -458,7 +459,7 @@ def arrow_between(
     if style == "blocked":
         stop = _along(source, target, math.dist(source, target) / 2 - 0.08 * radius, shift)
         return ArrowGeometry(index, (start, stop), (), _bar(start, stop, 0.24 * radius), None)
-    tip = _along(target, source, ARROW_GAP * radius, shift)
+    tip = _along(target, source, ARROW_TIP_GAP * radius, shift)
     head, neck = _head(start, tip, 0.34 * radius, 0.17 * radius)
     cross = _cross(start, neck, 0.12 * radius) if style == "battle" else None
     return ArrowGeometry(index, (start, neck), head, None, cross)

@@ -200,9 +200,7 @@ class Painter:
         font = self.font(text.size)
         if text.halo:
             halo = self.width(1.6)
-            self.draw.text(
-                (x, y), words, fill=PAPER, font=font, anchor=anchor, stroke_width=halo
-            )
+            self.draw.text((x, y), words, fill=PAPER, font=font, anchor=anchor, stroke_width=halo)
         bold = self.width(0.35) if text.bold else 0
         colour = _colour(text.fill)
         self.draw.text(

@@ -9,6 +9,7 @@ from pbem.core.board import Cell, Picture, Piece
 from pbem.render import glyphs
 from pbem.render.layout import (
     ARROW_GAP,
+    ARROW_TIP_GAP,
     AXIS_FONT,
     LEGEND_FONT,
     LEGEND_HEADING_FONT,
@@ -22,12 +23,14 @@ from pbem.render.layout import (
     PiecePlace,
     arrow_between,
     arrow_geometries,
+    clip_name,
     compute_layout,
     id_label_at,
     mark_at,
     piece_places,
     river_ends,
     terrain_shown,
+    text_width,
     wave,
     zigzag,
 )
@@ -235,8 +238,10 @@ def _grid_and_labels(scene: Scene, picture: Picture, layout: Layout) -> None:
         geo = layout.cells[cell.id]
         scene.add(Shape("polygon", geo.polygon, stroke=GRID, stroke_width=1.0, role="grid"))
     for cell in picture.cells:
-        text = f"{cell.id} {cell.label}" if cell.label else cell.id
-        size = 0.24 * layout.cells[cell.id].radius
+        radius = layout.cells[cell.id].radius
+        size = 0.24 * radius
+        fits = max(4, int(1.2 * radius / text_width("M", size)))  # what fits across the cell
+        text = clip_name(f"{cell.id} {cell.label}" if cell.label else cell.id, fits)
         at = id_label_at(layout.cells[cell.id])
         scene.add(
             Text(at, text, size, fill=INK, halo=True, role="cell-id", data=(("cell", cell.id),))
@@ -278,7 +283,13 @@ def _piece(scene: Scene, piece: Piece, place: PiecePlace, colours: Colours, inde
     if piece.label:
         size = max(7.0, place.scale * 1.1)
         text = Text(
-            place.label_at, piece.label, size, halo=True, bold=True, role="piece-label", data=data
+            place.label_at,
+            clip_name(piece.label, 8),
+            size,
+            halo=True,
+            bold=True,
+            role="piece-label",
+            data=data,
         )
         scene.add(text)
 
@@ -415,7 +426,7 @@ def _swatch_arrow(
 ) -> None:
     x, y = row.swatch
     radius = SWATCH_W / 1.2
-    reach = SWATCH_W / 2 + ARROW_GAP * radius
-    geo = arrow_between(0, (x - reach, y), (x + reach, y), radius, row.key)
+    start, tip = x - SWATCH_W / 2 - ARROW_GAP * radius, x + SWATCH_W / 2 + ARROW_TIP_GAP * radius
+    geo = arrow_between(0, (start, y), (tip, y), radius, row.key)
     shapes = _arrow_shapes(geo, row.key, NEUTRAL, ())
     scene.add(*(_with(shape, "legend-arrow", ()) for shape in shapes))

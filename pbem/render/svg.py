@@ -6,6 +6,7 @@ import re
 from xml.sax.saxutils import escape, quoteattr
 
 from pbem.core.board import Picture
+from pbem.render.palette import PAPER
 from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -106,16 +107,20 @@ def _shape(shape: Shape) -> str:
 def _text(text: Text) -> str:
     x, y = text.at
     parts = [
-        f'x="{num(x)}" y="{num(y)}" font-size="{num(text.size)}" fill="{text.fill}"',
+        f'x="{num(x)}" y="{num(y)}" font-size="{num(text.size)}"',
         f'text-anchor="{text.anchor}" dominant-baseline="central"',
     ]
     if text.bold:
         parts.append('font-weight="bold"')
-    if text.halo:
-        parts.append(
-            'stroke="#FFFFFF" stroke-width="2.5" paint-order="stroke" stroke-linejoin="round"'
-        )
+    body = clean(text.text)
+    # A white outline copy underneath keeps labels readable over hatching (paint-order is not
+    # supported by every SVG viewer, so the halo is a separate element).
+    halo = (
+        f'<text {" ".join(parts)} fill="{PAPER}" stroke="{PAPER}" stroke-width="2.5" '
+        f'stroke-linejoin="round" class="halo">{body}</text>'
+        if text.halo
+        else ""
+    )
     extra = _common(text.role, text.data)
-    if extra:
-        parts.append(extra)
-    return f"<text {' '.join(parts)}>{clean(text.text)}</text>"
+    parts.append(f'fill="{text.fill}"' + (f" {extra}" if extra else ""))
+    return f"{halo}<text {' '.join(parts)}>{body}</text>"

@@ -12,7 +12,7 @@ from pbem.mail.inbound import Inbound, read_message
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PYTHON_EMAIL_DATA = Path("/usr/lib/python3.11/test/test_email/data")
-TOKEN = "mk1.p2.k3q9x7m2ab"
+TOKEN = "mk1.p2.krvbjf65i6"
 
 
 def read(name: str) -> Inbound:

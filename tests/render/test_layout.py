@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -39,7 +40,7 @@ def _inside(point: Point, geo: CellGeometry) -> bool:
     """Convex polygon test: the point is on the same side of every edge."""
     signs = []
     ring = [*geo.polygon, geo.polygon[0]]
-    for (ax, ay), (bx, by) in zip(ring, ring[1:], strict=False):
+    for (ax, ay), (bx, by) in itertools.pairwise(ring):
         signs.append((bx - ax) * (point[1] - ay) - (by - ay) * (point[0] - ax) > 0)
     return all(signs) or not any(signs)
 
@@ -167,7 +168,9 @@ def test_canvas_holds_the_board_and_a_legend_beside_it() -> None:
 
 def test_wide_boards_put_the_legend_below() -> None:
     cells = [Cell(id=f"C{q}", q=q, r=0) for q in range(12)]
-    layout = compute_layout(Picture(kind="hex", cells=cells, owners=[Owner(key="a", name="A", slot=0)]))
+    layout = compute_layout(
+        Picture(kind="hex", cells=cells, owners=[Owner(key="a", name="A", slot=0)])
+    )
     assert layout.legend is not None
     assert layout.legend.box[1] > _board_box(layout)[3]
 
@@ -181,7 +184,7 @@ def test_pieces_sit_inside_their_cell_without_overlapping() -> None:
     geo = layout.cells["H00"]
     assert city.centre[1] < geo.centre[1] < armies[0].centre[1]
     xs = sorted(a.centre[0] for a in armies)
-    assert all(b - a >= 2 * armies[0].scale * 0.9 for a, b in zip(xs, xs[1:], strict=False))
+    assert all(b - a >= 2 * armies[0].scale * 0.9 for a, b in itertools.pairwise(xs))
     for place in (city, *armies):
         assert _inside(place.centre, geo)
         assert _inside(place.label_at, geo)
@@ -221,7 +224,9 @@ def test_blocked_arrow_stops_before_the_edge_with_a_bar() -> None:
 
 
 def test_battle_arrow_has_a_cross_and_unknown_cells_are_skipped() -> None:
-    picture = _arrow_picture(Arrow(source="B", target="C", style="battle"), Arrow(source="A", target="Z"))
+    picture = _arrow_picture(
+        Arrow(source="B", target="C", style="battle"), Arrow(source="A", target="Z")
+    )
     geos = arrow_geometries(picture, compute_layout(picture))
     assert [g.index for g in geos] == [0]
     assert geos[0].cross is not None

@@ -12,7 +12,8 @@ from pbem.core.board import Cell, Owner, Picture
 from pbem.render.layout import compute_layout
 from pbem.render.palette import OWNER_FILL_OPACITY, TERRAIN, mix, owner_style, rgb
 from pbem.render.png import drawable, output_size, render_png
-from tests.render.make_samples import hex_picture, square_picture
+
+from .make_samples import hex_picture, square_picture
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -21,7 +22,9 @@ def _image(picture: Picture, scale: float = 1.0) -> Image.Image:
     return Image.open(io.BytesIO(render_png(picture, scale))).convert("RGB")
 
 
-def _centre_colour(image: Image.Image, picture: Picture, cell_id: str, scale: float = 1.0) -> tuple[int, ...]:
+def _centre_colour(
+    image: Image.Image, picture: Picture, cell_id: str, scale: float = 1.0
+) -> tuple[int, ...]:
     """The most common colour in a small window at a cell's centre (hatching is sparse)."""
     cx, cy = compute_layout(picture).cells[cell_id].centre
     x, y = round(cx * scale), round(cy * scale)
@@ -100,7 +103,14 @@ def test_square_board_alternates_light_and_dark() -> None:
     picture = square_picture()
     image = _image(picture)
     light, dark = TERRAIN["light"].fill, TERRAIN["dark"].fill
-    for cell_id, expected in (("a1", dark), ("b1", light), ("a8", light), ("h8", dark), ("g3", dark), ("f3", light)):
+    for cell_id, expected in (
+        ("a1", dark),
+        ("b1", light),
+        ("a8", light),
+        ("h8", dark),
+        ("g3", dark),
+        ("f3", light),
+    ):
         assert _close(_centre_colour(image, picture, cell_id), expected), cell_id
 
 
@@ -122,7 +132,9 @@ def test_empty_picture_renders() -> None:
 
 def test_unusual_names_render() -> None:
     owners = [Owner(key="k", name='<script>"Zażółć" 中文\x00', slot=9)]
-    picture = Picture(kind="hex", title="Ærøskøbing — ✓", cells=[Cell(id="A", q=0, r=0)], owners=owners)
+    picture = Picture(
+        kind="hex", title="Ærøskøbing — ✓", cells=[Cell(id="A", q=0, r=0)], owners=owners
+    )
     assert render_png(picture).startswith(SIGNATURE)
 
 
@@ -130,3 +142,14 @@ def test_text_the_builtin_font_lacks_is_folded() -> None:
     assert drawable("Plain ASCII <&>") == "Plain ASCII <&>"
     assert drawable("Zażółć Straße") == "Zazolc Strasse"
     assert drawable("中") == "?"
+
+
+def test_png_and_svg_share_the_canvas_size() -> None:
+    import xml.etree.ElementTree as ET
+
+    from pbem.render.svg import render_svg
+
+    picture = hex_picture()
+    root = ET.fromstring(render_svg(picture))
+    size = (int(root.get("width", "0")), int(root.get("height", "0")))
+    assert _image(picture).size == size

@@ -7,7 +7,8 @@ import xml.etree.ElementTree as ET
 from pbem.core.board import Arrow, Cell, Edge, Owner, Picture, Piece
 from pbem.render.palette import TERRAIN, owner_style
 from pbem.render.svg import render_svg
-from tests.render.make_samples import hex_picture, square_picture
+
+from .make_samples import hex_picture, square_picture
 
 NS = "{http://www.w3.org/2000/svg}"
 Point = tuple[float, float]
@@ -96,7 +97,14 @@ def _edge_offset(picture: Picture) -> Point:
 
 
 def test_edges_are_drawn_on_their_own_side() -> None:
-    expected = {"e": (1, 0), "w": (-1, 0), "ne": (1, -1), "nw": (-1, -1), "se": (1, 1), "sw": (-1, 1)}
+    expected = {
+        "e": (1, 0),
+        "w": (-1, 0),
+        "ne": (1, -1),
+        "nw": (-1, -1),
+        "se": (1, 1),
+        "sw": (-1, 1),
+    }
     for side, (sx, sy) in expected.items():
         dx, dy = _edge_offset(_edge_picture(side))
         assert dx * sx > 10, side
@@ -105,7 +113,10 @@ def test_edges_are_drawn_on_their_own_side() -> None:
 
 def test_edge_feature_styles_differ() -> None:
     cells = [Cell(id="A", q=0, r=0)]
-    edges = [Edge(cell="A", side=s, feature=f) for s, f in (("e", "water"), ("w", "mountain"), ("ne", "forest"))]
+    edges = [
+        Edge(cell="A", side=s, feature=f)
+        for s, f in (("e", "water"), ("w", "mountain"), ("ne", "forest"))
+    ]
     root = _parse(Picture(kind="hex", cells=cells, edges=edges))
     lines = {e.get("data-feature"): e for e in _all(root, "polyline", "edge")}
     assert len(_points(lines["water"])) == 2 and lines["water"].get("stroke-dasharray") is None
@@ -122,7 +133,10 @@ def _army_box(root: ET.Element, index: int) -> tuple[float, float]:
 
 def test_lying_armies_are_drawn_on_their_side() -> None:
     cells = [Cell(id="A", q=0, r=0), Cell(id="B", q=1, r=0)]
-    pieces = [Piece(cell="A", kind="army", label="1"), Piece(cell="B", kind="army", label="2", lying=True)]
+    pieces = [
+        Piece(cell="A", kind="army", label="1"),
+        Piece(cell="B", kind="army", label="2", lying=True),
+    ]
     root = _parse(Picture(kind="hex", cells=cells, pieces=pieces))
     standing_w, standing_h = _army_box(root, 0)
     lying_w, lying_h = _army_box(root, 1)
@@ -162,7 +176,7 @@ def test_arrow_styles() -> None:
     assert shafts["retreat"].get("stroke-dasharray") is not None
     heads = {e.get("data-style") for e in _all(root, "polygon", "arrow-head")}
     assert heads == {"move", "retreat", "battle"}
-    marks = [e.get("data-style") for e in _all(root, "polyline", "arrow-mark")]
+    marks = [e.get("data-style", "") for e in _all(root, "polyline", "arrow-mark")]
     assert sorted(marks) == ["battle", "battle", "blocked"]  # the X has two strokes, the bar one
     assert [e.get("data-cell") for e in _all(root, "polygon", "battle")] == ["C3"]
 
@@ -195,7 +209,9 @@ def test_player_supplied_text_is_escaped() -> None:
 
 
 def test_control_characters_in_names_do_not_break_the_xml() -> None:
-    picture = Picture(kind="hex", title="bad\x00\x07name", owners=[Owner(key="k", name="x\x1by", slot=0)])
+    picture = Picture(
+        kind="hex", title="bad\x00\x07name", owners=[Owner(key="k", name="x\x1by", slot=0)]
+    )
     root = _parse(picture)
     title = root.find(NS + "title")
     assert title is not None and title.text == "badname"
@@ -209,7 +225,7 @@ def test_square_board_alternates_and_labels_files_and_ranks() -> None:
     light, dark = TERRAIN["light"].fill, TERRAIN["dark"].fill
     assert cells["a1"] == dark and cells["h1"] == light and cells["a8"] == light
     assert cells["b1"] == light and cells["a2"] == light
-    axis = [e.text for e in _all(root, "text", "axis")]
+    axis = [e.text or "" for e in _all(root, "text", "axis")]
     assert sorted(axis) == sorted([*"abcdefgh", *"12345678"])
 
 
@@ -222,3 +238,11 @@ def test_empty_picture_renders() -> None:
 
 def test_output_is_deterministic() -> None:
     assert render_svg(hex_picture()) == render_svg(hex_picture())
+
+
+def test_long_cell_labels_are_clipped_to_the_cell() -> None:
+    cells = [Cell(id="C4", q=0, r=0, label="Oakham-upon-the-Very-Long-River")]
+    root = _parse(Picture(kind="hex", cells=cells))
+    (label,) = _all(root, "text", "cell-id")
+    assert label.text is not None and label.text.startswith("C4 Oak") and label.text.endswith("…")
+    assert len(label.text) < 14

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import grp
 import os
 import pwd
 import shutil
@@ -272,7 +273,11 @@ class MailStack:
         self.imaps_port = free_port()
         self.smtp_port = free_port()
         self.smtps_port = free_port()
-        self.cert_file, self.key_file = make_certificate(self.root)
+        try:
+            self.cert_file, self.key_file = make_certificate(self.root)
+        except BaseException:
+            shutil.rmtree(self.root, ignore_errors=True)
+            raise
         self._process: subprocess.Popen[bytes] | None = None
         self._controllers: list[Controller] = []
         self._handler = _RelayHandler(self.accounts, str(self.root / "run" / "lmtp"))
@@ -283,10 +288,14 @@ class MailStack:
 
     def start(self) -> MailStack:
         """Start Dovecot and the SMTP relay, and wait for their greetings."""
-        self._prepare_mail_dir()
-        self.config.write_text(self._config_text())
-        self._start_dovecot()
-        self._start_relay()
+        try:
+            self._prepare_mail_dir()
+            self.config.write_text(self._config_text())
+            self._start_dovecot()
+            self._start_relay()
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def stop(self) -> None:
@@ -326,8 +335,11 @@ class MailStack:
         rootless = os.geteuid() != 0
         account_lines = ""
         if rootless:
-            name = pwd.getpwuid(uid).pw_name
-            account_lines = f"default_internal_user = {name}\ndefault_login_user = {name}\n"
+            name, group = pwd.getpwuid(uid).pw_name, grp.getgrgid(gid).gr_name
+            account_lines = (
+                f"default_internal_user = {name}\ndefault_login_user = {name}\n"
+                f"default_internal_group = {group}\n"
+            )
         return _CONFIG.substitute(
             tag=self.root.name,
             root=str(self.root),

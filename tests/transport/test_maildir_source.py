@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import mailbox
+import multiprocessing
 import os
 from pathlib import Path
 
@@ -153,3 +154,18 @@ def test_open_source_builds_a_maildir_source(maildir: mailbox.Maildir) -> None:
     assert isinstance(source, MaildirSource)
     assert isinstance(source, MailSource)
     assert source.identity == f"maildir://{path}"
+
+
+def _numbering_seen_by(path: str) -> list[tuple[int, bytes]]:
+    """Run in a separate process: one fresh source's view of the Maildir."""
+    return MaildirSource(path, batch=1000).fetch_new(None, None).messages
+
+
+def test_parallel_runs_agree_on_uids(maildir: mailbox.Maildir) -> None:
+    deliver(maildir, range(1, 41))
+    path = str(maildir._path)
+    with multiprocessing.get_context("spawn").Pool(4) as pool:
+        views = pool.map(_numbering_seen_by, [path] * 8)
+    assert all(view == views[0] for view in views)
+    assert [uid for uid, _ in views[0]] == list(range(1, 41))
+    assert len((Path(path) / UIDS_FILE).read_text().splitlines()) == 40

@@ -81,7 +81,7 @@ def army_problem(state: MKState, seat: str, army: str) -> str | None:
     if army not in state.armies:
         return "mk.E_UNKNOWN_ARMY"
     if state.armies[army].owner != seat:
-        return "mk.E_NOT_YOUR_ARMY"
+        return "mk.E_NOT_YOURS"
     return None
 
 

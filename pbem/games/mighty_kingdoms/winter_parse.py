@@ -179,7 +179,7 @@ class _Reader:
         if self.pending is None:
             raise _LineError("mk.E_UNIT_WITHOUT_RECRUIT")
         if self.state.settings.battle_mode != "kow":
-            self.problems.append(Problem(line=number, code="mk.E_LIST_NOT_NEEDED",
+            self.problems.append(Problem(line=number, code="mk.W_UNITS_IGNORED",
                                          severity="warning"))
             return
         self.pending.units.append(parse_unit(rest))

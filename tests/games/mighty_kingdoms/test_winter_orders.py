@@ -127,9 +127,9 @@ def test_misspelt_settlement_and_seat_suggest() -> None:
     ("build city B3", "mk.E_BUILD_FROM", "illegal"),
     ("build capital B3", "mk.E_SECOND_CAPITAL", "illegal"),
     ("recruit B3", "mk.E_NOT_FORTRESS", "illegal"),
-    ("disband 2", "mk.E_NOT_YOUR_ARMY", "illegal"),
+    ("disband 2", "mk.E_NOT_YOURS", "illegal"),
     ("disband 9", "mk.E_UNKNOWN_ARMY", "invalid"),
-    ("unfed 2", "mk.E_NOT_YOUR_ARMY", "illegal"),
+    ("unfed 2", "mk.E_NOT_YOURS", "illegal"),
     ("unfed many", "mk.E_SYNTAX", "invalid"),
     ("recall A2", "mk.E_RECALL_TARGET", "illegal"),
     ("deploy 1 to B1", "mk.E_NOT_SETTLEMENT", "illegal"),
@@ -190,7 +190,7 @@ def test_kow_recruit_needs_list() -> None:
 
 def test_units_ignored_in_simple_mode_with_warning() -> None:
     result = parse_winter(two_kingdoms(), "p1", "recruit A2\nunit Thane strength 0 points 90")
-    assert [(p.code, p.severity) for p in result.problems] == [("mk.E_LIST_NOT_NEEDED", "warning")]
+    assert [(p.code, p.severity) for p in result.problems] == [("mk.W_UNITS_IGNORED", "warning")]
     assert result.orders.purchases == [Purchase(action="recruit", tile="A2")]
 
 
