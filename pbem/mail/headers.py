@@ -123,3 +123,61 @@ def _known_charset(charset: str | None) -> str | None:
         return None
     # bytes-to-bytes codecs such as base64_codec are not text encodings
     return info.name if getattr(info, "_is_text_encoding", True) else None
+
+
+_ENCODED_WORD_BYTES = 45  # 60 base64 characters: "=?utf-8?b?" + 60 + "?=" is 72 <= 75
+
+
+def fold_words(name: str, value: str, width: int = 78) -> list[str]:
+    """Header lines for an unstructured value, RFC 2047 encoding only the words that need it.
+
+    Spaces between encoded words travel inside them, so decoding restores them exactly.
+    """
+    tokens = _encoded_tokens(value)
+    lines = [f"{name}:"]
+    for token in tokens:
+        if len(lines[-1]) + 1 + len(token) > width and lines[-1] != f"{name}:":
+            lines.append("")
+        lines[-1] += " " + token
+    return lines
+
+
+def _encoded_tokens(value: str) -> list[str]:
+    """Plain words as they are; runs of words that need encoding as encoded words."""
+    tokens: list[str] = []
+    run: list[str] = []
+    for word in value.split(" "):
+        if _needs_encoding(word):
+            run.append(word)
+            continue
+        if run:
+            tokens += _encode_run(" ".join(run))
+            run = []
+        tokens.append(word)
+    if run:
+        tokens += _encode_run(" ".join(run))
+    return tokens
+
+
+def _needs_encoding(word: str) -> bool:
+    """True for a word that is not plain printable ASCII, or that looks like an encoded word."""
+    printable = all(" " < ch < "\x7f" for ch in word)
+    return not printable or "=?" in word or len(word) > 70
+
+
+def _encode_run(text: str) -> list[str]:
+    """Encoded words for `text`, split on character boundaries."""
+    words: list[str] = []
+    chunk = b""
+    for ch in text:
+        data = ch.encode("utf-8", "surrogatepass")
+        if len(chunk) + len(data) > _ENCODED_WORD_BYTES:
+            words.append(_encoded_word(chunk))
+            chunk = b""
+        chunk += data
+    return [*words, _encoded_word(chunk)]
+
+
+def _encoded_word(data: bytes) -> str:
+    """One base64 encoded word."""
+    return "=?utf-8?b?" + base64.b64encode(data).decode("ascii") + "?="

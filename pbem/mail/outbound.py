@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from email import policy
 from email.message import EmailMessage
+from email.policy import Policy
 from email.utils import format_datetime
 
 from pbem.mail.headers import (
@@ -16,6 +17,7 @@ from pbem.mail.headers import (
     AUTO_SUBMITTED,
     AUTO_SUBMITTED_VALUES,
     LOOP_HEADER,
+    fold_words,
 )
 
 _RESERVED = frozenset(
@@ -26,6 +28,27 @@ _RESERVED = frozenset(
         AUTO_SUBMITTED, LOOP_HEADER,
     )
 )  # fmt: skip
+
+
+class _Unstructured(str):
+    """A header value folded by pbem itself; email's policies keep objects with a `name` as is.
+
+    (CPython's own folder can drop a space between two encoded words of a long subject.)
+    """
+
+    name: str
+
+    def __new__(cls, name: str, value: str) -> _Unstructured:
+        """Keep the decoded value as the string, and remember the header name."""
+        if "\n" in value or "\r" in value:
+            raise ValueError("header values may not contain line breaks")
+        made = super().__new__(cls, value)
+        made.name = name
+        return made
+
+    def fold(self, *, policy: Policy) -> str:
+        """The header as folded, encoded lines."""
+        return policy.linesep.join(fold_words(self.name, str(self))) + policy.linesep
 
 
 @dataclass(frozen=True)
@@ -111,7 +134,7 @@ def _set_headers(
         raise ValueError("date must carry a time zone")
     msg["From"] = sender
     msg["To"] = to
-    msg["Subject"] = subject
+    msg["Subject"] = _Unstructured("Subject", subject)
     msg["Date"] = format_datetime(date)
     msg["Message-ID"] = _angled(message_id)
     msg["MIME-Version"] = "1.0"

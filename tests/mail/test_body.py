@@ -25,10 +25,7 @@ def parse(raw: bytes) -> Message:
 def multipart(subtype: str, *parts: str, boundary: str = "BOUNDARY") -> str:
     """A multipart body text made of already-formatted parts."""
     inner = "".join(f"--{boundary}\n{part}\n" for part in parts)
-    return (
-        f'Content-Type: multipart/{subtype}; boundary="{boundary}"\n\n'
-        f"{inner}--{boundary}--\n"
-    )
+    return f'Content-Type: multipart/{subtype}; boundary="{boundary}"\n\n{inner}--{boundary}--\n'
 
 
 PLAIN = "Content-Type: text/plain; charset=utf-8\n\nmove a1 b2\n"
@@ -57,7 +54,7 @@ def test_txt_attachment_wins_over_body_of_only_quotes_and_signature() -> None:
 
 
 def test_body_text_wins_over_attachment_when_body_has_orders() -> None:
-    order_file = 'Content-Type: text/plain\nContent-Disposition: attachment\n\nhold c3\n'
+    order_file = "Content-Type: text/plain\nContent-Disposition: attachment\n\nhold c3\n"
     body = extract_body(parse(multipart("mixed", PLAIN, order_file).encode()))
     assert (body.text, body.source) == ("move a1 b2", "plain")
 
@@ -180,4 +177,4 @@ def test_html_to_text_drops_gmail_quote_and_stops_at_outlook_history() -> None:
 
 
 def test_html_to_text_survives_broken_markup() -> None:
-    assert html_to_text("<p>hold <b>c3<![if x]><div") .startswith("hold c3")
+    assert html_to_text("<p>hold <b>c3<![if x]><div").startswith("hold c3")

@@ -103,7 +103,7 @@ def test_bounced_recipient_prefers_original_recipient_of_failed_block() -> None:
 
 def test_bounced_recipient_skips_delayed_blocks_and_uses_final_recipient() -> None:
     raw = (
-        'From: MAILER-DAEMON@mx\nContent-Type: multipart/report; report-type=delivery-status; '
+        "From: MAILER-DAEMON@mx\nContent-Type: multipart/report; report-type=delivery-status; "
         'boundary="b"\n\n--b\nContent-Type: message/delivery-status\n\n'
         "Reporting-MTA: dns; mx\n\nFinal-Recipient: rfc822; late@example.org\nAction: delayed\n\n"
         "Final-Recipient: rfc822; <Gone@Example.org>\nAction: failed\n--b--\n"

@@ -18,7 +18,7 @@ from pbem.mail.commands import Command, detect_command
         ("ORDERS", Command("show_orders")),
         ("orders\nmove a1 b2\nhold c3", Command("orders", "", "move a1 b2\nhold c3")),
         ("ORDERS move a1 b2", Command("orders", "", "move a1 b2")),
-        ("REFEREE Is the bridge passable?\nThanks", Command("referee", "", "Is the bridge passable?\nThanks")),
+        ("REFEREE Is it safe?\nThanks", Command("referee", "", "Is it safe?\nThanks")),
         ("referee:\nquestion", Command("referee", "", "question")),
         ("PRESS all\nPeace to all kingdoms", Command("press", "all", "Peace to all kingdoms")),
         ("press P3 let us ally", Command("press", "p3", "let us ally")),

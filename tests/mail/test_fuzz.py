@@ -23,9 +23,7 @@ SAMPLES = [path.read_bytes() for path in FIXTURES + PYTHON_DATA]
 FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # What a person can type: no control characters other than newline, no surrogates.
-TYPED = st.characters(
-    blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="\x85"
-)
+TYPED = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="\x85")
 
 
 @st.composite
@@ -92,7 +90,11 @@ def test_decode_words_never_raises(text: str) -> None:
     assert isinstance(decode_words(text), str)
 
 
-subject_words = st.lists(st.text(TYPED, min_size=1, max_size=12).filter(lambda w: not w.isspace() and w.split() == [w]), min_size=1, max_size=8)  # noqa: E501
+subject_words = st.lists(
+    st.text(TYPED, min_size=1, max_size=12).filter(lambda w: not w.isspace() and w.split() == [w]),
+    min_size=1,
+    max_size=8,
+)
 
 
 @FUZZ
@@ -119,5 +121,5 @@ def test_compose_round_trips_id_subject_and_text(subject: str, lines: list[str],
     msg = message_from_bytes(raw, policy=policy.default)
     plain = msg.get_body(preferencelist=("plain",))
     assert plain is not None
-    decoded = plain.get_content().replace("\r\n", "\n")  # type: ignore[attr-defined]
+    decoded = plain.get_content().replace("\r\n", "\n")
     assert decoded == (text if text.endswith("\n") else text + "\n")  # one final newline

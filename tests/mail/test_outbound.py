@@ -94,7 +94,7 @@ def test_image_can_also_be_attached_and_files_attached() -> None:
     files = [Attachment("orders.txt", b"hold c3\n", "text/plain")]
     msg = parse(build(html="<img src='cid:m'>", images=[image], attachments=files))
     assert msg.get_content_type() == "multipart/mixed"
-    attached = {part.get_filename(): part for part in msg.iter_attachments()}
+    attached = {part.get_filename() or "": part for part in msg.iter_attachments()}
     assert sorted(attached) == ["map.png", "orders.txt"]
     assert attached["map.png"].get_payload(decode=True) == PNG
 
@@ -143,3 +143,13 @@ def test_invalid_requests_raise(changes: dict[str, object]) -> None:
 def test_extra_headers_are_added() -> None:
     msg = parse(build(extra_headers={"X-Pbem-Campaign": "mk1", "List-Unsubscribe": "<x>"}))
     assert msg["X-Pbem-Campaign"] == "mk1"
+
+
+def test_long_non_ascii_subject_keeps_spaces_and_plain_subject_tag() -> None:
+    tag = "[pbem mk1.p2.krvbjf65i6]"
+    subject = "Königreich der Mächtigen – Zug 3 – Bericht für Spieler " * 3 + tag
+    raw = build(subject=subject)
+    assert tag.encode() in raw.replace(b"\r\n ", b" ")  # ASCII words stay readable
+    assert read_message(raw).subject == subject
+    header = raw.split(b"\r\n\r\n")[0]
+    assert max(len(line) for line in header.split(b"\r\n")) <= 78

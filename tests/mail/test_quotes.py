@@ -38,8 +38,7 @@ def test_localised_attributions_are_dropped(attribution: str) -> None:
 
 def test_interleaved_reply_keeps_unquoted_lines_after_quotes() -> None:
     text = (
-        "On Mon, Referee wrote:\n> What does army 1 do?\nmove army1 e\n"
-        "> And army 2?\nhold army2\n"
+        "On Mon, Referee wrote:\n> What does army 1 do?\nmove army1 e\n> And army 2?\nhold army2\n"
     )
     assert strip_reply(text) == "move army1 e\nhold army2"
 

@@ -86,15 +86,20 @@ def opening_state(setup: Setup) -> MKState:
     """The state before anyone has chosen anything."""
     scenario = setup.scenario
     map_data = MapData.model_validate(scenario["map"])
-    if len(setup.seats) > len(map_data.start_tiles()):
-        raise ContentError(map_data.name, None, "mk.E_TOO_MANY_PLAYERS",
-                           f"{len(setup.seats)} players, {len(map_data.start_tiles())} start tiles")
+    seats, starts = len(setup.seats), len(map_data.start_tiles())
+    if not map_data.min_players <= seats <= min(map_data.max_players, starts):
+        raise ContentError(map_data.name, None, "mk.E_PLAYER_COUNT",
+                           f"{seats} players; the map takes {map_data.min_players} to "
+                           f"{map_data.max_players} and has {starts} start tiles")
+    settings = coerce_settings(setup.settings, list(scenario.get("races") or []))
+    settings.artefacts = [dict(a) for a in scenario.get("artefacts") or []]
     return MKState(
         map=map_data,
-        settings=coerce_settings(setup.settings, list(scenario.get("races") or [])),
+        settings=settings,
         seats=list(setup.seats),
         kingdoms={s.id: Kingdom(seat=s.id, name=s.name) for s in setup.seats},
         tiles={t: TileState(id=t) for t in sorted(map_data.tiles)},
+        artefacts_pool=[str(a["name"]) for a in settings.artefacts],
     )
 
 
@@ -168,10 +173,10 @@ class MightyKingdoms:
     def advance(self, state: MKState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the inputs of the current stage to a copy of `state`."""
         work = state.working_copy()
-        typed = {s: _typed(v) for s, v in sorted(inputs.items())}
+        typed, ignored = _stage_inputs(state, inputs)
         new, events = _step(work, typed, rng)
         new.turn = state.turn + 1
-        return Advance(state=new, events=events)
+        return Advance(state=new, events=ignored + events)
 
     def view(self, state: MKState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """What `viewer` may see."""
@@ -193,8 +198,24 @@ def _nothing_due() -> ParseResult:
         Problem(line=1, code="mk.E_NOTHING_DUE", kind="illegal")])
 
 
-def _typed(value: Any) -> Any:
-    return kinds.input_from_json(value) if isinstance(value, dict) else value
+STAGE_KINDS = {"race": "race", "capital": "capital", "placement": "placement", "army": "army",
+               "summer": "summer", "battle": "battle-result", "winter": "winter"}
+
+
+def _stage_inputs(state: MKState, inputs: dict[str, Any]) -> tuple[dict[str, Any], list[Event]]:
+    """Typed inputs of the kind this stage takes; anything else is left out and reported."""
+    wanted = STAGE_KINDS.get(state.stage)
+    kept: dict[str, Any] = {}
+    ignored: list[Event] = []
+    for seat, value in sorted(inputs.items()):
+        typed = kinds.input_from_json(value) if isinstance(value, dict) else value
+        kind = getattr(typed, "kind", None)
+        if kind == wanted and (seat == REFEREE) == (kind == "battle-result"):
+            kept[seat] = typed
+        elif typed is not None:
+            ignored.append(Event(code="mk.input_ignored", data={"seat": seat, "kind": kind},
+                                 visible_to=[seat]))
+    return kept, ignored
 
 
 def default_for(state: MKState, seat: str) -> BaseModel:

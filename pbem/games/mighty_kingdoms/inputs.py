@@ -9,39 +9,52 @@ from pydantic import BaseModel, Field, TypeAdapter
 from pbem.games.mighty_kingdoms.state import Order, Unit
 
 
-class RaceInput(BaseModel):
+class StageInput(BaseModel):
+    """An input of one stage. `defaulted` records where it came from, not what it orders.
+
+    Equality ignores `defaulted`, so a default input and the same orders read back from its
+    canonical text are equal, while `advance` can still report that a default was used.
+    """
+
+    defaulted: bool = False
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StageInput) or type(other) is not type(self):
+            return NotImplemented
+        return self.model_dump(exclude={"defaulted"}) == other.model_dump(exclude={"defaulted"})
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class RaceInput(StageInput):
     """Setup step A: the kingdom's main race (sealed until everyone has chosen)."""
 
     kind: Literal["race"] = "race"
     race: str
-    defaulted: bool = False
 
 
-class CapitalInput(BaseModel):
+class CapitalInput(StageInput):
     """Setup step C: start tiles ranked best first."""
 
     kind: Literal["capital"] = "capital"
     ranked: list[str] = Field(default_factory=list)
-    defaulted: bool = False
 
 
-class PlacementInput(BaseModel):
+class PlacementInput(StageInput):
     """Setup step D: where the city, fortress and two villages go around the capital."""
 
     kind: Literal["placement"] = "placement"
     city: str | None = None
     fortress: str | None = None
     villages: list[str] = Field(default_factory=list)
-    defaulted: bool = False
 
 
-class ArmyInput(BaseModel):
+class ArmyInput(StageInput):
     """Setup step E (and F in kow mode): the first army's tile and its list."""
 
     kind: Literal["army"] = "army"
     tile: str | None = None
     units: list[Unit] = Field(default_factory=list)
-    defaulted: bool = False
 
 
 class WinMove(BaseModel):
@@ -51,7 +64,7 @@ class WinMove(BaseModel):
     tile: str
 
 
-class SummerOrders(BaseModel):
+class SummerOrders(StageInput):
     """One player's sealed month: orders in priority order plus standing instructions."""
 
     kind: Literal["summer"] = "summer"
@@ -62,7 +75,6 @@ class SummerOrders(BaseModel):
     retreats: dict[str, list[str]] = Field(default_factory=dict)  # army -> ranked tiles
     win_moves: list[WinMove] = Field(default_factory=list)
     slaughter: list[str] = Field(default_factory=list)  # own lying armies to give up first
-    defaulted: bool = False
 
     def instructions(self) -> dict[str, Any]:
         """The standing instructions alone, as stored in the month's progress."""
@@ -77,14 +89,13 @@ class UnitChange(BaseModel):
     change: int
 
 
-class BattleResultInput(BaseModel):
+class BattleResultInput(StageInput):
     """The referee's result of a tabletop (`kow`) battle."""
 
     kind: Literal["battle-result"] = "battle-result"
     battle: int
     winner: str | None = None  # seat; None means a draw
     changes: list[UnitChange] = Field(default_factory=list)
-    defaulted: bool = False
 
 
 SetupInput = RaceInput | CapitalInput | PlacementInput | ArmyInput

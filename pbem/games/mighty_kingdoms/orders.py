@@ -39,7 +39,7 @@ def lines_of(text: str) -> list[Line]:
     found: list[Line] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         body = strip_comment(raw)
-        words = [w for w in re.split(r"[\s,;]+", body) if w]
+        words = [w for w in re.split(r"[\s,;:]+", body) if w]
         if words:
             found.append(Line(number, words, body))
     return found

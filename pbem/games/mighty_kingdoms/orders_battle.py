@@ -10,7 +10,7 @@ from pbem.games.mighty_kingdoms.kow import pending_battle
 from pbem.games.mighty_kingdoms.orders import Collector, Line, keyword, lines_of
 from pbem.games.mighty_kingdoms.state import BattleRecord, MKState
 
-KEYWORDS = ["battle", "winner", "draw", "strength", "routed", "gained"]
+KEYWORDS = ["battle", "winner", "loser", "draw", "strength", "routed", "gained"]
 SHORTHAND = {"routed": -1, "gained": 1}
 
 
@@ -29,7 +29,7 @@ def parse_result(state: MKState, text: str) -> ParseResult:
         word = keyword(line.words[0], KEYWORDS, line.number, out)
         if word == "battle":
             _check_number(record, line, out)
-        elif word in ("winner", "draw"):
+        elif word in ("winner", "loser", "draw"):
             if decided:
                 out.illegal(line.number, "mk.E_DUPLICATE", what="result")
                 continue
@@ -57,9 +57,9 @@ def _result(
         return True, None
     name = " ".join(line.words[1:]).lower()
     sides = (record.attacker, record.defender)
-    for seat in sides:
+    for index, seat in enumerate(sides):
         if name in (seat.lower(), state.kingdoms[seat].name.lower()):
-            return True, seat
+            return True, seat if word == "winner" else sides[1 - index]
     out.illegal(line.number, "mk.E_NOT_IN_BATTLE", player=name)
     return False, None
 

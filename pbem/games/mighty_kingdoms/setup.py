@@ -160,6 +160,8 @@ def _raise_first_army(state: MKState, seat: str, given: ArmyInput | None) -> lis
         army.units = list(given.units) if given is not None else []
         if not army.units:
             events.append(default_used(seat, "army list", army=army.id, units=0))
+        events.append(Event(code="mk.army_list", visible_to=[seat], data={
+            "army": army.id, "units": [u.model_dump() for u in army.units]}))
     events.append(Event(code="mk.army_raised", data={"seat": seat, "army": army.id, "tile": tile}))
     return events
 

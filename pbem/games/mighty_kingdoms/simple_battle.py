@@ -67,22 +67,21 @@ def _best_target(die: Die, targets: list[Target], left: dict[str, int]) -> str |
 def fight_simple(
     state: MKState, record: BattleRecord, rng: SeededRng
 ) -> tuple[dict[str, str], list[Event]]:
-    """Roll, allocate alternately from the attacker, and decide win, loss or draw."""
-    events: list[Event] = []
+    """Set Defence, roll, allocate alternately from the attacker, and decide the result."""
     sides = (record.attacker, record.defender)
     upright = {s: [a for a in state.armies_in(record.tile) if a.owner == s and not a.lying]
                for s in sides}
     # Defence is fixed when the battle starts; hits during the battle do not lower it.
     fixed = {a.id: defence(state, a) for s in sides for a in upright[s]}
+    events = [Event(code="mk.battle_defence", data={
+        "battle": record.number, "seat": s, "defence": {a.id: fixed[a.id] for a in upright[s]}})
+        for s in sides]
     rolled = {s: _roll(record, s, upright[s], rng, events) for s in sides}
     plans = {}
     for seat, enemy in (sides, sides[::-1]):
         targets = [Target(a.id, fixed[a.id], a.points // HIT_POINTS) for a in upright[enemy]]
         ranked = state.progress.preferences.get(seat, {}).get("targets", [])
         plans[seat] = plan(rolled[seat], targets, ranked)
-        events.append(Event(code="mk.battle_defence", data={
-            "battle": record.number, "seat": enemy,
-            "defence": {t.army: t.defence for t in targets}}))
     caused = {s: 0 for s in sides}
     for step in range(max(len(p) for p in plans.values())):
         for seat in sides:

@@ -59,8 +59,7 @@ def resolve_winter(
     events += [recall(new, seat, orders[seat].recall) for seat in order]
     events += [gather(new, seat) for seat in order]
     events += resolve_tithes(new, order, orders)
-    for seat in order:
-        events += resolve_purchases(new, seat, orders[seat].purchases)
+    events += resolve_purchases(new, order, orders)
     if new.settings.advanced:
         for seat in order:
             events += resolve_quests(new, seat, orders[seat].quests, rng)

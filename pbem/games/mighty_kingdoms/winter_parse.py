@@ -53,7 +53,9 @@ def kind_of(code: str) -> Kind:
     return "invalid" if code in INVALID_CODES else "illegal"
 
 
-class _LineError(Exception):
+class LineError(Exception):
+    """A problem on one order line: a stable code, its kind, a suggestion and parameters."""
+
     def __init__(self, code: str, kind: Kind = "invalid", suggestion: str | None = None,
                  **params: str) -> None:
         super().__init__(code)
@@ -63,7 +65,7 @@ class _LineError(Exception):
 def _rule(code: str | None, **params: str) -> None:
     """Raise a rule problem if `code` is set."""
     if code:
-        raise _LineError(code, kind_of(code), **params)
+        raise LineError(code, kind_of(code), **params)
 
 
 @dataclass
@@ -93,7 +95,7 @@ class _Reader:
         self.current = number
         try:
             self.dispatch(number, keyword, line[len(words[0]):].strip())
-        except _LineError as error:
+        except LineError as error:
             self.problems.append(Problem(line=number, code=error.code, kind=error.kind,
                                          params=error.params, suggestion=error.suggestion))
 
@@ -107,23 +109,23 @@ class _Reader:
         elif keyword in handlers:
             handlers[keyword](rest)
         else:
-            raise _LineError("mk.E_UNKNOWN_KEYWORD", suggestion=did_you_mean(keyword, KEYWORDS),
+            raise LineError("mk.E_UNKNOWN_KEYWORD", suggestion=did_you_mean(keyword, KEYWORDS),
                              word=keyword)
 
     def skip(self, rest: str) -> None:
         if rest:
-            raise _LineError("mk.E_SYNTAX", expected="pass")
+            raise LineError("mk.E_SYNTAX", expected="pass")
 
     # --- tithes ---------------------------------------------------------------------------
 
     def tithe(self, rest: str) -> None:
         match = re.fullmatch(r"(\S+)((?:\s+(?:gold|food)\s+\d{1,3})*)", rest, re.IGNORECASE)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="tithe SEAT gold 0-1 food 0-1")
+            raise LineError("mk.E_SYNTAX", expected="tithe SEAT gold 0-1 food 0-1")
         seat = self._seat(match.group(1))
         amounts = {k.lower(): int(v) for k, v in re.findall(r"(\w+)\s+(\d+)", match.group(2))}
         if any(v > 1 for v in amounts.values()):
-            raise _LineError("mk.E_TITHE_AMOUNT")
+            raise LineError("mk.E_TITHE_AMOUNT")
         tithe = Tithe(to=seat, gold=amounts.get("gold", 0), food=amounts.get("food", 0))
         _rule(tithe_problem(self.state, self.seat, tithe, [t.to for t in self.orders.tithes]),
               seat=seat)
@@ -133,21 +135,21 @@ class _Reader:
         seats = {s.lower(): s for s in self.state.kingdoms}
         if word.lower() in seats:
             return seats[word.lower()]
-        raise _LineError("mk.E_UNKNOWN_SEAT", suggestion=did_you_mean(word, list(seats)), seat=word)
+        raise LineError("mk.E_UNKNOWN_SEAT", suggestion=did_you_mean(word, list(seats)), seat=word)
 
     # --- purchases ------------------------------------------------------------------------
 
     def build(self, rest: str) -> None:
         match = re.fullmatch(r"(\S+)\s+(\S+)", rest)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="build village|city|fortress|capital TILE")
+            raise LineError("mk.E_SYNTAX", expected="build village|city|fortress|capital TILE")
         self._buy(Purchase(action="build", target=self._target(match.group(1)),
                            tile=match.group(2).upper()))
 
     def upgrade(self, rest: str) -> None:
         match = re.fullmatch(r"(\S+)\s+to\s+(\S+)", rest, re.IGNORECASE)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="upgrade TILE to city|fortress|capital")
+            raise LineError("mk.E_SYNTAX", expected="upgrade TILE to city|fortress|capital")
         self._buy(Purchase(action="build", target=self._target(match.group(2)),
                            tile=match.group(1).upper()))
 
@@ -155,14 +157,24 @@ class _Reader:
         for target in TARGETS:
             if word.lower() == target:
                 return target
-        raise _LineError("mk.E_UNKNOWN_SETTLEMENT", suggestion=did_you_mean(word, TARGETS),
+        raise LineError("mk.E_UNKNOWN_SETTLEMENT", suggestion=did_you_mean(word, TARGETS),
                          word=word)
 
     def disband(self, rest: str) -> None:
         match = re.fullmatch(ARMY, rest, re.IGNORECASE)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="disband ARMY")
-        self._buy(Purchase(action="disband", army=str(int(match.group(1)))))
+            raise LineError("mk.E_SYNTAX", expected="disband ARMY")
+        army = str(int(match.group(1)))
+        self._army(army)
+        self._buy(Purchase(action="disband", army=army))
+
+    def _army(self, army: str) -> None:
+        """An army of the seat on receipt, not disbanded earlier in the list.
+
+        Armies recruited this winter get their numbers at the deadline, so they cannot be named.
+        """
+        _rule(army_problem(self.state, self.seat, army) or
+              army_problem(self.scratch, self.seat, army), army=army)
 
     def _buy(self, purchase: Purchase) -> None:
         _rule(purchase_problem(self.scratch, self.seat, purchase, self.used),
@@ -172,12 +184,12 @@ class _Reader:
 
     def recruit(self, rest: str) -> None:
         if not re.fullmatch(r"\S+", rest):
-            raise _LineError("mk.E_SYNTAX", expected="recruit TILE")
+            raise LineError("mk.E_SYNTAX", expected="recruit TILE")
         self.pending = _Recruit(line=self.current, tile=rest.upper())
 
     def unit(self, number: int, rest: str) -> None:
         if self.pending is None:
-            raise _LineError("mk.E_UNIT_WITHOUT_RECRUIT")
+            raise LineError("mk.E_UNIT_WITHOUT_RECRUIT")
         if self.state.settings.battle_mode != "kow":
             self.problems.append(Problem(line=number, code="mk.W_UNITS_IGNORED",
                                          severity="warning"))
@@ -215,26 +227,25 @@ class _Reader:
     def unfed(self, rest: str) -> None:
         found = re.findall(ARMY, rest, re.IGNORECASE)
         if not found or re.sub(ARMY, "", rest, flags=re.IGNORECASE).strip(" ,"):
-            raise _LineError("mk.E_SYNTAX", expected="unfed ARMY ARMY ...")
+            raise LineError("mk.E_SYNTAX", expected="unfed ARMY ARMY ...")
         for army in (str(int(a)) for a in found):
-            _rule(army_problem(self.scratch, self.seat, army), army=army)
+            self._army(army)
             if army not in self.orders.unfed:
                 self.orders.unfed.append(army)
 
     def recall(self, rest: str) -> None:
         if not re.fullmatch(r"\S+", rest):
-            raise _LineError("mk.E_SYNTAX", expected="recall TILE")
+            raise LineError("mk.E_SYNTAX", expected="recall TILE")
         _rule(recall_problem(self.state, self.seat, rest), tile=rest.upper())
         self.orders.recall = rest.upper()
 
     def deploy(self, rest: str) -> None:
         match = re.fullmatch(ARMY + r"\s+(?:to\s+)?(\S+)", rest, re.IGNORECASE)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="deploy ARMY to TILE")
+            raise LineError("mk.E_SYNTAX", expected="deploy ARMY to TILE")
         entry = Deployment(army=str(int(match.group(1))), tile=match.group(2).upper())
-        _rule(army_problem(self.scratch, self.seat, entry.army)
-              or settlement_problem(self.scratch, self.seat, entry.tile),
-              army=entry.army, tile=entry.tile)
+        self._army(entry.army)
+        _rule(settlement_problem(self.scratch, self.seat, entry.tile), tile=entry.tile)
         if any(d.army == entry.army for d in self.orders.deploy):
             _rule("mk.E_DUPLICATE_DEPLOY", army=entry.army)
         planned = sum(1 for d in self.orders.deploy if d.tile == entry.tile)
@@ -248,9 +259,10 @@ class _Reader:
         match = re.fullmatch(r"(?:tower\s+)?(\S+)\s+hero\s+(\d{1,9})\s*\.\s*(\S.*)", rest,
                              re.IGNORECASE)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="quest TOWER hero ARMY.UNIT")
+            raise LineError("mk.E_SYNTAX", expected="quest TOWER hero ARMY.UNIT")
         quest = Quest(tower=match.group(1).upper(), army=str(int(match.group(2))),
                       hero=match.group(3).strip())
+        self._army(quest.army)
         done = self.orders.quests
         heroes = [(q.army, q.hero.lower()) for q in done]
         _rule(quest_problem(self.scratch, self.seat, quest, heroes, [q.tower for q in done]),
@@ -261,11 +273,12 @@ class _Reader:
     def equip(self, rest: str) -> None:
         match = re.fullmatch(r"(\d{1,9})\s*\.\s*(\S.*?)\s+with\s+(\S.*)", rest, re.IGNORECASE)
         if not match:
-            raise _LineError("mk.E_SYNTAX", expected="equip ARMY.UNIT with ARTEFACT")
+            raise LineError("mk.E_SYNTAX", expected="equip ARMY.UNIT with ARTEFACT")
         entry = Equip(army=str(int(match.group(1))), unit=match.group(2).strip(),
                       artefact=match.group(3).strip())
         if not self.state.settings.advanced:
             _rule("mk.E_NOT_ADVANCED")
+        self._army(entry.army)
         _rule(equip_problem(self.scratch, self.seat, entry), army=entry.army, unit=entry.unit,
               artefact=entry.artefact)
         unit = find_unit(self.scratch.armies[entry.army], entry.unit)
@@ -287,7 +300,7 @@ def parse_unit(text: str) -> Unit:
     words = [w for w in re.split(r"[\s,;]+", text) if w]
     cut = next((i for i, w in enumerate(words) if w.lower() in UNIT_KEYS), len(words))
     if cut == 0 or cut == len(words):
-        raise _LineError("mk.E_UNIT_FORMAT")
+        raise LineError("mk.E_UNIT_FORMAT")
     fields, hero = _unit_fields(words[cut:])
     return _unit_from(" ".join(words[:cut]), fields, hero)
 
@@ -308,7 +321,7 @@ def _unit_fields(words: list[str]) -> tuple[dict[str, str], bool]:
         elif key:
             fields[key].append(word)
         else:
-            raise _LineError("mk.E_UNIT_FORMAT", suggestion=did_you_mean(word, UNIT_KEYS),
+            raise LineError("mk.E_UNIT_FORMAT", suggestion=did_you_mean(word, UNIT_KEYS),
                              field=word)
     return {k: " ".join(v) for k, v in fields.items()}, hero
 
@@ -318,10 +331,10 @@ def _unit_from(name: str, fields: dict[str, str], hero: bool) -> Unit:
     for key in ("strength", "points"):
         value = fields.get(key, "")
         if not re.fullmatch(r"-?\d{1,5}", value):
-            raise _LineError("mk.E_UNIT_FORMAT", field=key)
+            raise LineError("mk.E_UNIT_FORMAT", field=key)
         numbers[key] = int(value)
     if "" in (fields.get("type", "-"), fields.get("item", "-")):
-        raise _LineError("mk.E_UNIT_FORMAT")
+        raise LineError("mk.E_UNIT_FORMAT")
     return Unit(name=name, strength=numbers["strength"], points=numbers["points"],
                 kind=fields.get("type", ""), hero=hero, item=fields.get("item"))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import zip_longest
 from typing import Any
 
 from pbem.core.game import Event
@@ -87,9 +89,8 @@ def _recruit(
     return {"action": "recruit", "tile": tile, "army": army_id}
 
 
-def resolve_purchases(state: MKState, seat: str, purchases: list[Purchase]) -> list[Event]:
-    """Apply a player's purchase list in order; skip and report anything not allowed."""
-    events: list[Event] = []
+def purchase_steps(state: MKState, seat: str, purchases: list[Purchase]) -> Iterator[Event]:
+    """Apply a player's purchase list in order, one entry per step; skip what is not allowed."""
     used: list[str] = []
     kingdom = state.kingdoms[seat]
     for index, purchase in enumerate(purchases, 1):
@@ -99,16 +100,23 @@ def resolve_purchases(state: MKState, seat: str, purchases: list[Purchase]) -> l
         if reason is None and (kingdom.gold < gold or kingdom.food < food):
             reason = "mk.E_CANNOT_AFFORD"
         if reason:
-            events.append(skipped(seat, "purchase", entry, reason, index=index,
-                                  gold=kingdom.gold, food=kingdom.food))
+            yield skipped(seat, "purchase", entry, reason, index=index,
+                          gold=kingdom.gold, food=kingdom.food)
             continue
         kingdom.gold -= gold
         kingdom.food -= food
         data = apply_purchase(state, seat, purchase, used)
-        events.append(Event(code="mk.winter.purchase", data={
+        yield Event(code="mk.winter.purchase", data={
             "seat": seat, "index": index, **data, "gold": gold, "food": food,
-            "gold_left": kingdom.gold, "food_left": kingdom.food}))
-    return events
+            "gold_left": kingdom.gold, "food_left": kingdom.food})
+
+
+def resolve_purchases(
+    state: MKState, order: list[str], orders: dict[str, WinterOrders]
+) -> list[Event]:
+    """Purchases round-robin in player order: one entry per player per round, as at the table."""
+    steps = [purchase_steps(state, seat, orders[seat].purchases) for seat in order]
+    return [e for turn in zip_longest(*steps) for e in turn if e is not None]
 
 
 # --- tithes -----------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pbem.core.game import REFEREE, Event
 from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.battles import choose_battle, slaughter
+from pbem.games.mighty_kingdoms.inputs import BattleResultInput
 from pbem.games.mighty_kingdoms.kow import board_size, defended_benefit
 from pbem.games.mighty_kingdoms.simple_battle import Die, Target, plan
 from pbem.games.mighty_kingdoms.state import MKState
@@ -26,7 +27,8 @@ def _three_seats(state: MKState) -> MKState:
     from tests.games.mighty_kingdoms.summer_fixtures import summer_state
 
     extra = summer_state(3)
-    state.seats, state.kingdoms, state.player_order = extra.seats, extra.kingdoms, ["p1", "p2", "p3"]
+    state.seats, state.kingdoms = extra.seats, extra.kingdoms
+    state.player_order = ["p1", "p2", "p3"]
     return state
 
 
@@ -83,7 +85,7 @@ def test_allocation_does_not_waste_hits_on_a_destroyed_army() -> None:
     dice = [Die("1", 5), Die("2", 5), Die("3", 2)]
     targets = [Target("a", 2, 1), Target("b", 5, 5)]
     chosen = plan(dice, targets, [])
-    hits = [t for d, t in chosen if t == "a" or d.value >= 5]
+    hits = [str(t) for d, t in chosen if t == "a" or d.value >= 5]
     assert sorted(hits) == ["a", "b", "b"]
 
 
@@ -143,5 +145,6 @@ def test_kow_default_result_is_a_reported_draw() -> None:
     result = GAME.advance(state, {}, scripted())
     codes = [(e.code, e.data.get("what")) for e in result.events]
     assert ("mk.default_used", "battle result") in codes
-    assert default.winner is None and result.state.stage == "summer"
+    assert default == BattleResultInput(battle=1, defaulted=True)
+    assert result.state.stage == "summer"
     assert result.state.armies["3"].tile == "B3"  # a draw in p2's tile moves p1 out

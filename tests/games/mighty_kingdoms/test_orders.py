@@ -1,4 +1,4 @@
-"""The summer and referee order language: forgiving reading, checks on receipt, one canonical text."""
+"""The summer and referee order language: forgiving reading, checks on receipt, canonical text."""
 
 from __future__ import annotations
 
@@ -171,3 +171,25 @@ def test_the_reader_never_crashes_and_canonical_is_stable(text: str) -> None:
     assert all(p.line >= 1 for p in result.problems)
     canonical = GAME.canonical(state, "p1", result.orders)
     assert GAME.parse(state, "p1", canonical).orders == result.orders
+
+
+def test_referee_may_name_the_loser() -> None:
+    state = kow_battle()
+    assert GAME.parse(state, REFEREE, "loser Kingdom p1").orders.winner == "p2"
+
+
+def test_every_problem_code_has_wording() -> None:
+    import re
+    from pathlib import Path
+
+    from pbem.paths import templates_dir
+
+    wording = (templates_dir() / "mighty-kingdoms" / "problems.txt").read_text()
+    known = {line.split(":")[0] for line in wording.splitlines() if line.startswith("mk.")}
+    package = Path(GAME.__module__.replace(".", "/")).parent
+    mine = ["orders.py", "orders_setup.py", "orders_summer.py", "orders_battle.py", "game.py"]
+    used: set[str] = set()
+    for name in mine:
+        source = (Path(__file__).parents[3] / package / name).read_text()
+        used |= set(re.findall(r'"(mk\.[EW]_[A-Z_]+)"', source))
+    assert used and used <= known, used - known

@@ -9,6 +9,7 @@ import pytest
 from pbem.core.game import ContentError, Seat, Setup
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
+from pbem.games.mighty_kingdoms.inputs import RaceInput
 from pbem.games.mighty_kingdoms.state import MKState
 from tests.games.mighty_kingdoms.summer_fixtures import new_game, scripted, test_map
 
@@ -61,8 +62,8 @@ def test_races_are_revealed_together_and_player_order_is_drawn() -> None:
     assert rng.draws[0].purpose == "player order"
     revealed = next(e for e in result.events if e.code == "mk.races_revealed")
     assert revealed.visible_to is None and revealed.data["races"]["p2"] == "Dwarfs"
-    assert {"seat": "p3", "what": "race", "race": "Unknown"} == next(
-        e.data for e in result.events if e.code == "mk.default_used")
+    defaults = [e.data for e in result.events if e.code == "mk.default_used"]
+    assert defaults == [{"seat": "p3", "what": "race", "race": "Unknown"}]
     assert state.stage == "race" and state.kingdoms["p1"].race is None  # input untouched
 
 
@@ -81,7 +82,7 @@ def test_race_from_a_campaign_list_with_suggestion() -> None:
     assert GAME.parse(state, "p1", "race elves").orders.race == "Elves"
     problem = GAME.parse(state, "p1", "race Elvs").problems[0]
     assert (problem.code, problem.suggestion) == ("mk.E_UNKNOWN_RACE", "elves")
-    assert GAME.default_input(state, "p2").race == "Elves"
+    assert GAME.default_input(state, "p2") == RaceInput(race="Elves", defaulted=True)
 
 
 def after_races(seats: int = 3) -> MKState:

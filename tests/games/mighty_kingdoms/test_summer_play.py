@@ -11,6 +11,7 @@ from typing import Any
 from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
+from pbem.games.mighty_kingdoms.orders_setup import ring_tiles
 from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, new_game, two_kingdoms
@@ -44,6 +45,26 @@ def random_orders(state: MKState, seat: str, pick: random.Random) -> str:
     return "\n".join(lines)
 
 
+def random_setup(state: MKState, seat: str, pick: random.Random) -> str:
+    """Random but legal setup choices for the current setup stage."""
+    if state.stage == "race":
+        return f"race {pick.choice(['Elves', 'Dwarfs', 'Orcs'])}"
+    if state.stage == "capital":
+        return "capital " + " ".join(pick.sample(state.map.start_tiles(), 2))
+    if state.stage == "placement":
+        free = [t for t in ring_tiles(state, seat) if state.map.tile(t).enterable
+                and state.tiles[t].owner is None]
+        chosen = pick.sample(free, min(4, len(free)))
+        lines = [f"{kind} {tile}" for kind, tile in zip(
+            ("city", "fortress", "village", "village"), chosen, strict=False)]
+        return "\n".join(lines)
+    settled = [t for t in state.controlled(seat) if state.tiles[t].settlement]
+    text = f"army {pick.choice(settled)}"
+    if state.settings.battle_mode == "kow":
+        text += "\nunit Guard strength 1 points 100\nunit Spears strength 2 points 150"
+    return text
+
+
 def random_result(state: MKState, pick: random.Random) -> str:
     """A random referee result for the waiting tabletop battle."""
     record = state.progress.battles[-1]
@@ -72,10 +93,8 @@ def play(seed: int, mode: str = "simple", months: int = 6) -> tuple[MKState, int
     while state.stage != "winter" and not (state.stage == "summer" and state.month > months):
         inputs: dict[str, Any] = {}
         for seat in GAME.due(state).players:
-            text = random_orders(state, seat, pick) if state.stage == "summer" else ""
-            if state.stage == "army" and mode == "kow":
-                text = f"army {state.capitals[seat]}\nunit Guard strength 1 points 100\n" \
-                       "unit Spears strength 2 points 150"
+            text = random_orders(state, seat, pick) if state.stage == "summer" else \
+                random_setup(state, seat, pick)
             parsed = GAME.parse(state, seat, text)
             assert not parsed.errors, (text, parsed.errors)
             if parsed.orders is not None:
@@ -161,7 +180,30 @@ def test_golden_month() -> None:
     }
     codes = [e["code"] for e in actual["events"]]
     assert codes.count("mk.battle") >= 2
-    if os.environ.get("PBEM_UPDATE_GOLDEN") == "1" or not GOLDEN.exists():
+    if os.environ.get("PBEM_UPDATE_GOLDEN") == "1":
         GOLDEN.parent.mkdir(exist_ok=True)
         GOLDEN.write_text(json.dumps(actual, indent=1, sort_keys=True) + "\n")
+    assert GOLDEN.exists(), "run with PBEM_UPDATE_GOLDEN=1 to create the golden file"
     assert json.loads(GOLDEN.read_text()) == actual
+
+
+def test_a_shipped_map_plays_to_the_end_on_defaults() -> None:
+    from pbem.core.game import Game, Seat, Setup
+    from pbem.paths import campaigns_dir
+
+    assert isinstance(GAME, Game)
+    path = campaigns_dir() / "mighty-kingdoms" / "maps" / "valley-3.toml"
+    scenario = GAME.load_scenario(path.read_text(), str(path))
+    setup = Setup(seats=[Seat(id=f"p{n}", name=f"K{n}") for n in (1, 2, 3)],
+                  scenario=scenario, settings={"years": "2"})
+    state = GAME.start(setup, SeededRng(1))
+    keys = []
+    while GAME.outcome(state) is None:
+        keys.append(GAME.phase(state).key)
+        inputs = {s: GAME.default_input(state, s) for s in GAME.due(state).players}
+        state = GAME.advance(state, inputs, SeededRng(state.turn)).state
+    assert keys[:5] == ["setup-race", "setup-capital", "setup-placement", "setup-army", "y1-m1"]
+    assert "y1-winter" in keys and "y2-m6" in keys and keys[-1] == "y2-winter"
+    assert len(keys) == len(set(keys))
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.finished and len(outcome.standings) == 3

@@ -257,3 +257,17 @@ def test_parse_never_crashes_and_canonical_is_stable(text: str) -> None:
     assert all(p.line >= 1 for p in result.problems)
     again = parse_winter(state, "p1", canonical_winter(state, "p1", result.orders))
     assert again.orders == result.orders
+    assert again.errors == []
+
+
+def test_new_armies_cannot_be_named() -> None:
+    """A recruit's number is given at the deadline, so orders cannot refer to it yet."""
+    state = two_kingdoms()
+    assert state.next_army == 3
+    assert codes(state, "recruit A2\ndeploy 3 to B3\ndisband 3") == [
+        (2, "mk.E_UNKNOWN_ARMY", "invalid"), (3, "mk.E_UNKNOWN_ARMY", "invalid")]
+
+
+def test_disbanded_army_cannot_be_deployed() -> None:
+    assert codes(with_army_five(), "disband 5\ndeploy 5 to B3") == [
+        (2, "mk.E_UNKNOWN_ARMY", "invalid")]

@@ -23,7 +23,7 @@ SPECIAL: dict[str, dict[str, Any]] = {
     "D8": {"terrain": "marsh"},
     "F1": {"terrain": "water"},
 }
-ARTEFACTS = [
+ARTEFACTS: list[dict[str, Any]] = [
     {"name": "Amulet of Mist", "points": 5},
     {"name": "Ring of Ash", "points": 10},
     {"name": "Horn of Dusk", "points": 25},
