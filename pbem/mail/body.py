@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from email.message import Message
 from typing import Literal
 
+from pbem.mail import mimeparts
 from pbem.mail.flowed import unflow
 from pbem.mail.headers import decode_bytes
 from pbem.mail.html_text import html_to_text
@@ -82,36 +83,30 @@ def _walk(msg: Message, max_depth: int) -> _Tree:
         part, depth, embedded = stack.pop()
         if depth > max_depth:
             return _Tree(leaves, True, encrypted)
-        content_type = part.get_content_type()
+        content_type = mimeparts.content_type(part)
         encrypted = encrypted or (content_type in ENCRYPTED_TYPES and not embedded)
         if not part.is_multipart():
             if not embedded:
                 leaves.append(part)
             continue
         inner = embedded or content_type == "message/rfc822"
-        children = [child for child in _children(part) if isinstance(child, Message)]
+        children = mimeparts.children(part)
         stack.extend((child, depth + 1, inner) for child in reversed(children))
     return _Tree(leaves, False, encrypted)
 
 
-def _children(part: Message) -> list[object]:
-    """The sub-parts of a multipart or message/* part (empty when broken)."""
-    payload = part.get_payload()
-    return list(payload) if isinstance(payload, list) else []
-
-
 def _is_attachment(part: Message) -> bool:
     """True for a part sent as a file rather than as the message body."""
-    return part.get_content_disposition() == "attachment" or bool(part.get_filename())
+    return mimeparts.disposition(part) == "attachment" or bool(mimeparts.filename(part))
 
 
 def _main_text(leaves: list[Message]) -> tuple[str, Source]:
     """The body text: inline text/plain parts joined, else inline HTML made into text."""
     inline = [part for part in leaves if not _is_attachment(part)]
-    plain = _joined(part for part in inline if part.get_content_type() == "text/plain")
+    plain = _joined(part for part in inline if mimeparts.content_type(part) == "text/plain")
     if plain.strip():
         return plain, "plain"
-    html = _joined(part for part in inline if part.get_content_type() == "text/html")
+    html = _joined(part for part in inline if mimeparts.content_type(part) == "text/html")
     if html.strip():
         return html_to_text(html), "html"
     return "", "none"
@@ -127,20 +122,22 @@ def _order_file(leaves: list[Message]) -> tuple[str, str] | None:
     for part in leaves:
         if not _is_attachment(part):
             continue
-        name = part.get_filename() or ""
-        if name.lower().endswith(".txt") or part.get_content_type() == "text/plain":
+        name = mimeparts.filename(part)
+        if name.lower().endswith(".txt") or mimeparts.content_type(part) == "text/plain":
             return name, part_text(part)
     return None
 
 
 def part_text(part: Message) -> str:
     """Decode one leaf part's payload to text: transfer encoding, charset, format=flowed."""
-    payload = part.get_payload(decode=True)
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:
+        payload = None
     data = payload if isinstance(payload, bytes) else b""
-    text = decode_bytes(data, part.get_content_charset()).replace("\r\n", "\n")
-    if str(part.get_param("format", "") or "").lower() == "flowed":
-        delsp = str(part.get_param("delsp", "") or "").lower() == "yes"
-        text = unflow(text, delsp)
+    text = decode_bytes(data, mimeparts.charset(part)).replace("\r\n", "\n")
+    if mimeparts.param(part, "format").lower() == "flowed":
+        text = unflow(text, mimeparts.param(part, "delsp").lower() == "yes")
     return text
 
 

@@ -8,6 +8,7 @@ from email.message import Message
 from email.utils import getaddresses
 from typing import Literal
 
+from pbem.mail import mimeparts
 from pbem.mail.headers import (
     AUTO_NO,
     AUTO_SUBMITTED,
@@ -74,9 +75,9 @@ def _loop(msg: Message) -> Classification | None:
 
 def _report(msg: Message) -> Classification | None:
     """multipart/report: a delivery status report or a read receipt."""
-    if msg.get_content_type() != "multipart/report":
+    if mimeparts.content_type(msg) != "multipart/report":
         return None
-    report_type = str(msg.get_param("report-type", "") or "").lower()
+    report_type = mimeparts.param(msg, "report-type").lower()
     if report_type == "disposition-notification":
         return Classification("auto_reply", R_RECEIPT)
     return Classification("bounce", R_DSN)
@@ -133,8 +134,8 @@ def sender_address(msg: Message) -> str:
 
 def bounced_recipient(msg: Message) -> str | None:
     """The failed recipient named by a delivery status report, or X-Failed-Recipients."""
-    for part in msg.walk():
-        if part.get_content_type() == "message/delivery-status":
+    for part in mimeparts.iter_parts(msg):
+        if mimeparts.content_type(part) == "message/delivery-status":
             found = _recipient_in_status(part)
             if found:
                 return found
@@ -144,7 +145,7 @@ def bounced_recipient(msg: Message) -> str | None:
 
 def _recipient_in_status(part: Message) -> str | None:
     """Original-Recipient (else Final-Recipient) of the first failed recipient block."""
-    blocks = [b for b in _children(part) if isinstance(b, Message)]
+    blocks = mimeparts.children(part)
     failed = [b for b in blocks if raw_value(b, "Action").lower()[:6] in {"failed", ""}]
     for block in failed:
         for field in ("Original-Recipient", "Final-Recipient"):
@@ -152,9 +153,3 @@ def _recipient_in_status(part: Message) -> str | None:
             if match:
                 return match.group(1).lower()
     return None
-
-
-def _children(part: Message) -> list[object]:
-    """The header blocks of a message/delivery-status part."""
-    payload = part.get_payload()
-    return list(payload) if isinstance(payload, list) else []

@@ -22,6 +22,7 @@ from pbem.mail.body import (
 )
 from pbem.mail.classify import R_NORMAL, Kind, bounced_recipient, explain
 from pbem.mail.headers import HEADERS_OF_INTEREST, decode_words, raw_value, raw_values
+from pbem.mail.mimeparts import has_long_mime_header
 
 _ANGLED = re.compile(r"<([^<>\s]+)>")
 _ADDR_SPEC = re.compile(r"^[^\s<>@,;]+@[^\s<>@,;]+$")
@@ -66,17 +67,21 @@ def read_message(raw: bytes, max_bytes: int = 1_000_000, max_depth: int = 10) ->
 
 
 def _read(raw: bytes, digest: str, max_bytes: int, max_depth: int) -> Inbound:
-    """Read with the modern policy, falling back to compat32 when it trips."""
+    """Read with the modern policy, falling back to compat32 when it trips or would crawl."""
     if len(raw) > max_bytes:
         return _headers_only(raw, digest, E_TOO_LARGE)
     if len(_NESTING_MARKERS.findall(raw)) > 4 * max_depth + 20:
         return _headers_only(raw, digest, E_TOO_DEEP)
     try:
-        return _from_message(_parse(raw, modern=True), raw, digest, max_depth)
+        legacy = _parse(raw, modern=False)
+        if has_long_mime_header(legacy):
+            return _from_message(legacy, raw, digest, max_depth)
+        try:
+            return _from_message(_parse(raw, modern=True), raw, digest, max_depth)
+        except Exception:
+            return _from_message(legacy, raw, digest, max_depth)
     except RecursionError:
         return _headers_only(raw, digest, E_TOO_DEEP)
-    except Exception:
-        return _from_message(_parse(raw, modern=False), raw, digest, max_depth)
 
 
 def _parse(raw: bytes, modern: bool, headers_only: bool = False) -> Message:

@@ -22,6 +22,7 @@ from pbem.core.game import (
 from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import inputs as kinds
+from pbem.games.mighty_kingdoms.bots import private_strings, random_text
 from pbem.games.mighty_kingdoms.content import MapData
 from pbem.games.mighty_kingdoms.kow import default_result
 from pbem.games.mighty_kingdoms.month import resolve_month, resume_month
@@ -32,6 +33,7 @@ from pbem.games.mighty_kingdoms.phases import due_now, phase_info
 from pbem.games.mighty_kingdoms.setup import (
     default_placement,
     default_race,
+    free_start_tiles,
     resolve_army,
     resolve_capital,
     resolve_placement,
@@ -178,6 +180,19 @@ class MightyKingdoms:
         new.turn = state.turn + 1
         return Advance(state=new, events=ignored + events)
 
+    def random_input(self, state: MKState, seat: str, rng: SeededRng) -> BaseModel:
+        """Random legal input (bots, demos, the contract suite); winter uses the default."""
+        text = random_text(state, seat, rng)
+        parsed = self.parse(state, seat, text) if text else None
+        if parsed is None or parsed.errors or parsed.orders is None:
+            return self.default_input(state, seat)
+        orders: BaseModel = parsed.orders
+        return orders
+
+    def private_strings(self, state: MKState, seat: str) -> list[str]:
+        """Unit names of a seat's armies not yet revealed by a battle."""
+        return private_strings(state, seat)
+
     def view(self, state: MKState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """What `viewer` may see."""
         from pbem.games.mighty_kingdoms.view import build_view
@@ -224,7 +239,7 @@ def default_for(state: MKState, seat: str) -> BaseModel:
         return default_result(state)
     simple: dict[str, BaseModel] = {
         "race": kinds.RaceInput(race=default_race(state), defaulted=True),
-        "capital": kinds.CapitalInput(defaulted=True),
+        "capital": kinds.CapitalInput(ranked=free_start_tiles(state), defaulted=True),
         "army": kinds.ArmyInput(tile=state.capitals.get(seat), defaulted=True),
     }
     if state.stage in simple:

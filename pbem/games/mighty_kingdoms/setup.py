@@ -55,7 +55,8 @@ def resolve_capital(
     """In player order, give each seat its best-ranked free start tile (default: lowest free)."""
     events: list[Event] = []
     for seat in state.player_order:
-        ranked = inputs[seat].ranked if seat in inputs else []
+        given = inputs.get(seat)
+        ranked = given.ranked if given is not None and not given.defaulted else []
         free = free_start_tiles(state)
         wanted = [t for t in ranked if t in free]
         if not free:

@@ -97,3 +97,25 @@ def test_template_and_due_for_a_seat_without_armies() -> None:
     assert view["template"] == ""
     assert GAME.view(state, "p1", [])["template"] == "defend 1"
     assert GAME.view(state, None, [])["template"] == ""
+
+
+def test_kow_lists_stay_private_until_a_battle_reveals_them() -> None:
+    from pbem.core.game import KeepsSecrets, PlaysItself
+    from tests.games.mighty_kingdoms.summer_fixtures import new_game
+
+    assert isinstance(GAME, PlaysItself) and isinstance(GAME, KeepsSecrets)
+    state = new_game(3, battle_mode="kow")
+    revealed_some = False
+    for step in range(16):
+        due = GAME.due(state)
+        seats = list(due.players) + ([REFEREE] if due.referee else [])
+        inputs = {s: GAME.random_input(state, s, SeededRng(100 + step)) for s in seats}
+        state = GAME.advance(state, inputs, SeededRng(step)).state
+        for owner in ("p1", "p2", "p3"):
+            secrets = GAME.private_strings(state, owner)
+            for viewer in [v for v in ("p1", "p2", "p3", None) if v != owner]:
+                shown = json.dumps(GAME.view(state, viewer, []))
+                assert not [s for s in secrets if s in shown], (owner, viewer)
+            assert all(s in json.dumps(GAME.view(state, owner, [])) for s in secrets)
+        revealed_some = revealed_some or any(a.list_revealed for a in state.armies.values())
+    assert revealed_some
