@@ -25,6 +25,7 @@ from pbem.games.mighty_kingdoms import inputs as kinds
 from pbem.games.mighty_kingdoms.bots import private_strings, random_text
 from pbem.games.mighty_kingdoms.content import MapData
 from pbem.games.mighty_kingdoms.kow import default_result
+from pbem.games.mighty_kingdoms.mapfile import load_scenario_text
 from pbem.games.mighty_kingdoms.month import resolve_month, resume_month
 from pbem.games.mighty_kingdoms.orders_battle import canonical_result, parse_result
 from pbem.games.mighty_kingdoms.orders_setup import canonical_setup, parse_setup
@@ -39,7 +40,11 @@ from pbem.games.mighty_kingdoms.setup import (
     resolve_placement,
     resolve_race,
 )
+from pbem.games.mighty_kingdoms.standings import standings
 from pbem.games.mighty_kingdoms.state import Kingdom, MKState, Settings, TileState
+from pbem.games.mighty_kingdoms.view import build_view
+from pbem.games.mighty_kingdoms.winter import resolve_winter
+from pbem.games.mighty_kingdoms.winter_orders import canonical_winter, default_winter, parse_winter
 
 SETUP_STAGES = ("race", "capital", "placement", "army")
 MIGHT_NOTE = "Might as in the later edition: village 1, city 2, fortress 2, capital 3, army 5."
@@ -112,8 +117,6 @@ class MightyKingdoms:
 
     def load_scenario(self, text: str, source: str) -> dict[str, Any]:
         """Read a map/scenario file (the map file reader does the validation)."""
-        from pbem.games.mighty_kingdoms.mapfile import load_scenario_text
-
         result: dict[str, Any] = load_scenario_text(text, source)
         return result
 
@@ -148,8 +151,6 @@ class MightyKingdoms:
         if state.stage == "summer":
             return parse_summer(state, seat, text)
         if state.stage == "winter":
-            from pbem.games.mighty_kingdoms.winter_orders import parse_winter
-
             result: ParseResult = parse_winter(state, seat, text)
             return result
         return _nothing_due()
@@ -163,8 +164,6 @@ class MightyKingdoms:
         if isinstance(orders, kinds.RaceInput | kinds.CapitalInput | kinds.PlacementInput
                       | kinds.ArmyInput):
             return canonical_setup(orders)
-        from pbem.games.mighty_kingdoms.winter_orders import canonical_winter
-
         text: str = canonical_winter(state, seat, orders)
         return text
 
@@ -195,16 +194,12 @@ class MightyKingdoms:
 
     def view(self, state: MKState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """What `viewer` may see."""
-        from pbem.games.mighty_kingdoms.view import build_view
-
         return build_view(state, viewer, events)
 
     def outcome(self, state: MKState) -> Outcome | None:
         """The standings once the last year is over."""
         if state.stage != "over":
             return None
-        from pbem.games.mighty_kingdoms.standings import standings
-
         return Outcome(finished=True, standings=standings(state), note=MIGHT_NOTE)
 
 
@@ -247,8 +242,6 @@ def default_for(state: MKState, seat: str) -> BaseModel:
     if state.stage == "placement":
         return default_placement(state, seat)
     if state.stage == "winter":
-        from pbem.games.mighty_kingdoms.winter_orders import default_winter
-
         winter: BaseModel = default_winter(state, seat)
         return winter
     return default_summer(state, seat)
@@ -268,8 +261,6 @@ def _step(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKSta
 
 
 def _winter(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKState, list[Event]]:
-    from pbem.games.mighty_kingdoms.winter import resolve_winter
-
     owed = due_now(state).players
     events = [Event(code="mk.default_used", data={"seat": s, "what": "winter orders"})
               for s in owed if s not in inputs]

@@ -40,7 +40,7 @@ SPECIAL: dict[str, dict[str, Any]] = {
 }
 
 
-def test_map() -> MapData:
+def fixture_map() -> MapData:
     """The fixture map described in the module docstring."""
     tiles: dict[str, Tile] = {}
     for row, letter in enumerate(ROWS):
@@ -50,7 +50,6 @@ def test_map() -> MapData:
     return MapData(name="fixture", title="Fixture", min_players=2, max_players=3, tiles=tiles)
 
 
-test_map.__test__ = False  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -96,7 +95,7 @@ def new_game(seats: int = 2, **settings: str) -> MKState:
     """A fresh game from GAME.start on the fixture map."""
     setup = Setup(
         seats=[Seat(id=f"p{n}", name=f"Kingdom {n}") for n in range(1, seats + 1)],
-        scenario={"map": test_map().model_dump()},
+        scenario={"map": fixture_map().model_dump()},
         settings=dict(settings),
     )
     return GAME.start(setup, SeededRng(1))
@@ -104,7 +103,7 @@ def new_game(seats: int = 2, **settings: str) -> MKState:
 
 def summer_state(seats: int = 2, **settings: Any) -> MKState:
     """An empty summer month 1 state with players p1, p2, … in seat order."""
-    game_map = test_map()
+    game_map = fixture_map()
     ids = [f"p{n}" for n in range(1, seats + 1)]
     return MKState(
         map=game_map,

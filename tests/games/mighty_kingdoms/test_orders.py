@@ -9,7 +9,7 @@ from pbem.core.game import REFEREE
 from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.inputs import SummerOrders, WinMove
 from pbem.games.mighty_kingdoms.state import BattleRecord, MKState, Order
-from tests.games.mighty_kingdoms.summer_fixtures import add_army, two_kingdoms
+from tests.games.mighty_kingdoms.summer_fixtures import add_army, scripted, two_kingdoms
 
 
 def position() -> MKState:
@@ -193,3 +193,27 @@ def test_every_problem_code_has_wording() -> None:
         source = (Path(__file__).parents[3] / package / name).read_text()
         used |= set(re.findall(r'"(mk\.[EW]_[A-Z_]+)"', source))
     assert used and used <= known, used - known
+
+
+def test_inputs_of_the_wrong_stage_are_ignored_and_reported() -> None:
+    state = position()
+    race = {"kind": "race", "race": "Elves"}
+    summer = GAME.parse(state, "p1", "move 3 to B4").orders.model_dump(mode="json")
+    result = GAME.advance(state, {"p1": summer, "p2": race}, scripted([6, 1]))
+    ignored = [e for e in result.events if e.code == "mk.input_ignored"]
+    assert [(e.data, e.visible_to) for e in ignored] == [({"seat": "p2", "kind": "race"}, ["p2"])]
+    assert result.state.armies["3"].tile == "B4"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("racepitlyfotsvgumn 12BCE\n#")), max_size=60))
+def test_setup_readers_never_crash(text: str) -> None:
+    from tests.games.mighty_kingdoms.summer_fixtures import new_game
+
+    state = new_game(2)
+    for stage in ("race", "capital"):
+        state.stage = stage  # type: ignore[assignment]
+        result = GAME.parse(state, "p1", text)
+        if result.orders is not None:
+            again = GAME.parse(state, "p1", GAME.canonical(state, "p1", result.orders))
+            assert again.orders == result.orders

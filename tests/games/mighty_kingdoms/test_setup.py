@@ -11,7 +11,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.inputs import RaceInput
 from pbem.games.mighty_kingdoms.state import MKState
-from tests.games.mighty_kingdoms.summer_fixtures import new_game, scripted, test_map
+from tests.games.mighty_kingdoms.summer_fixtures import fixture_map, new_game, scripted
 
 
 def step(state: MKState, texts: dict[str, str], rng: SeededRng | None = None) -> Any:
@@ -45,7 +45,7 @@ def test_bad_setting_is_a_content_error() -> None:
 
 def test_more_players_than_start_tiles_is_refused() -> None:
     setup = Setup(seats=[Seat(id=f"p{n}", name=f"K{n}") for n in range(1, 5)],
-                  scenario={"map": test_map().model_dump()})
+                  scenario={"map": fixture_map().model_dump()})
     with pytest.raises(ContentError):
         GAME.start(setup, SeededRng(1))
 
@@ -77,7 +77,7 @@ def test_a_sealed_race_is_not_in_any_other_view_before_the_reveal() -> None:
 
 def test_race_from_a_campaign_list_with_suggestion() -> None:
     setup = Setup(seats=[Seat(id="p1", name="A"), Seat(id="p2", name="B")],
-                  scenario={"map": test_map().model_dump(), "races": ["Elves", "Dwarfs"]})
+                  scenario={"map": fixture_map().model_dump(), "races": ["Elves", "Dwarfs"]})
     state = GAME.start(setup, SeededRng(1))
     assert GAME.parse(state, "p1", "race elves").orders.race == "Elves"
     problem = GAME.parse(state, "p1", "race Elvs").problems[0]
