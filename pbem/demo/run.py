@@ -57,7 +57,7 @@ def run_demo(out: Path, say: Callable[[str], None], years: int = 1, seed: int = 
     (out / "pbem.db").unlink(missing_ok=True)
     users = {"referee": "pw-referee", **{user: f"pw-{user}" for _, user in CAST}}
     with MailStack(users=users, spare_users=0) as stack:
-        stack.start()
+
         say(f"Mail server up: IMAP 127.0.0.1:{stack.imap_port}, SMTP 127.0.0.1:{stack.smtp_port}")
         rt = open_runtime(str(write_config(out, stack)))
         create_campaign(rt, NewCampaign(
@@ -79,25 +79,25 @@ def _play(rt: Runtime, stack: MailStack, players: list[ScriptedPlayer], out: Pat
     for round_number in range(1, 200):
         report = tick(rt, open_source(source_url), mailer, wait_seconds=30)
         result.ticks += 1
+        say(f"tick {result.ticks}: read {report.ingest.processed} mails, sent {report.sent}")
         for turn in report.turns:
             result.phases.append(turn.phase_label)
-            say(f"  adjudicated: {turn.phase_label} ({turn.events} events)")
-        say(f"tick {result.ticks}: {report.ingest.processed} mails read, {report.sent} mails sent")
+            say(f"    adjudicated {turn.phase_label}: {turn.events} events; reports mailed")
         info = status(rt, CAMPAIGN)
         for player in players:
-            _read_and_answer(rt, player, info["waiting_for"], out, result, seed + round_number)
+            _read_and_answer(rt, player, info["waiting_for"], out, result, seed + round_number, say)
         if info["status"] == "finished" and not info["waiting_for"]:
             result.finished = True
             tick(rt, open_source(source_url), mailer, wait_seconds=30)
             for player in players:
-                _read_and_answer(rt, player, [], out, result, seed)
+                _read_and_answer(rt, player, [], out, result, seed, say)
             break
     _write_index(out, players)
     return result
 
 
 def _read_and_answer(rt: Runtime, player: ScriptedPlayer, waiting: list[str], out: Path,
-                     result: DemoResult, seed: int) -> None:
+                     result: DemoResult, seed: int, say: Callable[[str], None]) -> None:
     letters = player.new_mail()
     for letter in letters:
         if "Report" in letter.subject or "Welcome" in letter.subject:
@@ -107,6 +107,7 @@ def _read_and_answer(rt: Runtime, player: ScriptedPlayer, waiting: list[str], ou
     if player.address in waiting and asks:
         player.reply(asks[-1], _orders_for(rt, player.address, seed))
         result.orders_sent += 1
+        say(f"    {player.name} replied with orders over SMTP")
 
 
 def _orders_for(rt: Runtime, address: str, seed: int) -> str:

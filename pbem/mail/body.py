@@ -16,6 +16,7 @@ from pbem.mail.quotes import normalise, strip_reply
 E_TOO_LARGE = "mail.E_TOO_LARGE"
 E_TOO_DEEP = "mail.E_TOO_DEEP"
 E_ENCRYPTED = "mail.E_ENCRYPTED"
+E_TOO_MANY_PARTS = "mail.E_TOO_MANY_PARTS"
 E_NO_TEXT = "mail.E_NO_TEXT"
 E_UNPARSEABLE = "mail.E_UNPARSEABLE"
 
@@ -89,7 +90,7 @@ def _walk(msg: Message, max_depth: int) -> _Tree:
             if not embedded:
                 leaves.append(part)
             continue
-        inner = embedded or content_type == "message/rfc822"
+        inner = embedded or content_type.startswith("message/")
         children = mimeparts.children(part)
         stack.extend((child, depth + 1, inner) for child in reversed(children))
     return _Tree(leaves, False, encrypted)

@@ -128,7 +128,10 @@ def _precedence(msg: Message) -> str:
 
 def sender_address(msg: Message) -> str:
     """The lower-cased From address, or ""."""
-    pairs = getaddresses([raw_value(msg, "From")])
+    try:
+        pairs = getaddresses([raw_value(msg, "From")])
+    except Exception:  # deeply nested comments exhaust the recursive legacy parser
+        return ""
     return pairs[0][1].strip().lower() if pairs else ""
 
 

@@ -17,18 +17,20 @@ class _Line:
 def unflow(text: str, delsp: bool = False) -> str:
     """Join flowed lines of the same quote depth; keep quote markers as "> "."""
     out: list[str] = []
-    pending: _Line | None = None
+    pieces: list[str] = []
+    open_depth: int | None = None
     for line in (_split(raw) for raw in text.replace("\r\n", "\n").split("\n")):
-        if pending is not None and pending.depth == line.depth:
-            body = pending.text[:-1] if delsp else pending.text
-            line = _Line(line.depth, body + line.text, line.flows)
-        elif pending is not None:
-            out.append(_render(pending))
-        pending = line if line.flows else None
-        if not line.flows:
-            out.append(_render(line))
-    if pending is not None:
-        out.append(_render(pending))
+        if open_depth is not None and line.depth != open_depth:
+            out.append(_render(open_depth, "".join(pieces).rstrip(" ")))
+            pieces, open_depth = [], None
+        pieces.append(line.text[:-1] if line.flows and delsp else line.text)
+        if line.flows:
+            open_depth = line.depth
+            continue
+        out.append(_render(line.depth, "".join(pieces)))
+        pieces, open_depth = [], None
+    if open_depth is not None:
+        out.append(_render(open_depth, "".join(pieces).rstrip(" ")))
     return "\n".join(out)
 
 
@@ -42,7 +44,6 @@ def _split(raw: str) -> _Line:
     return _Line(depth, text, flows)
 
 
-def _render(line: _Line) -> str:
+def _render(depth: int, text: str) -> str:
     """Write a logical line back with plain "> " quote markers."""
-    text = line.text.rstrip(" ") if line.flows else line.text
-    return ("> " * line.depth + text) if line.depth else text
+    return ("> " * depth + text) if depth else text

@@ -30,6 +30,7 @@ class _TextCollector(HTMLParser):
     """Collects visible text, tracking skipped subtrees and <pre> regions."""
 
     def __init__(self) -> None:
+        """Start with no text, nothing skipped, outside <pre>."""
         super().__init__(convert_charrefs=True)
         self.chunks: list[str] = []
         self.skip_tag: str | None = None

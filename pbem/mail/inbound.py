@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict
 from pbem.mail.body import (
     E_TOO_DEEP,
     E_TOO_LARGE,
+    E_TOO_MANY_PARTS,
     E_UNPARSEABLE,
     Body,
     Source,
@@ -22,12 +23,13 @@ from pbem.mail.body import (
 )
 from pbem.mail.classify import R_NORMAL, Kind, bounced_recipient, explain
 from pbem.mail.headers import HEADERS_OF_INTEREST, decode_words, raw_value, raw_values
-from pbem.mail.mimeparts import has_long_mime_header
+from pbem.mail.mimeparts import count_parts, has_long_mime_header
 
 _ANGLED = re.compile(r"<([^<>\s]+)>")
 _ADDR_SPEC = re.compile(r"^[^\s<>@,;]+@[^\s<>@,;]+$")
 _HEADER_END = re.compile(rb"\r?\n\r?\n")
 _HEADER_CAP = 256 * 1024
+MAX_PARTS = 200  # far beyond any real order mail; the modern parser slows down past it
 _NESTING_MARKERS = re.compile(rb"boundary\s*=|message/rfc822", re.IGNORECASE)
 
 
@@ -74,6 +76,8 @@ def _read(raw: bytes, digest: str, max_bytes: int, max_depth: int) -> Inbound:
         return _headers_only(raw, digest, E_TOO_DEEP)
     try:
         legacy = _parse(raw, modern=False)
+        if count_parts(legacy, MAX_PARTS + 1) > MAX_PARTS:
+            return _headers_only(raw, digest, E_TOO_MANY_PARTS)
         if has_long_mime_header(legacy):
             return _from_message(legacy, raw, digest, max_depth)
         try:
@@ -153,7 +157,7 @@ def _header_record(msg: Message, raw: bytes, digest: str) -> Inbound:
 
 def _first_address(value: str) -> tuple[str, str]:
     """(decoded display name, lower-cased address) of the first address in a header."""
-    pairs = getaddresses([value]) if value else []
+    pairs = _addresses([value]) if value else []
     if not pairs:
         return "", ""
     name, address = pairs[0]
@@ -165,11 +169,19 @@ def _recipients(msg: Message) -> tuple[str, ...]:
     found: list[str] = []
     for header in ("To", "Cc", "Delivered-To", "X-Original-To"):
         values = raw_values(msg, header)
-        for _, address in getaddresses(values) if values else []:
+        for _, address in _addresses(values) if values else []:
             address = _addr_spec(address)
             if address and address not in found:
                 found.append(address)
     return tuple(found)
+
+
+def _addresses(values: list[str]) -> list[tuple[str, str]]:
+    """(name, address) pairs from address headers; none when the parser gives up."""
+    try:
+        return getaddresses(values)
+    except Exception:  # deeply nested comments exhaust the recursive legacy parser
+        return []
 
 
 def _addr_spec(address: str) -> str:

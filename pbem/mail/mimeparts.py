@@ -68,6 +68,16 @@ def iter_parts(msg: Message, max_depth: int = 50) -> Iterator[Message]:
             stack.extend((child, depth + 1) for child in reversed(children(part)))
 
 
+def count_parts(msg: Message, stop_at: int) -> int:
+    """How many parts `msg` has, counting no further than `stop_at`."""
+    count = 0
+    for _ in iter_parts(msg):
+        count += 1
+        if count >= stop_at:
+            break
+    return count
+
+
 def has_long_mime_header(msg: Message, limit: int = 2048) -> bool:
     """True when some Content-* header is longer than `limit` (slow for policy.default)."""
     for part in iter_parts(msg):

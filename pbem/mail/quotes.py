@@ -3,7 +3,8 @@
 What is kept: the text before the first quote block, plus any unquoted text the player
 wrote between or after quote blocks (interleaved replies), up to the first signature
 delimiter, mobile trailer or unquoted history block (Outlook, forwards). Attribution
-lines such as "On <date>, <name> wrote:" are dropped; so are lines starting with ">".
+lines such as "On <date>, <name> wrote:" are dropped; so are lines starting with ">",
+and a closing sign-off ("Thanks,", "Cheers," ...) followed by at most two short lines.
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ _BLOCK_FIELD = re.compile(
     r"|fecha|para|asunto|inviato|data|oggetto)\s?:",
     re.IGNORECASE,
 )
+_SIGN_OFF = re.compile(
+    r"^(?:thanks|thank you|many thanks|thx|cheers|regards|best|best regards|kind regards"
+    r"|best wishes|yours|greetings|merci|cordialement|bien à vous|grüße|gruß|viele grüße"
+    r"|liebe grüße|lg|mfg|saludos|un saludo|ciao|saluti)[\s,.!]*$",
+    re.IGNORECASE,
+)
 _TRAILER = re.compile(
     r"^(?:sent from my \S.*|get outlook for \S.*|sent from (?:mail|outlook|yahoo mail)\b.*"
     r"|von meinem \S.* gesendet|envoyé de mon \S.*|enviado desde mi \S.*"
@@ -73,7 +80,27 @@ def strip_reply(text: str) -> str:
         if not line.startswith(">"):
             kept.append(lines[index])
         index += 1
-    return _tidy(kept)
+    return _tidy(_drop_sign_off(kept))
+
+
+def _drop_sign_off(lines: list[str]) -> list[str]:
+    """Cut a closing such as "Thanks,\nAnna" that ends the text.
+
+    Only after some text, and only when at most two short lines without digits
+    (a name, not orders such as "hold c3") follow it.
+    """
+    for index, line in enumerate(lines):
+        if not _SIGN_OFF.match(line.strip()) or not any(x.strip() for x in lines[:index]):
+            continue
+        tail = [rest.strip() for rest in lines[index + 1 :] if rest.strip()]
+        if len(tail) <= 2 and all(_looks_like_name(rest) for rest in tail):
+            return lines[:index]
+    return lines
+
+
+def _looks_like_name(line: str) -> bool:
+    """A short line without digits, as a name under a sign-off is."""
+    return len(line) <= 40 and not any(ch.isdigit() for ch in line)
 
 
 def _ends_player_text(lines: list[str], index: int) -> bool:

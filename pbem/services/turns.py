@@ -130,11 +130,11 @@ def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase)
     record_snapshot(session, campaign, advance.state, phase.id, phase.seq)
     phase.status, phase.adjudicated_at = "done", rt.clock.now()
     session.add(phase)
-    notify.reports_all(session, rt, campaign, phase, advance.state, advance.events)
-    failpoints.hit("turn.before-commit")
     next_phase = open_phase(session, campaign, advance.state, phase.seq + 1, rt.clock.now())
+    notify.reports_all(session, rt, campaign, phase, advance.state, advance.events)
     if next_phase is not None:
         notify.phase_opened(session, rt, campaign, next_phase, advance.state)
+    failpoints.hit("turn.before-commit")
     return RunResult(campaign.name, phase.key, phase.label, len(advance.events), defaults,
                      next_phase.label if next_phase else None, next_phase is None)
 

@@ -178,3 +178,7 @@ def test_html_to_text_drops_gmail_quote_and_stops_at_outlook_history() -> None:
 
 def test_html_to_text_survives_broken_markup() -> None:
     assert html_to_text("<p>hold <b>c3<![if x]><div").startswith("hold c3")
+
+
+def test_unflow_flushes_a_flowing_line_when_quote_depth_changes() -> None:
+    assert unflow("> quoted \nmine \nstill mine") == "> quoted\nmine still mine"

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import hashlib
+from email import message_from_bytes, policy
 from pathlib import Path
 
 import pytest
 
-from pbem.mail.body import E_ENCRYPTED, E_NO_TEXT, E_TOO_DEEP, E_TOO_LARGE, E_UNPARSEABLE
-from pbem.mail.inbound import Inbound, read_message
+from pbem.mail.body import (
+    E_ENCRYPTED,
+    E_NO_TEXT,
+    E_TOO_DEEP,
+    E_TOO_LARGE,
+    E_TOO_MANY_PARTS,
+    E_UNPARSEABLE,
+    part_text,
+)
+from pbem.mail.html_text import html_to_text
+from pbem.mail.inbound import MAX_PARTS, Inbound, read_message
+from pbem.mail.quotes import strip_reply
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PYTHON_EMAIL_DATA = Path("/usr/lib/python3.11/test/test_email/data")
@@ -24,7 +35,7 @@ def read(name: str) -> Inbound:
     ("name", "body", "source"),
     [
         ("gmail_reply.eml", "move a1 b2\nhold c3", "plain"),
-        ("outlook_reply.eml", "recruit 2 infantry at castle\nmove army1 e\n\nThanks,\nBernard",
+        ("outlook_reply.eml", "recruit 2 infantry at castle\nmove army1 e",
          "plain"),
         ("outlook_html_only.eml", "move army1 ne\nbesiege café castle", "html"),
         ("apple_mail.eml", "move fleet2 sw\nI\u2019ll hold the rest", "plain"),
@@ -209,3 +220,44 @@ def test_python_email_test_suite_messages_never_raise() -> None:
     assert all(result.digest for result in results.values())
     assert results["msg_01.txt"].body_text == "Hi,\n\nDo you like this message?\n\n-Me"
     assert results["msg_16.txt"].kind == "bounce"
+
+
+def test_too_many_parts_is_refused_with_headers_read() -> None:
+    part = b"--b\nContent-Type: text/plain\n\nhold c3\n"
+    head = b"From: many@example.org\nContent-Type: multipart/mixed; boundary=b\n\n"
+    assert read_message(head + part * (MAX_PARTS - 1) + b"--b--\n").refusal is None
+    inbound = read_message(head + part * MAX_PARTS + b"--b--\n")
+    assert (inbound.refusal, inbound.from_address) == (E_TOO_MANY_PARTS, "many@example.org")
+
+
+def test_deeply_nested_comments_in_from_do_not_lose_the_body() -> None:
+    inbound = read_message(b"From: " + b"(" * 5000 + b"\nMessage-ID: <c@x>\n\nhold c3\n")
+    assert (inbound.from_address, inbound.body_text, inbound.refusal) == ("", "hold c3", None)
+
+
+def test_very_long_content_type_is_read_with_the_legacy_parser() -> None:
+    padding = "x" * 5000
+    content_type = f'text/plain; charset=utf-8; junk="{padding}"'
+    raw = f"From: a@example.org\nContent-Type: {content_type}\n\nZürich\n"
+    assert read_message(raw.encode()).body_text == "Zürich"
+
+
+def test_broken_rfc2231_parameters_fall_back_to_defaults() -> None:
+    raw = (
+        b"From: a@example.org\nContent-Type: text/plain; charset*0=utf-8; charset*=x; "
+        b"charset*1*=y\n\nhold c3\n"
+    )
+    assert read_message(raw).body_text == "hold c3"
+
+
+@pytest.mark.parametrize(
+    ("name", "orders"),
+    [
+        ("gmail_reply.eml", "move a1 b2\nhold c3"),
+        ("outlook_reply.eml", "recruit 2 infantry at castle\nmove army1 e"),
+    ],
+)
+def test_html_alternative_alone_gives_the_same_orders(name: str, orders: str) -> None:
+    msg = message_from_bytes((FIXTURES / name).read_bytes(), policy=policy.default)
+    html = next(part for part in msg.walk() if part.get_content_type() == "text/html")
+    assert strip_reply(html_to_text(part_text(html))) == orders

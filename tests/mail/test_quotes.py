@@ -121,3 +121,16 @@ def test_blank_runs_collapse_and_ends_trim() -> None:
 
 def test_dashes_that_are_not_a_delimiter_are_kept() -> None:
     assert strip_reply("move a1 b2\n---\nhold c3") == "move a1 b2\n---\nhold c3"
+
+
+@pytest.mark.parametrize("closing", ["Thanks,", "Cheers!", "Best regards,", "Viele Grüße"])
+def test_sign_off_with_a_short_name_after_it_is_cut(closing: str) -> None:
+    assert strip_reply(f"move a1 b2\n\n{closing}\nAnna Player\n") == "move a1 b2"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["thanks\nmove a1 b2", "move a1 b2\nthanks\nhold c3", "move a\ncheers\nx\ny\nz"],
+)
+def test_sign_off_word_followed_by_orders_or_opening_the_mail_is_kept(text: str) -> None:
+    assert strip_reply(text) == text

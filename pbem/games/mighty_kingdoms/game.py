@@ -99,7 +99,8 @@ def opening_state(setup: Setup) -> MKState:
                            f"{seats} players; the map takes {map_data.min_players} to "
                            f"{map_data.max_players} and has {starts} start tiles")
     settings = coerce_settings(setup.settings, list(scenario.get("races") or []))
-    settings.artefacts = [dict(a) for a in scenario.get("artefacts") or []]
+    if "artefacts" not in setup.settings:  # the referee's own list wins over the map's
+        settings.artefacts = [dict(a) for a in scenario.get("artefacts") or []]
     return MKState(
         map=map_data,
         settings=settings,
@@ -151,8 +152,7 @@ class MightyKingdoms:
         if state.stage == "summer":
             return parse_summer(state, seat, text)
         if state.stage == "winter":
-            result: ParseResult = parse_winter(state, seat, text)
-            return result
+            return parse_winter(state, seat, text)
         return _nothing_due()
 
     def canonical(self, state: MKState, seat: str, orders: Any) -> str:
@@ -164,8 +164,7 @@ class MightyKingdoms:
         if isinstance(orders, kinds.RaceInput | kinds.CapitalInput | kinds.PlacementInput
                       | kinds.ArmyInput):
             return canonical_setup(orders)
-        text: str = canonical_winter(state, seat, orders)
-        return text
+        return canonical_winter(state, seat, orders)
 
     def default_input(self, state: MKState, seat: str) -> BaseModel:
         """The input used when `seat` sends nothing (see the rulings' defaults)."""
@@ -242,8 +241,7 @@ def default_for(state: MKState, seat: str) -> BaseModel:
     if state.stage == "placement":
         return default_placement(state, seat)
     if state.stage == "winter":
-        winter: BaseModel = default_winter(state, seat)
-        return winter
+        return default_winter(state, seat)
     return default_summer(state, seat)
 
 
@@ -256,16 +254,8 @@ def _step(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKSta
         given = inputs.get(REFEREE) or default_result(state)
         return resume_month(state, given, rng)
     if state.stage == "winter":
-        return _winter(state, inputs, rng)
+        return resolve_winter(state, inputs, rng)
     return state, []
-
-
-def _winter(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKState, list[Event]]:
-    owed = due_now(state).players
-    events = [Event(code="mk.default_used", data={"seat": s, "what": "winter orders"})
-              for s in owed if s not in inputs]
-    new, more = resolve_winter(state, inputs, rng)
-    return new, events + list(more)
 
 
 GAME = MightyKingdoms()

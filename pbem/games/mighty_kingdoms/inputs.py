@@ -6,24 +6,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field, TypeAdapter
 
+from pbem.games.mighty_kingdoms.stage_input import StageInput
 from pbem.games.mighty_kingdoms.state import Order, Unit
-
-
-class StageInput(BaseModel):
-    """An input of one stage. `defaulted` records where it came from, not what it orders.
-
-    Equality ignores `defaulted`, so a default input and the same orders read back from its
-    canonical text are equal, while `advance` can still report that a default was used.
-    """
-
-    defaulted: bool = False
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, StageInput) or type(other) is not type(self):
-            return NotImplemented
-        return self.model_dump(exclude={"defaulted"}) == other.model_dump(exclude={"defaulted"})
-
-    __hash__ = None  # type: ignore[assignment]
+from pbem.games.mighty_kingdoms.winter_model import WinterOrders
 
 
 class RaceInput(StageInput):
@@ -101,24 +86,14 @@ class BattleResultInput(StageInput):
 SetupInput = RaceInput | CapitalInput | PlacementInput | ArmyInput
 
 
-def input_adapter() -> TypeAdapter[Any]:
-    """A TypeAdapter over every input kind (winter's own model included once it exists)."""
-    kinds: list[Any] = [
-        RaceInput, CapitalInput, PlacementInput, ArmyInput, SummerOrders, BattleResultInput
-    ]
-    try:
-        from pbem.games.mighty_kingdoms.winter_model import WinterOrders
-
-        kinds.append(WinterOrders)
-    except ImportError:  # the winter helper's module is not there yet
-        pass
-    union = kinds[0]
-    for kind in kinds[1:]:
-        union = union | kind
-    return TypeAdapter(Annotated[union, Field(discriminator="kind")])  # type: ignore[arg-type]
+AnyInput = Annotated[
+    RaceInput | CapitalInput | PlacementInput | ArmyInput | SummerOrders | BattleResultInput
+    | WinterOrders,
+    Field(discriminator="kind"),
+]
+INPUTS: TypeAdapter[AnyInput] = TypeAdapter(AnyInput)
 
 
 def input_from_json(data: dict[str, Any]) -> BaseModel:
     """Rebuild any stage's input from its JSON form."""
-    result: BaseModel = input_adapter().validate_python(data)
-    return result
+    return INPUTS.validate_python(data)

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pbem.core.hexgrid import DIRECTIONS
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.games.mighty_kingdoms.state import MKState, Unit, natural_key
+from pbem.games.mighty_kingdoms.winter_parse import parse_unit as read_unit
+from pbem.games.mighty_kingdoms.winter_text import unit_line
 
 DIRECTION_WORDS: dict[str, str] = {
     **{d: d for d in DIRECTIONS},
@@ -120,8 +122,6 @@ def parse_unit(words: list[str], line: int, out: Collector) -> Unit | None:
 
     The syntax is shared with winter recruits, so the winter reader does the work.
     """
-    from pbem.games.mighty_kingdoms.winter_parse import parse_unit as read_unit
-
     try:
         return read_unit(" ".join(words))
     except Exception as error:  # winter_parse raises its own line error carrying a code
@@ -132,6 +132,4 @@ def parse_unit(words: list[str], line: int, out: Collector) -> Unit | None:
 
 def unit_text(unit: Unit) -> str:
     """The canonical line for one unit of an army list (shared with winter recruits)."""
-    from pbem.games.mighty_kingdoms.winter_text import unit_line
-
     return unit_line(unit)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.mighty_kingdoms.phases import due_now
 from pbem.games.mighty_kingdoms.state import MKState, MonthProgress
 from pbem.games.mighty_kingdoms.winter_checks import has_capital
 from pbem.games.mighty_kingdoms.winter_deploy import deploy_all, new_player_order, recall
@@ -47,6 +48,13 @@ def end_year(state: MKState) -> Event:
     return Event(code="mk.winter.end", data=data)
 
 
+def defaults_used(state: MKState, inputs: dict[str, WinterOrders]) -> list[Event]:
+    """One `mk.default_used` per seat that owes winter orders and sent none (or a default)."""
+    return [Event(code="mk.default_used", data={"seat": seat, "what": "winter orders"})
+            for seat in due_now(state).players
+            if seat not in inputs or inputs[seat].defaulted]
+
+
 def resolve_winter(
     state: MKState, inputs: dict[str, WinterOrders], rng: SeededRng
 ) -> tuple[MKState, list[Event]]:
@@ -54,8 +62,7 @@ def resolve_winter(
     new = state.working_copy()
     order = new.player_order or [s.id for s in new.seats]
     orders = {seat: inputs.get(seat) or default_winter(new, seat) for seat in order}
-    events = [Event(code="mk.winter.default", data={"seat": seat})
-              for seat in order if seat not in inputs]
+    events = defaults_used(state, inputs)
     events += [recall(new, seat, orders[seat].recall) for seat in order]
     events += [gather(new, seat) for seat in order]
     events += resolve_tithes(new, order, orders)

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pbem.games.mighty_kingdoms.stage_input import StageInput
 from pbem.games.mighty_kingdoms.state import Unit
 
 BuildTarget = Literal["village", "city", "fortress", "capital"]
@@ -62,7 +63,7 @@ class Equip(BaseModel):
     artefact: str
 
 
-class WinterOrders(BaseModel):
+class WinterOrders(StageInput):
     """Everything one player decides for a winter, sent in one sealed email."""
 
     kind: Literal["winter"] = "winter"

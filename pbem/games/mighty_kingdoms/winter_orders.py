@@ -75,4 +75,4 @@ def canonical_winter(state: MKState, seat: str, orders: WinterOrders) -> str:
 
 def default_winter(state: MKState, seat: str) -> WinterOrders:
     """The rulings' defaults: no tithes, no purchases, default feeding and deployment."""
-    return WinterOrders()
+    return WinterOrders(defaulted=True)

@@ -212,7 +212,7 @@ def test_setup_readers_never_crash(text: str) -> None:
 
     state = new_game(2)
     for stage in ("race", "capital"):
-        state.stage = stage  # type: ignore[assignment]
+        state.stage = stage
         result = GAME.parse(state, "p1", text)
         if result.orders is not None:
             again = GAME.parse(state, "p1", GAME.canonical(state, "p1", result.orders))

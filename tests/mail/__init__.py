@@ -1,0 +1,1 @@
+"""Tests for the pure mail layer (pbem.mail)."""
