@@ -25,7 +25,8 @@ play.register(app)
 @app.callback()
 def main_options(
     config: Annotated[
-        str | None, typer.Option("--config", help="Path to pbem.toml (else PBEM_CONFIG, else ./pbem.toml).")
+        str | None,
+        typer.Option("--config", help="Path to pbem.toml (else PBEM_CONFIG, else ./pbem.toml)."),
     ] = None,
 ) -> None:
     """Play-by-email campaign adjudicator."""

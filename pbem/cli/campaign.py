@@ -20,7 +20,9 @@ def parse_sets(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise Invalid("campaign.E_BAD_SETTING", key=pair, value="", reason="write it as key=value")
+            raise Invalid(
+                "campaign.E_BAD_SETTING", key=pair, value="", reason="write it as key=value"
+            )
         found[key.strip()] = value.strip()
     return found
 
@@ -30,11 +32,16 @@ def parse_sets(pairs: list[str]) -> dict[str, str]:
 def create(
     name: Annotated[str, typer.Argument(help="A short campaign name, used in mail subjects.")],
     game: Annotated[str, typer.Option("--game", help="The game, as listed by `pbem games`.")],
-    player: Annotated[list[str], typer.Option("--player", help='A player as "Name <address>"; repeat.')],
+    player: Annotated[
+        list[str], typer.Option("--player", help='A player as "Name <address>"; repeat.')
+    ],
     scenario: Annotated[
-        str | None, typer.Option("--scenario", help="Scenario or map file (or a shipped one's name).")
+        str | None,
+        typer.Option("--scenario", help="Scenario or map file (or a shipped one's name)."),
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Derive every seed from this number.")] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Derive every seed from this number.")
+    ] = None,
     setting: Annotated[
         list[str] | None, typer.Option("--set", help="A setting as key=value; repeat.")
     ] = None,
@@ -42,8 +49,14 @@ def create(
 ) -> None:
     """Create a campaign and queue the welcome mail to every player."""
     rt = runtime()
-    request = NewCampaign(name=name, game=game, scenario=scenario, players=player, seed=seed,
-                          sets=parse_sets(setting or []))
+    request = NewCampaign(
+        name=name,
+        game=game,
+        scenario=scenario,
+        players=player,
+        seed=seed,
+        sets=parse_sets(setting or []),
+    )
     created = create_campaign(rt, request)
     if as_json:
         print_json({"campaign": created.name, "game": created.game})
@@ -59,6 +72,18 @@ def list_(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     if as_json:
         print_json(rows)
         return
-    print_table("Campaigns", ["campaign", "game", "status", "phase", "deadline", "waiting for"],
-                [[r["campaign"], r["game"], r["status"], r["phase"], r["deadline"] or "",
-                  ", ".join(r["waiting_for"])] for r in rows])
+    print_table(
+        "Campaigns",
+        ["campaign", "game", "status", "phase", "deadline", "waiting for"],
+        [
+            [
+                r["campaign"],
+                r["game"],
+                r["status"],
+                r["phase"],
+                r["deadline"] or "",
+                ", ".join(r["waiting_for"]),
+            ]
+            for r in rows
+        ],
+    )

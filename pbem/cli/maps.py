@@ -28,7 +28,9 @@ def check(
     if as_json:
         print_json(result)
     else:
-        console.print(f"{path}: ok, {result['tiles']} tiles, start tiles {', '.join(result['start_tiles'])}")
+        console.print(
+            f"{path}: ok, {result['tiles']} tiles, start tiles {', '.join(result['start_tiles'])}"
+        )
 
 
 @app.command("generate")
@@ -37,7 +39,9 @@ def generate(
     players: Annotated[int, typer.Option("--players", help="How many players the map is for.")],
     seed: Annotated[int, typer.Option("--seed", help="The same seed gives the same map.")],
     game: GameOption = "mighty-kingdoms",
-    out: Annotated[Path | None, typer.Option("--out", help="Write here instead of standard output.")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write here instead of standard output.")
+    ] = None,
 ) -> None:
     """Generate a new valid map."""
     text = maps.generate_map(game, players, seed)
@@ -53,8 +57,12 @@ def generate(
 def render(
     out: Annotated[Path, typer.Option("--out", help="Output file: .svg or .png.")],
     path: Annotated[Path | None, typer.Argument(help="A map file (or use --campaign).")] = None,
-    campaign: Annotated[str | None, typer.Option("--campaign", help="Draw a campaign's current board.")] = None,
-    player: Annotated[str | None, typer.Option("--player", help="As this player sees it (default: referee).")] = None,
+    campaign: Annotated[
+        str | None, typer.Option("--campaign", help="Draw a campaign's current board.")
+    ] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="As this player sees it (default: referee).")
+    ] = None,
     game: GameOption = "mighty-kingdoms",
 ) -> None:
     """Draw a map file, or a campaign's current state, as SVG or PNG."""

@@ -39,7 +39,9 @@ def handled() -> Iterator[None]:
     try:
         yield
     except PbemError as exc:
-        errors.print(f"[red]error[/red] {exc.code}: {wording(exc.code, exc.params)}", highlight=False)
+        errors.print(
+            f"[red]error[/red] {exc.code}: {wording(exc.code, exc.params)}", highlight=False
+        )
         raise typer.Exit(int(exc.exit_code)) from None
 
 

@@ -7,8 +7,10 @@ from typing import Annotated
 
 import typer
 
+from pbem.cli.demo import demo_command
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
+from pbem.cli.tick import tick_command
 from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
 from pbem.errors import ExitCode, Invalid
 from pbem.registry import games as registered_games
@@ -16,8 +18,6 @@ from pbem.services.campaigns import status as campaign_status
 from pbem.services.replay import replay as replay_campaign
 from pbem.services.reports import FORMATS
 from pbem.services.viewing import report_for
-from pbem.cli.tick import tick_command
-from pbem.cli.demo import demo_command
 
 
 def register(app: typer.Typer) -> None:
@@ -35,7 +35,12 @@ def init(
     path = directory / CONFIG_NAME
     if not path.exists():
         directory.mkdir(parents=True, exist_ok=True)
-        path.write_text(SAMPLE_CONFIG.replace('url = "sqlite:///pbem.db"', f'url = "sqlite:///{(directory / "pbem.db").resolve()}"'))
+        path.write_text(
+            SAMPLE_CONFIG.replace(
+                'url = "sqlite:///pbem.db"',
+                f'url = "sqlite:///{(directory / "pbem.db").resolve()}"',
+            )
+        )
         console.print(f"Wrote {path}")
     from pbem.cli.state import set_config
 
@@ -47,14 +52,24 @@ def init(
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
     """List the games pbem can referee."""
     found = registered_games()
-    rows = [{"name": g.meta.name, "title": g.meta.title, "players": f"{g.meta.min_players}-{g.meta.max_players}",
-             "style": g.meta.style, "settings": {s.key: s.default for s in g.meta.settings}}
-            for g in found.values()]
+    rows = [
+        {
+            "name": g.meta.name,
+            "title": g.meta.title,
+            "players": f"{g.meta.min_players}-{g.meta.max_players}",
+            "style": g.meta.style,
+            "settings": {s.key: s.default for s in g.meta.settings},
+        }
+        for g in found.values()
+    ]
     if as_json:
         print_json(rows)
         return
-    print_table("Games", ["name", "title", "players", "style"],
-                [[r["name"], r["title"], r["players"], r["style"]] for r in rows])
+    print_table(
+        "Games",
+        ["name", "title", "players", "style"],
+        [[r["name"], r["title"], r["players"], r["style"]] for r in rows],
+    )
 
 
 def status(
@@ -69,15 +84,22 @@ def status(
     console.print(f"[bold]{info['campaign']}[/bold] ({info['game']}, {info['status']})")
     console.print(f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}")
     console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"))
-    print_table("Players", ["seat", "name", "address", "status", "missed", "delivery"],
-                [[p["seat"], p["name"], p["address"], p["status"], p["missed"], p["delivery"]]
-                 for p in info["players"]])
+    print_table(
+        "Players",
+        ["seat", "name", "address", "status", "missed", "delivery"],
+        [
+            [p["seat"], p["name"], p["address"], p["status"], p["missed"], p["delivery"]]
+            for p in info["players"]
+        ],
+    )
 
 
 def report(
     name: Annotated[str, typer.Argument(help="The campaign.")],
     player: Annotated[str, typer.Option("--player", help="The player's address, or 'referee'.")],
-    turn: Annotated[int | None, typer.Option("--turn", help="The turn (default: the latest).")] = None,
+    turn: Annotated[
+        int | None, typer.Option("--turn", help="The turn (default: the latest).")
+    ] = None,
     fmt: Annotated[str, typer.Option("--format", help="text, html or json.")] = "text",
 ) -> None:
     """Print the report a player received (or would receive) for a turn."""

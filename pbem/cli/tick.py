@@ -13,25 +13,36 @@ from pbem.services.tick import default_mailer, default_source, dry_run, tick
 
 @command
 def tick_command(
-    dry: Annotated[bool, typer.Option("--dry-run", help="Change nothing; list the mail that would be sent.")] = False,
-    wait: Annotated[float, typer.Option("--wait", help="Seconds to wait for another run's lock.")] = 300,
+    dry: Annotated[
+        bool, typer.Option("--dry-run", help="Change nothing; list the mail that would be sent.")
+    ] = False,
+    wait: Annotated[
+        float, typer.Option("--wait", help="Seconds to wait for another run's lock.")
+    ] = 300,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """One pass: poll mail, process it, remind, run due turns, send the outbox. Safe every minute."""
+    """One pass: poll, process mail, remind, run due turns, send the outbox. Safe every minute."""
     rt = runtime()
     if dry:
         report = dry_run(rt)
         if as_json:
             print_json({"would_send": report.would_send})
         for item in [] if as_json else report.would_send:
-            console.print(f"would send {item['kind']} to {item['to']}: {item['subject']}", markup=False)
+            console.print(
+                f"would send {item['kind']} to {item['to']}: {item['subject']}", markup=False
+            )
         return
     report = tick(rt, default_source(rt), default_mailer(rt), wait_seconds=wait)
     summary = {
-        "stored": report.ingest.stored, "processed": report.ingest.processed,
-        "outcomes": report.ingest.outcomes, "reminders": report.reminders,
-        "turns": [t.phase_key for t in report.turns], "sent": report.sent,
-        "retrying": report.retrying, "dead": report.dead, "mail_errors": report.mail_errors,
+        "stored": report.ingest.stored,
+        "processed": report.ingest.processed,
+        "outcomes": report.ingest.outcomes,
+        "reminders": report.reminders,
+        "turns": [t.phase_key for t in report.turns],
+        "sent": report.sent,
+        "retrying": report.retrying,
+        "dead": report.dead,
+        "mail_errors": report.mail_errors,
         "exit_code": int(report.exit_code),
     }
     if as_json:
@@ -40,7 +51,9 @@ def tick_command(
         console.print(
             f"tick: {summary['stored']} stored, {summary['processed']} processed, "
             f"{summary['reminders']} reminders, {len(report.turns)} turns run, {report.sent} sent, "
-            f"{report.retrying} retrying, {report.dead} dead", markup=False)
+            f"{report.retrying} retrying, {report.dead} dead",
+            markup=False,
+        )
         for error in report.mail_errors:
             console.print(f"mail error: {error}", markup=False)
     if report.exit_code:

@@ -17,7 +17,9 @@ app = typer.Typer(help="Adjudicate turns.", no_args_is_help=True)
 @command
 def run(
     name: Annotated[str, typer.Argument(help="The campaign.")],
-    force: Annotated[bool, typer.Option("--force", help="Run now; missing orders take defaults.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Run now; missing orders take defaults.")
+    ] = False,
     phase: Annotated[
         str | None, typer.Option("--phase", help="Only run if the open phase has this key.")
     ] = None,

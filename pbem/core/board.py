@@ -1,4 +1,4 @@
-"""A game-neutral picture of a board, drawn by pbem.render.svg and pbem.render.png for hex and square boards.
+"""A game-neutral picture of a hex or square board, drawn by pbem.render.svg and .png.
 
 A game's view fills one of these; the renderer never knows the game's rules.
 """

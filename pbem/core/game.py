@@ -157,7 +157,7 @@ class Game(Protocol):
         ...
 
     def view(self, state: Any, viewer: str | None, events: list[Event]) -> dict[str, Any]:
-        """What `viewer` may see (None: the public, REFEREE: everything). The one place secrecy is decided."""
+        """What `viewer` may see (None: public, REFEREE: all): the one place secrecy is decided."""
         ...
 
     def outcome(self, state: Any) -> Outcome | None:

@@ -82,6 +82,9 @@ def corners(cx: float, cy: float, size: float) -> list[tuple[float, float]]:
     import math
 
     return [
-        (cx + size * math.cos(math.radians(60 * i - 90)), cy + size * math.sin(math.radians(60 * i - 90)))
+        (
+            cx + size * math.cos(math.radians(60 * i - 90)),
+            cy + size * math.sin(math.radians(60 * i - 90)),
+        )
         for i in range(6)
     ]

@@ -30,7 +30,9 @@ class Problem(BaseModel):
 
 def did_you_mean(word: str, choices: Iterable[str], cutoff: float = 0.7) -> str | None:
     """Return the closest known word to a misspelling, or None."""
-    matches = difflib.get_close_matches(word.lower(), [c.lower() for c in choices], n=1, cutoff=cutoff)
+    matches = difflib.get_close_matches(
+        word.lower(), [c.lower() for c in choices], n=1, cutoff=cutoff
+    )
     return matches[0] if matches else None
 
 

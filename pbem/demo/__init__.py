@@ -1,1 +1,1 @@
-"""`pbem demo`: a whole campaign played by email between scripted players on a private mail server."""
+"""`pbem demo`: a campaign played by email between scripted players on a private server."""

@@ -51,7 +51,9 @@ class Letter:
 class ScriptedPlayer:
     """One player: reads new mail, replies with orders through a real SMTP server."""
 
-    def __init__(self, name: str, address: str, mailbox: Mailbox, smtp_host: str, smtp_port: int) -> None:
+    def __init__(
+        self, name: str, address: str, mailbox: Mailbox, smtp_host: str, smtp_port: int
+    ) -> None:
         self.name, self.address, self.mailbox = name, address, mailbox
         self.smtp_host, self.smtp_port = smtp_host, smtp_port
         self.seen = 0
@@ -66,8 +68,10 @@ class ScriptedPlayer:
             fetched = client.fetch(uids, ["BODY.PEEK[]"]) if uids else {}
         finally:
             client.logout()
-        letters = [Letter(uid, email.message_from_bytes(fetched[uid][b"BODY[]"], policy=default_policy))
-                   for uid in uids]
+        letters = [
+            Letter(uid, email.message_from_bytes(fetched[uid][b"BODY[]"], policy=default_policy))
+            for uid in uids
+        ]
         self.seen = max([self.seen, *uids])
         return letters
 

@@ -50,30 +50,56 @@ def write_config(out: Path, stack: MailStack) -> Path:
     return path
 
 
-def run_demo(out: Path, say: Callable[[str], None], years: int = 1, seed: int = 2026,
-             battle_mode: str = "simple") -> DemoResult:
+def run_demo(
+    out: Path,
+    say: Callable[[str], None],
+    years: int = 1,
+    seed: int = 2026,
+    battle_mode: str = "simple",
+) -> DemoResult:
     """Start the mail server, create the campaign, and play it to the end by email."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "pbem.db").unlink(missing_ok=True)
     users = {"referee": "pw-referee", **{user: f"pw-{user}" for _, user in CAST}}
     with MailStack(users=users, spare_users=0) as stack:
-
         say(f"Mail server up: IMAP 127.0.0.1:{stack.imap_port}, SMTP 127.0.0.1:{stack.smtp_port}")
         rt = open_runtime(str(write_config(out, stack)))
-        create_campaign(rt, NewCampaign(
-            name=CAMPAIGN, game="mighty-kingdoms", scenario=None, seed=seed,
-            players=[f"{name} <{user}@localhost>" for name, user in CAST],
-            sets={"years": str(years), "battle_mode": battle_mode, "early_delay_minutes": "0"},
-        ))
-        say(f"Campaign '{CAMPAIGN}' created for {', '.join(n for n, _ in CAST)}: welcome mail queued.")
-        players = [ScriptedPlayer(name, f"{user}@localhost",
-                                  Mailbox("127.0.0.1", stack.imap_port, user, f"pw-{user}"),
-                                  "127.0.0.1", stack.smtp_port) for name, user in CAST]
+        create_campaign(
+            rt,
+            NewCampaign(
+                name=CAMPAIGN,
+                game="mighty-kingdoms",
+                scenario=None,
+                seed=seed,
+                players=[f"{name} <{user}@localhost>" for name, user in CAST],
+                sets={"years": str(years), "battle_mode": battle_mode, "early_delay_minutes": "0"},
+            ),
+        )
+        say(
+            f"Campaign '{CAMPAIGN}' created for {', '.join(n for n, _ in CAST)}: "
+            "welcome mail queued."
+        )
+        players = [
+            ScriptedPlayer(
+                name,
+                f"{user}@localhost",
+                Mailbox("127.0.0.1", stack.imap_port, user, f"pw-{user}"),
+                "127.0.0.1",
+                stack.smtp_port,
+            )
+            for name, user in CAST
+        ]
         return _play(rt, stack, players, out, say, seed)
 
 
-def _play(rt: Runtime, stack: MailStack, players: list[ScriptedPlayer], out: Path,
-          say: Callable[[str], None], seed: int) -> DemoResult:
+def _play(
+    rt: Runtime,
+    stack: MailStack,
+    players: list[ScriptedPlayer],
+    out: Path,
+    say: Callable[[str], None],
+    seed: int,
+) -> DemoResult:
     result = DemoResult(out=out)
     source_url, mailer = rt.settings.imap_url.value, open_mailer(rt.settings.smtp_url.value)
     for round_number in range(1, 200):
@@ -96,8 +122,15 @@ def _play(rt: Runtime, stack: MailStack, players: list[ScriptedPlayer], out: Pat
     return result
 
 
-def _read_and_answer(rt: Runtime, player: ScriptedPlayer, waiting: list[str], out: Path,
-                     result: DemoResult, seed: int, say: Callable[[str], None]) -> None:
+def _read_and_answer(
+    rt: Runtime,
+    player: ScriptedPlayer,
+    waiting: list[str],
+    out: Path,
+    result: DemoResult,
+    seed: int,
+    say: Callable[[str], None],
+) -> None:
     letters = player.new_mail()
     for letter in letters:
         if "Report" in letter.subject or "Welcome" in letter.subject:
@@ -117,14 +150,20 @@ def _orders_for(rt: Runtime, address: str, seed: int) -> str:
         seat = queries.player_by_address(session, campaign, address).seat
         state, game = current_state(session, campaign), game_of(campaign)
         rng = SeededRng(derive_seed(seed, address))
-        orders = game.random_input(state, seat, rng) if isinstance(game, PlaysItself) else game.default_input(state, seat)
+        orders = (
+            game.random_input(state, seat, rng)
+            if isinstance(game, PlaysItself)
+            else game.default_input(state, seat)
+        )
         return "# my orders\n" + game.canonical(state, seat, orders)
 
 
 def _save(out: Path, player: ScriptedPlayer, letter: Letter) -> None:
     folder = out / "reports" / player.mailbox.user
     folder.mkdir(parents=True, exist_ok=True)
-    stem = f"{letter.uid:03d}-" + re.sub(r"[^a-z0-9]+", "-", letter.subject.lower().split("[pbem")[0]).strip("-")
+    stem = f"{letter.uid:03d}-" + re.sub(
+        r"[^a-z0-9]+", "-", letter.subject.lower().split("[pbem")[0]
+    ).strip("-")
     (folder / f"{stem}.txt").write_text(letter.text(), encoding="utf-8")
     page = letter.part("text/html")
     png = letter.part("image/png")
@@ -139,9 +178,18 @@ def _write_index(out: Path, players: list[ScriptedPlayer]) -> None:
     rows = []
     for player in players:
         folder = out / "reports" / player.mailbox.user
-        links = [f'<li><a href="reports/{player.mailbox.user}/{p.name}">{html.escape(p.stem)}</a></li>'
-                 for p in sorted(folder.glob("*.html"))] if folder.is_dir() else []
+        links = (
+            [
+                f'<li><a href="reports/{player.mailbox.user}/{p.name}">'
+                f"{html.escape(p.stem)}</a></li>"
+                for p in sorted(folder.glob("*.html"))
+            ]
+            if folder.is_dir()
+            else []
+        )
         rows.append(f"<h2>{html.escape(player.name)}</h2><ul>{''.join(links)}</ul>")
     (out / "index.html").write_text(
         "<!DOCTYPE html><html><head><meta charset='utf-8'><title>pbem demo</title></head>"
-        f"<body><h1>Reports received by email</h1>{''.join(rows)}</body></html>", encoding="utf-8")
+        f"<body><h1>Reports received by email</h1>{''.join(rows)}</body></html>",
+        encoding="utf-8",
+    )

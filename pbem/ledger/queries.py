@@ -86,7 +86,9 @@ def snapshot_at(session: Session, campaign: Campaign, seq: int) -> Snapshot | No
     """The state after phase `seq` (0: the opening state)."""
     return session.exec(
         select(Snapshot).where(
-            Snapshot.campaign_id == campaign.id, Snapshot.seq == seq, Snapshot.void == False  # noqa: E712
+            Snapshot.campaign_id == campaign.id,
+            Snapshot.seq == seq,
+            Snapshot.void == False,  # noqa: E712
         )
     ).first()
 

@@ -52,8 +52,13 @@ def resolve_scenario(game: Game, scenario: str | None) -> Path:
     """A scenario path as given, or a shipped one named relative to campaigns/."""
     name = scenario or game.meta.default_scenario
     folder = campaigns_dir() / game.meta.name
-    for candidate in (Path(name), campaigns_dir() / name, folder / name, folder / "maps" / name,
-                      folder / "maps" / f"{name}.toml"):
+    for candidate in (
+        Path(name),
+        campaigns_dir() / name,
+        folder / name,
+        folder / "maps" / name,
+        folder / "maps" / f"{name}.toml",
+    ):
         if candidate.is_file():
             return candidate
     raise NotFound("scenario.E_NOT_FOUND", path=name)
@@ -77,7 +82,9 @@ def split_settings(game: Game, sets: dict[str, str]) -> tuple[dict[str, Any], di
 
 def _checked(choices: list[str], key: str, value: str) -> str:
     if choices and value not in choices:
-        raise Invalid("campaign.E_BAD_SETTING", key=key, value=value, reason="one of " + ", ".join(choices))
+        raise Invalid(
+            "campaign.E_BAD_SETTING", key=key, value=value, reason="one of " + ", ".join(choices)
+        )
     return value
 
 
@@ -109,14 +116,23 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
     if "timezone" not in (request.sets or {}):
         campaign_settings["timezone"] = rt.settings.timezone
     seats = [Seat(id=f"p{i + 1}", name=name) for i, (name, _) in enumerate(players)]
-    start_seed = derive_seed(request.seed, "start") if request.seed is not None else secrets.randbits(63)
+    start_seed = (
+        derive_seed(request.seed, "start") if request.seed is not None else secrets.randbits(63)
+    )
     setup = Setup(seats=seats, scenario=scenario, settings=game_settings)
     state = game.start(setup, SeededRng(start_seed))
     with session_scope(rt.engine) as session:
         campaign = _insert_campaign(session, rt, request, setup, campaign_settings, start_seed)
         for seat, (_, address) in zip(seats, players, strict=True):
-            session.add(Player(campaign_id=campaign.id or 0, seat=seat.id, name=seat.name,
-                               address=address, secret=new_secret()))
+            session.add(
+                Player(
+                    campaign_id=campaign.id or 0,
+                    seat=seat.id,
+                    name=seat.name,
+                    address=address,
+                    secret=new_secret(),
+                )
+            )
         record_snapshot(session, campaign, state)
         phase = open_phase(session, campaign, state, 1, rt.clock.now())
         session.flush()
@@ -127,8 +143,13 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
 def _check_players(game: Game, players: list[tuple[str, str]]) -> None:
     count = len(players)
     if not game.meta.min_players <= count <= game.meta.max_players:
-        raise Invalid("campaign.E_PLAYER_COUNT", game=game.meta.title, min=game.meta.min_players,
-                      max=game.meta.max_players, count=count)
+        raise Invalid(
+            "campaign.E_PLAYER_COUNT",
+            game=game.meta.title,
+            min=game.meta.min_players,
+            max=game.meta.max_players,
+            count=count,
+        )
     addresses = [address for _, address in players]
     for address in addresses:
         if addresses.count(address) > 1:
@@ -144,17 +165,29 @@ def _load_scenario(game: Game, scenario: str | None) -> dict[str, Any]:
 
 
 def _insert_campaign(
-    session: Session, rt: Runtime, request: NewCampaign, setup: Setup,
-    campaign_settings: dict[str, Any], start_seed: int,
+    session: Session,
+    rt: Runtime,
+    request: NewCampaign,
+    setup: Setup,
+    campaign_settings: dict[str, Any],
+    start_seed: int,
 ) -> Campaign:
     if session.exec(select(Campaign).where(Campaign.name == request.name)).first():
         raise Conflict("campaign.E_EXISTS", name=request.name)
-    settings = {"game": setup.settings, "campaign": campaign_settings,
-                "seats": [s.model_dump() for s in setup.seats]}
+    settings = {
+        "game": setup.settings,
+        "campaign": campaign_settings,
+        "seats": [s.model_dump() for s in setup.seats],
+    }
     campaign = Campaign(
-        name=request.name, game=request.game, scenario_json=canonical_json(setup.scenario),
-        settings_json=canonical_json(settings), master_seed=request.seed, start_seed=start_seed,
-        timezone=str(campaign_settings["timezone"]), allow_press=bool(campaign_settings["press"]),
+        name=request.name,
+        game=request.game,
+        scenario_json=canonical_json(setup.scenario),
+        settings_json=canonical_json(settings),
+        master_seed=request.seed,
+        start_seed=start_seed,
+        timezone=str(campaign_settings["timezone"]),
+        allow_press=bool(campaign_settings["press"]),
         created_at=rt.clock.now(),
     )
     session.add(campaign)
@@ -162,12 +195,20 @@ def _insert_campaign(
     return campaign
 
 
-def record_snapshot(session: Session, campaign: Campaign, state: Any, phase_id: int | None = None,
-                    seq: int = 0) -> None:
+def record_snapshot(
+    session: Session, campaign: Campaign, state: Any, phase_id: int | None = None, seq: int = 0
+) -> None:
     """Store a state snapshot in canonical JSON with its digest."""
     text = canonical_json(state)
-    session.add(Snapshot(campaign_id=campaign.id or 0, phase_id=phase_id, seq=seq, state_json=text,
-                         digest=digest(text)))
+    session.add(
+        Snapshot(
+            campaign_id=campaign.id or 0,
+            phase_id=phase_id,
+            seq=seq,
+            state_json=text,
+            digest=digest(text),
+        )
+    )
 
 
 def list_campaigns(rt: Runtime) -> list[dict[str, Any]]:
@@ -192,18 +233,33 @@ def status_of(session: Session, campaign: Campaign) -> dict[str, Any]:
     waiting = _waiting_for(session, campaign, phase, due.players, due.referee)
     info = game.phase(state)
     return {
-        "campaign": campaign.name, "game": campaign.game, "status": campaign.status,
-        "phase": phase.label if phase else info.label, "phase_key": phase.key if phase else info.key,
+        "campaign": campaign.name,
+        "game": campaign.game,
+        "status": campaign.status,
+        "phase": phase.label if phase else info.label,
+        "phase_key": phase.key if phase else info.key,
         "turn": phase.turn if phase else info.turn,
-        "deadline": iso(phase.deadline, campaign.timezone) if phase and phase.status == "open" else None,
+        "deadline": iso(phase.deadline, campaign.timezone)
+        if phase and phase.status == "open"
+        else None,
         "waiting_for": waiting if campaign.status == "active" else [],
-        "players": [{"seat": p.seat, "name": p.name, "address": p.address, "status": p.status,
-                     "missed": p.missed, "delivery": p.delivery}
-                    for p in queries.players_of(session, campaign)],
+        "players": [
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "address": p.address,
+                "status": p.status,
+                "missed": p.missed,
+                "delivery": p.delivery,
+            }
+            for p in queries.players_of(session, campaign)
+        ],
     }
 
 
-def _waiting_for(session: Session, campaign: Campaign, phase: Any, seats: list[str], referee: bool) -> list[str]:
+def _waiting_for(
+    session: Session, campaign: Campaign, phase: Any, seats: list[str], referee: bool
+) -> list[str]:
     if phase is None or phase.status != "open":
         return []
     waiting = []
@@ -214,4 +270,3 @@ def _waiting_for(session: Session, campaign: Campaign, phase: Any, seats: list[s
     if referee and queries.live_submission(session, phase, REFEREE) is None:
         waiting.append(REFEREE)
     return waiting
-

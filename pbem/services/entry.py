@@ -22,15 +22,26 @@ from pbem.services.submissions import Receipt, submit
 def acknowledgement_text(campaign: Campaign, receipt: Receipt) -> str:
     """The acknowledgement body: orders as understood, problems with lines, digest, deadline."""
     return render(
-        "mail/ack.txt.j2", phase=receipt.phase, accepted=receipt.accepted, replaced=receipt.replaced,
-        problems=problem_lines(receipt.problems), canonical=receipt.canonical,
-        digest=receipt.receipt_digest, deadline=local_text(receipt.phase.deadline, campaign.timezone),
+        "mail/ack.txt.j2",
+        phase=receipt.phase,
+        accepted=receipt.accepted,
+        replaced=receipt.replaced,
+        problems=problem_lines(receipt.problems),
+        canonical=receipt.canonical,
+        digest=receipt.receipt_digest,
+        deadline=local_text(receipt.phase.deadline, campaign.timezone),
     )
 
 
 def submit_and_acknowledge(
-    session: Session, rt: Runtime, campaign: Campaign, player: Player | None, text: str,
-    source: str, inbound_id: int | None = None, in_reply_to: str | None = None,
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player | None,
+    text: str,
+    source: str,
+    inbound_id: int | None = None,
+    in_reply_to: str | None = None,
     acknowledge: bool = True,
 ) -> Receipt:
     """Record a submission and queue its acknowledgement to the player's registered address."""
@@ -38,12 +49,22 @@ def submit_and_acknowledge(
     receipt = submit(session, rt, campaign, seat, text, source, inbound_id)
     if player is not None and acknowledge:
         key = f"ack:{campaign.name}:{receipt.submission.id}"
-        title = "Orders received" if receipt.accepted and not receipt.problems else (
-            "Orders received (with problems)" if receipt.accepted else "Orders NOT accepted")
+        title = (
+            "Orders received"
+            if receipt.accepted and not receipt.problems
+            else ("Orders received (with problems)" if receipt.accepted else "Orders NOT accepted")
+        )
         letter = letter_to(
-            rt, campaign, player, key=key, kind="ack", title=f"{title}: {receipt.phase.label}",
-            template="mail/ack-wrapper.txt.j2", context={"body": acknowledgement_text(campaign, receipt)},
-            in_reply_to=in_reply_to, auto_submitted="auto-replied",
+            rt,
+            campaign,
+            player,
+            key=key,
+            kind="ack",
+            title=f"{title}: {receipt.phase.label}",
+            template="mail/ack-wrapper.txt.j2",
+            context={"body": acknowledgement_text(campaign, receipt)},
+            in_reply_to=in_reply_to,
+            auto_submitted="auto-replied",
         )
         enqueue(session, rt, letter, campaign.id)
     return receipt
@@ -53,12 +74,19 @@ def submit_by_address(rt: Runtime, name: str, address: str, text: str) -> dict[s
     """The CLI's `orders submit`: act for a player (by address) or the referee."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = None if address == REFEREE else queries.player_by_address(session, campaign, address)
+        player = (
+            None if address == REFEREE else queries.player_by_address(session, campaign, address)
+        )
         receipt = submit_and_acknowledge(session, rt, campaign, player, text, "cli")
         return {
-            "campaign": name, "seat": receipt.submission.seat, "phase": receipt.phase.key,
-            "accepted": receipt.accepted, "replaced": receipt.replaced, "complete": receipt.complete,
-            "canonical": receipt.canonical, "digest": receipt.receipt_digest,
+            "campaign": name,
+            "seat": receipt.submission.seat,
+            "phase": receipt.phase.key,
+            "accepted": receipt.accepted,
+            "replaced": receipt.replaced,
+            "complete": receipt.complete,
+            "canonical": receipt.canonical,
+            "digest": receipt.receipt_digest,
             "problems": [p.model_dump() for p in receipt.problems],
             "acknowledgement": acknowledgement_text(campaign, receipt),
         }

@@ -35,12 +35,15 @@ def poll(rt: Runtime, source: MailSource, stats: IngestStats) -> None:
     while True:
         with session_scope(rt.engine) as session:
             cursor = _cursor(session, source.identity)
-            batch = source.fetch_new(cursor.last_uid if cursor.id else None,
-                                     cursor.uidvalidity if cursor.id else None)
+            batch = source.fetch_new(
+                cursor.last_uid if cursor.id else None, cursor.uidvalidity if cursor.id else None
+            )
             for uid, raw in batch.messages:
                 stats.stored += _store(session, rt, source.identity, batch.uidvalidity, uid, raw)
             cursor.uidvalidity = batch.uidvalidity
-            cursor.last_uid = batch.last_uid or (0 if batch.uidvalidity_changed else cursor.last_uid)
+            cursor.last_uid = batch.last_uid or (
+                0 if batch.uidvalidity_changed else cursor.last_uid
+            )
             session.add(cursor)
         failpoints.hit("ingest.after-store")
         if not batch.has_more:
@@ -52,17 +55,30 @@ def _cursor(session: Session, mailbox: str) -> MailboxCursor:
     return found or MailboxCursor(mailbox=mailbox, uidvalidity=0, last_uid=0)
 
 
-def _store(session: Session, rt: Runtime, mailbox: str, uidvalidity: int, uid: int, raw: bytes) -> int:
-    exists = session.exec(select(InboundMessage.id).where(
-        InboundMessage.mailbox == mailbox, InboundMessage.uidvalidity == uidvalidity,
-        InboundMessage.uid == uid)).first()
+def _store(
+    session: Session, rt: Runtime, mailbox: str, uidvalidity: int, uid: int, raw: bytes
+) -> int:
+    exists = session.exec(
+        select(InboundMessage.id).where(
+            InboundMessage.mailbox == mailbox,
+            InboundMessage.uidvalidity == uidvalidity,
+            InboundMessage.uid == uid,
+        )
+    ).first()
     if exists is not None:
         return 0
     inbound = read_message(raw)
-    session.add(InboundMessage(
-        mailbox=mailbox, uidvalidity=uidvalidity, uid=uid, message_id=inbound.message_id[:900],
-        digest=inbound.digest, raw=raw, received_at=rt.clock.now(),
-    ))
+    session.add(
+        InboundMessage(
+            mailbox=mailbox,
+            uidvalidity=uidvalidity,
+            uid=uid,
+            message_id=inbound.message_id[:900],
+            digest=inbound.digest,
+            raw=raw,
+            received_at=rt.clock.now(),
+        )
+    )
     return 1
 
 
@@ -90,13 +106,15 @@ def process_pending(rt: Runtime, stats: IngestStats) -> None:
 def _new_ids(rt: Runtime) -> list[int]:
     with Session(rt.engine) as session:
         rows = session.exec(
-            select(InboundMessage.id).where(InboundMessage.status == "new").order_by(col(InboundMessage.id))
+            select(InboundMessage.id)
+            .where(InboundMessage.status == "new")
+            .order_by(col(InboundMessage.id))
         ).all()
         return [r for r in rows if r is not None]
 
 
 def _claim(session: Session, message_id: int) -> bool:
-    claimed = session.exec(  # type: ignore[call-overload]
+    claimed = session.exec(
         update(InboundMessage)
         .where(col(InboundMessage.id) == message_id, col(InboundMessage.status) == "new")
         .values(status="processing")

@@ -44,11 +44,16 @@ def letter_to(
     full = {"campaign": campaign, "player": player, **context}
     references = [thread_root(rt, campaign)] + ([in_reply_to] if in_reply_to else [])
     return Letter(
-        key=key, kind=kind, to=player.address,
+        key=key,
+        kind=kind,
+        to=player.address,
         subject=f"[{campaign.name}] {title} {subject_tag(token)}",
         text=render(template, **full),
         html=render(html_template, **full) if html_template else None,
         reply_to=plus_address(rt.settings.referee_address, token),
-        in_reply_to=in_reply_to, references=references, images=images,
-        attachments=attachments, auto_submitted=auto_submitted,
+        in_reply_to=in_reply_to,
+        references=references,
+        images=images,
+        attachments=attachments,
+        auto_submitted=auto_submitted,
     )

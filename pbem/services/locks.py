@@ -55,6 +55,7 @@ def _try_flock(fd: int) -> bool:
 @contextmanager
 def _advisory_lock(engine: Engine, wait_seconds: float) -> Iterator[None]:
     with engine.connect() as connection:
+
         def attempt() -> bool:
             got = connection.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": ADVISORY_KEY})
             connection.commit()

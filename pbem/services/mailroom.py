@@ -16,8 +16,11 @@ from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.services import commands
 from pbem.services.runtime import Runtime
 
-SILENT_KINDS = {"auto_reply": "mail.ignored_auto_reply", "bulk": "mail.ignored_bulk",
-                "loop": "mail.ignored_loop"}
+SILENT_KINDS = {
+    "auto_reply": "mail.ignored_auto_reply",
+    "bulk": "mail.ignored_bulk",
+    "loop": "mail.ignored_loop",
+}
 REPLY_KINDS = ("ack", "help", "status", "orders", "resend", "notice", "press-ack", "referee-ack")
 
 
@@ -44,8 +47,16 @@ def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
         return _refuse(session, rt, row, inbound, problem)
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     quiet = _rate_limited(session, rt, sender.player.address)
-    return commands.dispatch(session, rt, row, inbound, sender.campaign, sender.player, quiet,
-                             auth_line=sender.via == "body")
+    return commands.dispatch(
+        session,
+        rt,
+        row,
+        inbound,
+        sender.campaign,
+        sender.player,
+        quiet,
+        auth_line=sender.via == "body",
+    )
 
 
 def _is_duplicate(session: Session, row: InboundMessage) -> bool:
@@ -61,7 +72,11 @@ def _is_duplicate(session: Session, row: InboundMessage) -> bool:
 
 def _record_bounce(session: Session, inbound: Inbound) -> str:
     address = (inbound.bounced_recipient or "").lower()
-    players = session.exec(select(Player).where(func.lower(Player.address) == address)).all() if address else []
+    players = (
+        session.exec(select(Player).where(func.lower(Player.address) == address)).all()
+        if address
+        else []
+    )
     for player in players:
         player.delivery, player.bounces = "bouncing", player.bounces + 1
         session.add(player)
@@ -92,7 +107,11 @@ def _token_owner(session: Session, inbound: Inbound) -> tuple[Campaign, Player, 
         player = _seat_player(session, campaign, token.seat) if campaign else None
         if campaign is None or player is None:
             continue
-        expected = player.secret if token.where == "body" else token_for(campaign.name, player.seat, player.secret)
+        expected = (
+            player.secret
+            if token.where == "body"
+            else token_for(campaign.name, player.seat, player.secret)
+        )
         if secrets_match(token.value, expected):
             return campaign, player, token
     return None
@@ -117,7 +136,9 @@ def _registered_players(session: Session, address: str) -> list[tuple[Campaign, 
     return [(c, p) for c, p in rows if _from_matches(p, wanted) and p.status != "replaced"]
 
 
-def _refuse(session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound, problem: str) -> str:
+def _refuse(
+    session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound, problem: str
+) -> str:
     if problem == "mail.unknown_sender":
         return problem  # unknown senders get nothing
     if problem == "mail.E_FROM_MISMATCH":
@@ -133,7 +154,13 @@ def _refuse(session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound
 
 def _rate_limited(session: Session, rt: Runtime, address: str) -> bool:
     since = rt.clock.now() - timedelta(hours=1)
-    sent = session.exec(select(func.count()).select_from(Outbox).where(
-        Outbox.recipient == address, col(Outbox.kind).in_(REPLY_KINDS), Outbox.created_at >= since,
-    )).one()
+    sent = session.exec(
+        select(func.count())
+        .select_from(Outbox)
+        .where(
+            Outbox.recipient == address,
+            col(Outbox.kind).in_(REPLY_KINDS),
+            Outbox.created_at >= since,
+        )
+    ).one()
     return int(sent) >= rt.settings.reply_rate_per_hour

@@ -30,8 +30,12 @@ def check_map(game_name: str, path: Path) -> dict[str, Any]:
     except ContentError as exc:
         raise Invalid("scenario.E_INVALID", detail=str(exc)) from exc
     tiles = scenario.get("map", {}).get("tiles", {})
-    return {"file": str(path), "ok": True, "tiles": len(tiles),
-            "start_tiles": sorted(t for t, v in tiles.items() if v.get("start"))}
+    return {
+        "file": str(path),
+        "ok": True,
+        "tiles": len(tiles),
+        "start_tiles": sorted(t for t, v in tiles.items() if v.get("start")),
+    }
 
 
 def generate_map(game_name: str, players: int, seed: int) -> str:
@@ -64,7 +68,11 @@ def campaign_picture(rt: Runtime, name: str, address: str | None) -> Picture:
     """A campaign's current board as the referee (or one player) sees it."""
     with Session(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        seat = REFEREE if address in (None, REFEREE) else queries.player_by_address(session, campaign, address or "").seat
+        seat = (
+            REFEREE
+            if address in (None, REFEREE)
+            else queries.player_by_address(session, campaign, address or "").seat
+        )
         view = game_of(campaign).view(current_state(session, campaign), seat, [])
         return Picture.model_validate(view["board"])
 

@@ -11,8 +11,8 @@ from sqlmodel import Session, col, select
 
 from pbem import failpoints
 from pbem.ledger.models import Outbox
-from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id
 from pbem.mail.mailers import Mailer
+from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id
 from pbem.mail.smtp import PermanentSendError, TransientSendError
 from pbem.services.runtime import Runtime
 
@@ -38,7 +38,9 @@ class Letter:
     auto_submitted: str = "auto-generated"
 
 
-def enqueue(session: Session, rt: Runtime, letter: Letter, campaign_id: int | None) -> Outbox | None:
+def enqueue(
+    session: Session, rt: Runtime, letter: Letter, campaign_id: int | None
+) -> Outbox | None:
     """Queue a letter in the caller's transaction; a key already queued is left alone."""
     exists = session.exec(select(Outbox).where(Outbox.key == letter.key)).first()
     if exists is not None:
@@ -46,16 +48,31 @@ def enqueue(session: Session, rt: Runtime, letter: Letter, campaign_id: int | No
     now = rt.clock.now()
     message_id = make_message_id(letter.key, rt.settings.mail_domain)
     raw = compose(
-        sender=rt.settings.referee_address, to=letter.to, subject=letter.subject,
-        text=letter.text, html=letter.html, message_id=message_id,
-        in_reply_to=letter.in_reply_to, references=list(letter.references),
-        reply_to=letter.reply_to, auto_submitted=letter.auto_submitted,
-        loop_value=rt.settings.mail_domain, images=list(letter.images),
-        attachments=list(letter.attachments), date=now,
+        sender=rt.settings.referee_address,
+        to=letter.to,
+        subject=letter.subject,
+        text=letter.text,
+        html=letter.html,
+        message_id=message_id,
+        in_reply_to=letter.in_reply_to,
+        references=list(letter.references),
+        reply_to=letter.reply_to,
+        auto_submitted=letter.auto_submitted,
+        loop_value=rt.settings.mail_domain,
+        images=list(letter.images),
+        attachments=list(letter.attachments),
+        date=now,
     )
     row = Outbox(
-        key=letter.key, campaign_id=campaign_id, kind=letter.kind, recipient=letter.to,
-        subject=letter.subject, message_id=message_id, raw=raw, next_attempt_at=now, created_at=now,
+        key=letter.key,
+        campaign_id=campaign_id,
+        kind=letter.kind,
+        recipient=letter.to,
+        subject=letter.subject,
+        message_id=message_id,
+        raw=raw,
+        next_attempt_at=now,
+        created_at=now,
     )
     session.add(row)
     return row
@@ -71,7 +88,7 @@ class FlushResult:
 
 
 def flush(rt: Runtime, mailer: Mailer, limit: int = 500) -> FlushResult:
-    """Send what is due. A crash after sending and before recording re-sends once, same Message-ID."""
+    """Send what is due; a crash between sending and recording re-sends once, same Message-ID."""
     result = FlushResult()
     for row_id in _due_ids(rt, limit):
         if not _claim(rt, row_id):
@@ -95,7 +112,7 @@ def _due_ids(rt: Runtime, limit: int) -> list[int]:
 def _claim(rt: Runtime, row_id: int) -> bool:
     # "sending" left by a crashed run is taken again: the run lock says no other run is live.
     with Session(rt.engine) as session:
-        claimed = session.exec(  # type: ignore[call-overload]
+        claimed = session.exec(
             update(Outbox)
             .where(col(Outbox.id) == row_id, col(Outbox.status).in_(["pending", "sending"]))
             .values(status="sending", attempts=Outbox.attempts + 1)
@@ -143,7 +160,9 @@ def pending(session: Session) -> list[Outbox]:
     """Everything not yet sent, oldest first."""
     return list(
         session.exec(
-            select(Outbox).where(col(Outbox.status).in_(["pending", "sending"])).order_by(col(Outbox.id))
+            select(Outbox)
+            .where(col(Outbox.status).in_(["pending", "sending"]))
+            .order_by(col(Outbox.id))
         ).all()
     )
 

@@ -21,7 +21,9 @@ def phase_seed(campaign: Campaign, seq: int) -> int:
     return secrets.randbits(63)
 
 
-def open_phase(session: Session, campaign: Campaign, state: Any, seq: int, now: datetime) -> Phase | None:
+def open_phase(
+    session: Session, campaign: Campaign, state: Any, seq: int, now: datetime
+) -> Phase | None:
     """Record the phase the state is waiting in; None (and the campaign finished) at the end."""
     game = game_of(campaign)
     outcome = game.outcome(state)
@@ -31,12 +33,21 @@ def open_phase(session: Session, campaign: Campaign, state: Any, seq: int, now: 
         return None
     info = game.phase(state)
     due = game.due(state)
-    deadline = None if (due.referee and not due.players) else deadline_for(
-        now, campaign_settings(campaign), info.topic
+    deadline = (
+        None
+        if (due.referee and not due.players)
+        else deadline_for(now, campaign_settings(campaign), info.topic)
     )
     phase = Phase(
-        campaign_id=campaign.id or 0, seq=seq, key=info.key, label=info.label, turn=info.turn,
-        status="open", deadline=deadline, seed=phase_seed(campaign, seq), opened_at=now,
+        campaign_id=campaign.id or 0,
+        seq=seq,
+        key=info.key,
+        label=info.label,
+        turn=info.turn,
+        status="open",
+        deadline=deadline,
+        seed=phase_seed(campaign, seq),
+        opened_at=now,
         complete_at=now if due.nobody else None,
     )
     session.add(phase)

@@ -31,7 +31,9 @@ def send_reminders(rt: Runtime) -> int:
 
 def _open_with_deadline(rt: Runtime) -> list[int]:
     with Session(rt.engine) as session:
-        rows = session.exec(select(Phase.id).where(Phase.status == "open", col(Phase.deadline).is_not(None))).all()
+        rows = session.exec(
+            select(Phase.id).where(Phase.status == "open", col(Phase.deadline).is_not(None))
+        ).all()
         return [r for r in rows if r is not None]
 
 
@@ -53,18 +55,30 @@ def _remind_phase(session: Session, rt: Runtime, campaign: Campaign, phase: Phas
     state = current_state(session, campaign)
     queued = 0
     for seat in game.due(state).players:
-        if queries.live_submission(session, phase, seat) is not None or _already(session, phase, seat, lead):
+        if queries.live_submission(session, phase, seat) is not None or _already(
+            session, phase, seat, lead
+        ):
             continue
         player = queries.player_by_seat(session, campaign, seat)
         if player is None or player.status == "replaced":
             continue
-        session.add(Reminder(phase_id=phase.id or 0, seat=seat, lead_hours=lead, sent_at=rt.clock.now()))
+        session.add(
+            Reminder(phase_id=phase.id or 0, seat=seat, lead_hours=lead, sent_at=rt.clock.now())
+        )
         template = game.canonical(state, seat, game.default_input(state, seat))
         letter = letter_to(
-            rt, campaign, player, key=f"reminder:{campaign.name}:{phase.seq}:{seat}:{phase.deadline:%Y%m%d%H%M}:{lead}",
-            kind="reminder", title=f"Reminder: orders due for {phase.label}", template="mail/reminder.txt.j2",
-            context={"phase": phase, "deadline": local_text(phase.deadline, campaign.timezone),
-                     "template": template},
+            rt,
+            campaign,
+            player,
+            key=f"reminder:{campaign.name}:{phase.seq}:{seat}:{phase.deadline:%Y%m%d%H%M}:{lead}",
+            kind="reminder",
+            title=f"Reminder: orders due for {phase.label}",
+            template="mail/reminder.txt.j2",
+            context={
+                "phase": phase,
+                "deadline": local_text(phase.deadline, campaign.timezone),
+                "template": template,
+            },
         )
         enqueue(session, rt, letter, campaign.id)
         queued += 1
@@ -73,7 +87,7 @@ def _remind_phase(session: Session, rt: Runtime, campaign: Campaign, phase: Phas
 
 def _already(session: Session, phase: Phase, seat: str, lead: int) -> bool:
     """True if this seat had a reminder for this phase at this lead time or a closer one."""
-    rows = session.exec(select(Reminder).where(Reminder.phase_id == phase.id, Reminder.seat == seat)).all()
+    rows = session.exec(
+        select(Reminder).where(Reminder.phase_id == phase.id, Reminder.seat == seat)
+    ).all()
     return any(r.lead_hours <= lead for r in rows)
-
-

@@ -34,7 +34,9 @@ def replay(rt: Runtime, name: str) -> ReplayReport:
         game = game_of(campaign)
         report = ReplayReport(campaign=name)
         state = game.start(setup_of(campaign), SeededRng(campaign.start_seed))
-        _compare(report, "opening", canonical_json(state), queries.snapshot_at(session, campaign, 0))
+        _compare(
+            report, "opening", canonical_json(state), queries.snapshot_at(session, campaign, 0)
+        )
         for phase in queries.done_phases(session, campaign):
             inputs = {
                 row.seat: game.input_from_json(json.loads(row.orders_json))

@@ -36,10 +36,15 @@ class Receipt:
 
 
 def submit(
-    session: Session, rt: Runtime, campaign: Campaign, seat: str, text: str,
-    source: str, inbound_id: int | None = None,
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    seat: str,
+    text: str,
+    source: str,
+    inbound_id: int | None = None,
 ) -> Receipt:
-    """Parse `text` as `seat`'s input for the open phase and record it in the caller's transaction."""
+    """Parse `text` as `seat`'s input for the open phase; record it in the caller's transaction."""
     phase = queries.open_phase(session, campaign)
     if phase is None or campaign.status != "active":
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
@@ -48,18 +53,40 @@ def submit(
     owed = _may_submit(game.due(state), seat)
     parsed = game.parse(state, seat, text) if owed else None
     orders = parsed.orders if parsed else None
-    problems = parsed.problems if parsed else [
-        Problem(line=0, code="orders.E_NOT_OWED", kind="illegal", params={"seat": seat, "phase": phase.label})
-    ]
+    problems = (
+        parsed.problems
+        if parsed
+        else [
+            Problem(
+                line=0,
+                code="orders.E_NOT_OWED",
+                kind="illegal",
+                params={"seat": seat, "phase": phase.label},
+            )
+        ]
+    )
     canonical = game.canonical(state, seat, orders) if orders is not None else ""
     previous = queries.live_submission(session, phase, seat) if orders is not None else None
-    submission = _store(session, campaign, phase, seat, source, inbound_id, text, canonical, orders,
-                        problems, rt.clock.now())
+    submission = _store(
+        session,
+        campaign,
+        phase,
+        seat,
+        source,
+        inbound_id,
+        text,
+        canonical,
+        orders,
+        problems,
+        rt.clock.now(),
+    )
     if previous is not None:
         previous.superseded = True
         session.add(previous)
     complete = _mark_complete(session, rt, campaign, phase, state)
-    return Receipt(submission, phase, canonical, problems, previous is not None, orders is not None, complete)
+    return Receipt(
+        submission, phase, canonical, problems, previous is not None, orders is not None, complete
+    )
 
 
 def _may_submit(due: Any, seat: str) -> bool:
@@ -69,16 +96,32 @@ def _may_submit(due: Any, seat: str) -> bool:
 
 
 def _store(
-    session: Session, campaign: Campaign, phase: Phase, seat: str, source: str,
-    inbound_id: int | None, text: str, canonical: str, orders: Any, problems: list[Problem],
+    session: Session,
+    campaign: Campaign,
+    phase: Phase,
+    seat: str,
+    source: str,
+    inbound_id: int | None,
+    text: str,
+    canonical: str,
+    orders: Any,
+    problems: list[Problem],
     now: datetime,
 ) -> Submission:
     orders_json = canonical_json(orders) if orders is not None else "null"
     row = Submission(
-        campaign_id=campaign.id or 0, phase_id=phase.id or 0, seat=seat, source=source,
-        inbound_id=inbound_id, raw_text=text, canonical=canonical, orders_json=orders_json,
+        campaign_id=campaign.id or 0,
+        phase_id=phase.id or 0,
+        seat=seat,
+        source=source,
+        inbound_id=inbound_id,
+        raw_text=text,
+        canonical=canonical,
+        orders_json=orders_json,
         problems_json=canonical_json([p.model_dump() for p in problems]),
-        digest=digest(canonical), valid=orders is not None, created_at=now,
+        digest=digest(canonical),
+        valid=orders is not None,
+        created_at=now,
     )
     session.add(row)
     session.flush()
@@ -91,7 +134,9 @@ def owed_inputs_in(session: Session, phase: Phase, due: Any) -> bool:
     return all(queries.live_submission(session, phase, seat) is not None for seat in seats)
 
 
-def _mark_complete(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any) -> bool:
+def _mark_complete(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any
+) -> bool:
     complete = owed_inputs_in(session, phase, game_of(campaign).due(state))
     if complete and phase.complete_at is None:
         phase.complete_at = rt.clock.now()

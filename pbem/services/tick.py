@@ -35,7 +35,7 @@ class TickReport:
 
     @property
     def exit_code(self) -> ExitCode:
-        """OK, MAIL_TRANSIENT when a server could not be reached, PARTIAL when mail failed for good."""
+        """OK; MAIL_TRANSIENT if a server was unreachable; PARTIAL if mail failed for good."""
         if self.mail_errors or self.retrying:
             return ExitCode.MAIL_TRANSIENT
         if self.dead:
@@ -69,7 +69,9 @@ def default_mailer(rt: Runtime) -> Mailer:
     return SmtpMailer(parse_server_url(url, allowed={"smtp"}), ssl_context=ssl_context(rt))
 
 
-def tick(rt: Runtime, source: MailSource | None, mailer: Mailer, wait_seconds: float = 300) -> TickReport:
+def tick(
+    rt: Runtime, source: MailSource | None, mailer: Mailer, wait_seconds: float = 300
+) -> TickReport:
     """Run one pass under the run lock. Any crash is resumed by the next pass."""
     report = TickReport()
     with run_lock(rt.engine, wait_seconds):
@@ -96,6 +98,12 @@ def dry_run(rt: Runtime) -> TickReport:
     report = TickReport()
     with Session(rt.engine) as session:
         for row in outbox.pending(session):
-            report.would_send.append({"to": row.recipient, "subject": row.subject, "kind": row.kind,
-                                      "message_id": row.message_id})
+            report.would_send.append(
+                {
+                    "to": row.recipient,
+                    "subject": row.subject,
+                    "kind": row.kind,
+                    "message_id": row.message_id,
+                }
+            )
     return report

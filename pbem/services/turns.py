@@ -27,7 +27,6 @@ from pbem.services.states import campaign_settings, canonical_json, current_stat
 from pbem.services.submissions import owed_inputs_in
 
 
-
 @dataclass
 class RunResult:
     """What one adjudication did."""
@@ -41,7 +40,9 @@ class RunResult:
     finished: bool = False
 
 
-def run_phase(rt: Runtime, name: str, force: bool = False, expected: str | None = None) -> RunResult:
+def run_phase(
+    rt: Runtime, name: str, force: bool = False, expected: str | None = None
+) -> RunResult:
     """Adjudicate the campaign's open phase if it is due (or `force`); exactly once."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
@@ -71,7 +72,11 @@ def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
     with Session(rt.engine) as session:
         rows = session.exec(
             select(Campaign.name, Phase.id)
-            .where(Phase.campaign_id == Campaign.id, Phase.status == "open", Campaign.status == "active")
+            .where(
+                Phase.campaign_id == Campaign.id,
+                Phase.status == "open",
+                Campaign.status == "active",
+            )
             .order_by(col(Campaign.name))
         ).all()
         return [(n, i) for n, i in rows if i is not None]
@@ -97,7 +102,9 @@ def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> b
     return phase.complete_at is not None and now >= phase.complete_at + early_delay(rt, campaign)
 
 
-def _check_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool) -> None:
+def _check_due(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool
+) -> None:
     due = game_of(campaign).due(current_state(session, campaign))
     if due.referee and queries.live_submission(session, phase, REFEREE) is None:
         raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
@@ -108,7 +115,7 @@ def _check_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, 
 
 
 def _claim(session: Session, phase: Phase) -> None:
-    claimed = session.exec(  # type: ignore[call-overload]
+    claimed = session.exec(
         update(Phase)
         .where(col(Phase.id) == phase.id, col(Phase.status) == "open")
         .values(status="running", claimed_by=f"{socket.gethostname()}:{os.getpid()}")
@@ -135,8 +142,15 @@ def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase)
     if next_phase is not None:
         notify.phase_opened(session, rt, campaign, next_phase, advance.state)
     failpoints.hit("turn.before-commit")
-    return RunResult(campaign.name, phase.key, phase.label, len(advance.events), defaults,
-                     next_phase.label if next_phase else None, next_phase is None)
+    return RunResult(
+        campaign.name,
+        phase.key,
+        phase.label,
+        len(advance.events),
+        defaults,
+        next_phase.label if next_phase else None,
+        next_phase is None,
+    )
 
 
 def _gather_inputs(
@@ -160,26 +174,47 @@ def _gather_inputs(
 
 
 def _default(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, game: Game, state: Any, seat: str
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    phase: Phase,
+    game: Game,
+    state: Any,
+    seat: str,
 ) -> Any:
     orders = game.default_input(state, seat)
     canonical = game.canonical(state, seat, orders)
-    session.add(Submission(
-        campaign_id=campaign.id or 0, phase_id=phase.id or 0, seat=seat, source="default",
-        raw_text="", canonical=canonical, orders_json=canonical_json(orders), digest=digest(canonical),
-        valid=True, used=True, created_at=rt.clock.now(),
-    ))
+    session.add(
+        Submission(
+            campaign_id=campaign.id or 0,
+            phase_id=phase.id or 0,
+            seat=seat,
+            source="default",
+            raw_text="",
+            canonical=canonical,
+            orders_json=canonical_json(orders),
+            digest=digest(canonical),
+            valid=True,
+            used=True,
+            created_at=rt.clock.now(),
+        )
+    )
     return orders
 
 
-def _count_misses(session: Session, rt: Runtime, campaign: Campaign, owed: list[str], missed: list[str]) -> None:
+def _count_misses(
+    session: Session, rt: Runtime, campaign: Campaign, owed: list[str], missed: list[str]
+) -> None:
     for seat in owed:
         player = queries.player_by_seat(session, campaign, seat)
         if player is None:
             continue
         player.missed = player.missed + 1 if seat in missed else 0
-        if (rt.settings.missed_turn_policy == "flag-replacement"
-                and player.missed >= rt.settings.missed_turn_limit and player.status == "active"):
+        if (
+            rt.settings.missed_turn_policy == "flag-replacement"
+            and player.missed >= rt.settings.missed_turn_limit
+            and player.status == "active"
+        ):
             player.status = "flagged"
         session.add(player)
 
@@ -187,14 +222,26 @@ def _count_misses(session: Session, rt: Runtime, campaign: Campaign, owed: list[
 def _record_events(session: Session, phase: Phase, events: list[Any], rng: SeededRng) -> None:
     for seq, event in enumerate(events, start=1):
         visible = ",".join(event.visible_to) if event.visible_to is not None else None
-        session.add(Event(phase_id=phase.id or 0, seq=seq, code=event.code,
-                          data_json=canonical_json(event.data), visible_to=visible))
-    session.add(Event(phase_id=phase.id or 0, seq=len(events) + 1, code="core.rng",
-                      data_json=canonical_json({"draws": rng.log()}), visible_to=REFEREE))
+        session.add(
+            Event(
+                phase_id=phase.id or 0,
+                seq=seq,
+                code=event.code,
+                data_json=canonical_json(event.data),
+                visible_to=visible,
+            )
+        )
+    session.add(
+        Event(
+            phase_id=phase.id or 0,
+            seq=len(events) + 1,
+            code="core.rng",
+            data_json=canonical_json({"draws": rng.log()}),
+            visible_to=REFEREE,
+        )
+    )
 
 
 def flagged_players(session: Session, campaign: Campaign) -> list[Player]:
     """Players flagged for replacement after repeated misses."""
     return [p for p in queries.players_of(session, campaign) if p.status == "flagged"]
-
-

@@ -15,8 +15,22 @@ from pbem.registry import games
 from tests.support.runtime import register_toy
 
 runner = CliRunner()
-STABLE = ["init", "games", "campaign create", "campaign list", "status", "orders submit", "turn run",
-          "report", "replay", "tick", "demo", "map check", "map generate", "map render"]
+STABLE = [
+    "init",
+    "games",
+    "campaign create",
+    "campaign list",
+    "status",
+    "orders submit",
+    "turn run",
+    "report",
+    "replay",
+    "tick",
+    "demo",
+    "map check",
+    "map generate",
+    "map render",
+]
 
 
 @pytest.fixture
@@ -24,7 +38,10 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A pbem.toml in a fresh directory, and the toy game registered."""
     register_toy()
     path = tmp_path / "pbem.toml"
-    path.write_text(f'[database]\nurl = "sqlite:///{tmp_path / "l.db"}"\n[mail]\nreferee_address = "ref@localhost"\n')
+    path.write_text(
+        f'[database]\nurl = "sqlite:///{tmp_path / "l.db"}"\n'
+        '[mail]\nreferee_address = "ref@localhost"\n'
+    )
     monkeypatch.setenv("PBEM_CONFIG", str(path))
     (tmp_path / "toy.txt").write_text("rounds = 2\n")
     yield path
@@ -51,12 +68,27 @@ def test_every_stable_command_is_documented() -> None:
 
 def test_campaign_status_report_replay(config: Path) -> None:
     toy = str(config.parent / "toy.txt")
-    code, _ = run("campaign", "create", "c1", "--game", "toy", "--scenario", toy,
-                  "--player", "Ann <ann@localhost>", "--player", "Ben <ben@localhost>", "--seed", "8")
+    code, _ = run(
+        "campaign",
+        "create",
+        "c1",
+        "--game",
+        "toy",
+        "--scenario",
+        toy,
+        "--player",
+        "Ann <ann@localhost>",
+        "--player",
+        "Ben <ben@localhost>",
+        "--seed",
+        "8",
+    )
     assert code == 0
     code, output = run("status", "c1", "--json")
     info = json.loads(output)
-    assert code == 0 and {"campaign", "game", "phase", "turn", "deadline", "waiting_for"} <= set(info)
+    assert code == 0 and {"campaign", "game", "phase", "turn", "deadline", "waiting_for"} <= set(
+        info
+    )
     assert info["turn"] == 1 and info["waiting_for"] == ["ann@localhost", "ben@localhost"]
     orders = config.parent / "orders.txt"
     orders.write_text("pick 4\n")
@@ -75,15 +107,31 @@ def test_campaign_status_report_replay(config: Path) -> None:
 
 def test_errors_map_to_documented_exit_codes(config: Path) -> None:
     assert run("status", "nope")[0] == ExitCode.NOT_FOUND
-    code, output = run("campaign", "create", "c2", "--game", "nosuch", "--player", "A <a@localhost>")
+    code, output = run(
+        "campaign", "create", "c2", "--game", "nosuch", "--player", "A <a@localhost>"
+    )
     assert code == ExitCode.NOT_FOUND and "game.E_UNKNOWN" in output
     bad = config.parent / "bad.txt"
     bad.write_text("pick 99\n")
     toy = str(config.parent / "toy.txt")
-    run("campaign", "create", "c3", "--game", "toy", "--scenario", toy, "--player", "A <a@localhost>",
-        "--player", "B <b@localhost>")
+    run(
+        "campaign",
+        "create",
+        "c3",
+        "--game",
+        "toy",
+        "--scenario",
+        toy,
+        "--player",
+        "A <a@localhost>",
+        "--player",
+        "B <b@localhost>",
+    )
     assert run("orders", "submit", "c3", "--player", "a@localhost", str(bad))[0] == ExitCode.INVALID
-    assert run("campaign", "create", "c4", "--game", "toy", "--scenario", toy, "--player", "nobody")[0] == ExitCode.INVALID
+    assert (
+        run("campaign", "create", "c4", "--game", "toy", "--scenario", toy, "--player", "nobody")[0]
+        == ExitCode.INVALID
+    )
 
 
 def test_games_lists_mighty_kingdoms() -> None:

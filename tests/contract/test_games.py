@@ -42,7 +42,7 @@ def _scenario(game: Game) -> dict[str, Any]:
 
 
 def inputs_for(game: Game, state: Any, rng: SeededRng) -> dict[str, Any]:
-    """Random legal input from every seat that owes it (defaults for a game that cannot play itself)."""
+    """Random legal input from every seat that owes it (else each seat's default)."""
     due = game.due(state)
     seats = list(due.players) + ([REFEREE] if due.referee else [])
     chosen: dict[str, Any] = {}
@@ -62,7 +62,9 @@ def play(game: Game, seed: int) -> list[str]:
         if (outcome := game.outcome(state)) is not None and outcome.finished:
             break
         bots = SeededRng(derive_seed(seed, f"bots-{step}"))
-        state = game.advance(state, inputs_for(game, state, bots), SeededRng(derive_seed(seed, str(step)))).state
+        state = game.advance(
+            state, inputs_for(game, state, bots), SeededRng(derive_seed(seed, str(step)))
+        ).state
         history.append(_dump(state))
     return history
 

@@ -36,7 +36,9 @@ class Loop:
     rt: Runtime | None = None
     seen: dict[str, int] = field(default_factory=dict)
 
-    def start(self, count: int = 3, rounds: int = 3, name: str = "loop", database_url: str | None = None) -> Loop:
+    def start(
+        self, count: int = 3, rounds: int = 3, name: str = "loop", database_url: str | None = None
+    ) -> Loop:
         """Create the campaign with fresh mailboxes (the welcome mail is queued, not sent)."""
         register_toy()
         self.referee = self.stack.fresh_user()
@@ -45,28 +47,58 @@ class Loop:
         db = database_url or f"sqlite:///{self.directory / 'ledger.db'}"
         self.config.write_text(
             f'[database]\nurl = "{db}"\n[mail]\nreferee_address = "{self.referee}@localhost"\n'
-            f'imap_url = "{self.stack.imap_url(self.referee)}"\nsmtp_url = "{self.stack.smtp_url()}"\n'
-            '[turns]\nearly_delay_minutes = 0\n'
+            f'imap_url = "{self.stack.imap_url(self.referee)}"\n'
+            f'smtp_url = "{self.stack.smtp_url()}"\n'
+            "[turns]\nearly_delay_minutes = 0\n"
         )
         self.rt = open_runtime(str(self.config))
         scenario = self.directory / "toy.txt"
         scenario.write_text(f"rounds = {rounds}\n")
-        create_campaign(self.rt, NewCampaign(name, "toy", str(scenario),
-                                             [f"{p.title()} <{p}@localhost>" for p in self.players], seed=5))
+        create_campaign(
+            self.rt,
+            NewCampaign(
+                name,
+                "toy",
+                str(scenario),
+                [f"{p.title()} <{p}@localhost>" for p in self.players],
+                seed=5,
+            ),
+        )
         return self
 
     def tick(self) -> TickReport:
         """One pass in this process."""
         assert self.rt is not None
-        return tick(self.rt, open_source(self.stack.imap_url(self.referee)),
-                    open_mailer(self.stack.smtp_url()), wait_seconds=60)
+        return tick(
+            self.rt,
+            open_source(self.stack.imap_url(self.referee)),
+            open_mailer(self.stack.smtp_url()),
+            wait_seconds=60,
+        )
 
-    def tick_process(self, failpoints: str = "", wait: bool = True) -> subprocess.Popen[bytes] | int:
+    def tick_process(
+        self, failpoints: str = "", wait: bool = True
+    ) -> subprocess.Popen[bytes] | int:
         """`pbem tick` in a child process, optionally crashing at failpoints."""
-        env = {**os.environ, "PBEM_FAILPOINTS": failpoints, "PBEM_TEST_REGISTER_TOY": "1",
-               "PYTHONPATH": str(REPO)}
-        command = [sys.executable, "-m", "tests.e2e.run_pbem", "--config", str(self.config), "tick", "--wait", "60"]
-        process = subprocess.Popen(command, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        env = {
+            **os.environ,
+            "PBEM_FAILPOINTS": failpoints,
+            "PBEM_TEST_REGISTER_TOY": "1",
+            "PYTHONPATH": str(REPO),
+        }
+        command = [
+            sys.executable,
+            "-m",
+            "tests.e2e.run_pbem",
+            "--config",
+            str(self.config),
+            "tick",
+            "--wait",
+            "60",
+        ]
+        process = subprocess.Popen(
+            command, env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
         if not wait:
             return process
         process.communicate(timeout=120)
@@ -74,12 +106,15 @@ class Loop:
 
     def inbox(self, user: str) -> list[Message]:
         """Every message in a user's inbox, oldest first."""
-        return [email.message_from_bytes(raw, policy=default_policy) for raw in self.stack.messages(user)]
+        return [
+            email.message_from_bytes(raw, policy=default_policy)
+            for raw in self.stack.messages(user)
+        ]
 
     def new_mail(self, user: str) -> list[Message]:
         """Messages that arrived since the last call for this user."""
         everything = self.inbox(user)
-        fresh = everything[self.seen.get(user, 0):]
+        fresh = everything[self.seen.get(user, 0) :]
         self.seen[user] = len(everything)
         return fresh
 

@@ -1,4 +1,4 @@
-"""A tick crashed at each stage, then rerun; and ticks that overlap. Nothing lost, nothing doubled."""
+"""A tick crashed at each stage then rerun, and overlapping ticks: nothing lost or doubled."""
 
 from __future__ import annotations
 
@@ -13,8 +13,13 @@ from pbem.ledger.models import Phase, Submission
 from pbem.sandbox.mailstack import MailStack
 from tests.e2e.loop import Loop, subjects
 
-STAGES = ["ingest.after-store", "ingest.before-commit", "turn.after-advance", "turn.before-commit",
-          "outbox.after-send"]
+STAGES = [
+    "ingest.after-store",
+    "ingest.before-commit",
+    "turn.after-advance",
+    "turn.before-commit",
+    "outbox.after-send",
+]
 
 
 def _replied(mail_stack: MailStack, tmp_path: Path) -> Loop:
@@ -37,7 +42,10 @@ def _check_exactly_once(loop: Loop, duplicates_allowed: int = 0) -> None:
     for player in loop.players:
         mail = loop.new_mail(player)
         ids = Counter(str(m["Message-ID"]) for m in mail)
-        assert sorted(set(subjects(mail))) == ["[loop] Orders received: Round 1", "[loop] Report: Round 1"]
+        assert sorted(set(subjects(mail))) == [
+            "[loop] Orders received: Round 1",
+            "[loop] Report: Round 1",
+        ]
         assert len(ids) == 2  # one ack, one report: distinct messages
         extra += sum(ids.values()) - len(ids)
     assert extra <= duplicates_allowed

@@ -1,4 +1,4 @@
-"""Bad and odd mail through the real servers: each has a defined outcome, and the run never crashes."""
+"""Bad and odd mail through the real servers: each has a defined outcome, no run crashes."""
 
 from __future__ import annotations
 
@@ -21,7 +21,9 @@ def _loop(mail_stack: MailStack, tmp_path: Path) -> Loop:
     return loop
 
 
-def _to_referee(loop: Loop, player: str, build: EmailMessage | bytes, with_key: bool = True) -> None:
+def _to_referee(
+    loop: Loop, player: str, build: EmailMessage | bytes, with_key: bool = True
+) -> None:
     welcome = loop.inbox(player)[0]
     if isinstance(build, bytes):
         raw = build
@@ -39,16 +41,23 @@ def _to_referee(loop: Loop, player: str, build: EmailMessage | bytes, with_key: 
 def test_auto_replies_bulk_and_loops_get_no_answer(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice = loop.players[0]
-    for headers in ({"Auto-Submitted": "auto-replied"}, {"Precedence": "bulk"}, {"X-Pbem-Loop": "localhost"},
-                    {"Subject": "Out of Office: away until Monday"}):
+    for headers in (
+        {"Auto-Submitted": "auto-replied"},
+        {"Precedence": "bulk"},
+        {"X-Pbem-Loop": "localhost"},
+        {"Subject": "Out of Office: away until Monday"},
+    ):
         message = EmailMessage()
         for name, value in headers.items():
             message[name] = value
         message.set_content("I am away.")
         _to_referee(loop, alice, message)
     report = loop.tick()
-    assert report.ingest.outcomes == {"mail.ignored_auto_reply": 2, "mail.ignored_bulk": 1,
-                                      "mail.ignored_loop": 1}
+    assert report.ingest.outcomes == {
+        "mail.ignored_auto_reply": 2,
+        "mail.ignored_bulk": 1,
+        "mail.ignored_loop": 1,
+    }
     assert loop.new_mail(alice) == []
 
 
@@ -62,7 +71,8 @@ def test_bounce_marks_the_player_and_is_not_answered(mail_stack: MailStack, tmp_
         'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"\r\n\r\n'
         "--b1\r\nContent-Type: text/plain\r\n\r\nThe mail could not be delivered.\r\n"
         "--b1\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; localhost\r\n\r\n"
-        f"Final-Recipient: rfc822; {bob}@localhost\r\nAction: failed\r\nStatus: 5.1.1\r\n\r\n--b1--\r\n"
+        f"Final-Recipient: rfc822; {bob}@localhost\r\n"
+        "Action: failed\r\nStatus: 5.1.1\r\n\r\n--b1--\r\n"
     ).encode()
     _to_referee(loop, bob, raw)
     report = loop.tick()
@@ -74,11 +84,15 @@ def test_bounce_marks_the_player_and_is_not_answered(mail_stack: MailStack, tmp_
     assert loop.new_mail(bob) == []
 
 
-def test_html_only_base64_latin1_and_attachment_orders_are_read(mail_stack: MailStack, tmp_path: Path) -> None:
+def test_html_only_base64_latin1_and_attachment_orders_are_read(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice, bob = loop.players
     html = EmailMessage()
-    html.set_content("<html><body><p>pick 4</p><blockquote>pick 1</blockquote></body></html>", subtype="html")
+    html.set_content(
+        "<html><body><p>pick 4</p><blockquote>pick 1</blockquote></body></html>", subtype="html"
+    )
     _to_referee(loop, alice, html)
     latin = EmailMessage()
     latin.set_content("pick 5 # café crème\n", charset="iso-8859-1", cte="base64")
@@ -93,14 +107,18 @@ def test_quoted_reply_history_is_cut(mail_stack: MailStack, tmp_path: Path) -> N
     loop = _loop(mail_stack, tmp_path)
     alice = loop.players[0]
     outlook = EmailMessage()
-    outlook.set_content("pick 2\n\n-----Original Message-----\nFrom: referee\nSent: today\n\npick 9 nonsense\n")
+    outlook.set_content(
+        "pick 2\n\n-----Original Message-----\nFrom: referee\nSent: today\n\npick 9 nonsense\n"
+    )
     _to_referee(loop, alice, outlook)
     loop.tick()
     ack = text_of(loop.new_mail(alice)[0])
     assert "pick 2" in ack and "PROBLEMS" not in ack
 
 
-def test_encrypted_and_oversized_mail_get_a_polite_refusal(mail_stack: MailStack, tmp_path: Path) -> None:
+def test_encrypted_and_oversized_mail_get_a_polite_refusal(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice, bob = loop.players
     sealed = EmailMessage()
@@ -120,7 +138,9 @@ def test_fresh_mail_with_the_key_line_is_accepted(mail_stack: MailStack, tmp_pat
     alice = loop.players[0]
     assert loop.rt is not None
     with Session(loop.rt.engine) as session:
-        secret = session.exec(select(Player).where(Player.address == f"{alice}@localhost")).one().secret
+        secret = (
+            session.exec(select(Player).where(Player.address == f"{alice}@localhost")).one().secret
+        )
     fresh = EmailMessage()
     fresh["Subject"] = "my orders"
     fresh.set_content(f"loop p1 {secret}\npick 6\n")
@@ -138,11 +158,20 @@ def test_mail_commands_answer(mail_stack: MailStack, tmp_path: Path) -> None:
         message.set_content(body)
         _to_referee(loop, alice, message)
     report = loop.tick()
-    assert report.ingest.outcomes == {"mail.help": 1, "mail.status": 1, "mail.orders_listed": 1,
-                                      "mail.press": 1, "mail.to_referee": 1}
+    assert report.ingest.outcomes == {
+        "mail.help": 1,
+        "mail.status": 1,
+        "mail.orders_listed": 1,
+        "mail.press": 1,
+        "mail.to_referee": 1,
+    }
     answers = [text_of(m) for m in loop.new_mail(alice)]
     assert len(answers) == 5
     assert any("Waiting for:" in a for a in answers)
     assert any("We hold no orders" in a for a in answers)
     assert "An alliance?" in text_of(loop.new_mail(bob)[0])
-    assert any("I will be away." in text_of(m) for m in loop.inbox(loop.referee) if "Message from" in str(m["Subject"]))
+    assert any(
+        "I will be away." in text_of(m)
+        for m in loop.inbox(loop.referee)
+        if "Message from" in str(m["Subject"])
+    )

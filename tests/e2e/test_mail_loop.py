@@ -31,7 +31,9 @@ def test_players_play_several_turns_by_reply(mail_stack: MailStack, tmp_path: Pa
     assert loop.tick().sent == 0  # nothing left to send, nothing sent twice
 
 
-def test_acknowledgement_echoes_canonical_orders_digest_and_deadline(mail_stack: MailStack, tmp_path: Path) -> None:
+def test_acknowledgement_echoes_canonical_orders_digest_and_deadline(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=2)
     loop.tick()
     alice = loop.players[0]
@@ -48,7 +50,9 @@ def test_acknowledgement_echoes_canonical_orders_digest_and_deadline(mail_stack:
     assert "REPLACE" in second and "pick 6" in second
 
 
-def test_same_message_delivered_twice_is_processed_once(mail_stack: MailStack, tmp_path: Path) -> None:
+def test_same_message_delivered_twice_is_processed_once(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=2)
     loop.tick()
     alice = loop.players[0]
@@ -89,7 +93,9 @@ def test_forged_from_with_a_stolen_key_records_nothing_and_warns_the_owner(
     assert report.ingest.outcomes == {"mail.E_FROM_MISMATCH": 1}
     warning = loop.inbox(alice)[-1]
     assert "not your registered address" in text_of(warning)
-    assert subjects(loop.new_mail(bob)) == ["[loop] Welcome to Toy Dice"]  # the forger hears nothing
+    assert subjects(loop.new_mail(bob)) == [
+        "[loop] Welcome to Toy Dice"
+    ]  # the forger hears nothing
 
 
 def test_player_address_without_key_or_with_a_wrong_key_gets_an_explanation(

@@ -76,9 +76,10 @@ def test_only_one_of_many_racing_runs_adjudicates(backend: Runtime, tmp_path: Pa
 def test_run_lock_excludes_a_second_holder(backend: Runtime) -> None:
     other = make_engine(backend.settings.database_url.value)
     try:
-        with run_lock(backend.engine, wait_seconds=1):
-            with pytest.raises(Locked), run_lock(other, wait_seconds=0.3):
-                pass  # flock is per open file, and advisory locks per session: both conflict
+        # flock is per open file, and advisory locks per session: both conflict
+        with run_lock(backend.engine, wait_seconds=1), pytest.raises(Locked):
+            with run_lock(other, wait_seconds=0.3):
+                pass
         with run_lock(other, wait_seconds=0.3):
             pass  # free again once released
     finally:

@@ -28,6 +28,10 @@ def rt(tmp_path: Path) -> Iterator[Runtime]:
 @pytest.fixture
 def toy_campaign(rt: Runtime, tmp_path: Path) -> str:
     """A three-player toy campaign called 'duel' with a fixed seed."""
-    create_campaign(rt, NewCampaign(name="duel", game="toy", scenario=scenario_file(tmp_path),
-                                    players=PLAYERS, seed=7))
+    create_campaign(
+        rt,
+        NewCampaign(
+            name="duel", game="toy", scenario=scenario_file(tmp_path), players=PLAYERS, seed=7
+        ),
+    )
     return "duel"

@@ -27,11 +27,15 @@ def test_create_opens_first_phase_and_queues_welcomes(rt: Runtime, toy_campaign:
     assert kinds == ["welcome"] * 3
 
 
-def test_duplicate_name_and_bad_player_count_are_refused(rt: Runtime, toy_campaign: str, tmp_path) -> None:
+def test_duplicate_name_and_bad_player_count_are_refused(
+    rt: Runtime, toy_campaign: str, tmp_path
+) -> None:
     from tests.support.runtime import scenario_file
 
     with pytest.raises(Conflict):
-        create_campaign(rt, NewCampaign("duel", "toy", scenario_file(tmp_path), ["A <a@x.org>", "B <b@x.org>"]))
+        create_campaign(
+            rt, NewCampaign("duel", "toy", scenario_file(tmp_path), ["A <a@x.org>", "B <b@x.org>"])
+        )
     with pytest.raises(Invalid) as caught:
         create_campaign(rt, NewCampaign("solo", "toy", scenario_file(tmp_path), ["A <a@x.org>"]))
     assert caught.value.code == "campaign.E_PLAYER_COUNT"
@@ -119,5 +123,7 @@ def test_same_seed_same_result(rt: Runtime, tmp_path) -> None:
         create_campaign(rt, NewCampaign(name, "toy", scenario_file(tmp_path), players, seed=99))
         run_phase(rt, name, force=True)
     with Session(rt.engine) as session:
-        snaps = session.exec(text("SELECT state_json FROM snapshot WHERE seq = 1 ORDER BY id")).all()  # type: ignore[call-overload]
+        snaps = session.exec(
+            text("SELECT state_json FROM snapshot WHERE seq = 1 ORDER BY id")
+        ).all()  # type: ignore[call-overload]
     assert snaps[0][0] == snaps[1][0]

@@ -21,11 +21,13 @@ REAL = (
 def mangled() -> st.SearchStrategy[bytes]:
     """Real mail with a slice cut out and random bytes put in."""
     return st.tuples(st.integers(0, len(REAL)), st.integers(0, 40), st.binary(max_size=60)).map(
-        lambda t: REAL[: t[0]] + t[2] + REAL[t[0] + t[1]:]
+        lambda t: REAL[: t[0]] + t[2] + REAL[t[0] + t[1] :]
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(raw=st.one_of(st.binary(max_size=400), mangled()))
 def test_any_bytes_get_an_outcome(rt: Runtime, toy_campaign: str, raw: bytes) -> None:
     with Session(rt.engine) as session:

@@ -5,8 +5,8 @@ from pbem.sandbox.mailstack import (  # noqa: F401
     MailStackError,
     available,
     free_port,
-    local_part,
     lmtp_deliver,
-    make_certificate,
+    local_part,
     mailbox_user,
+    make_certificate,
 )

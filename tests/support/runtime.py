@@ -20,9 +20,14 @@ START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 def test_settings(database_url: str, **overrides: Any) -> Settings:
     """Settings for a test run, with the referee at referee@localhost."""
     base = Settings(
-        database_url=Secret(database_url), imap_url=Secret(""), smtp_url=Secret(""),
-        referee_address="referee@localhost", mail_domain="localhost", timezone="Europe/Paris",
-        early_delay_minutes=10, reminder_hours=(24, 2),
+        database_url=Secret(database_url),
+        imap_url=Secret(""),
+        smtp_url=Secret(""),
+        referee_address="referee@localhost",
+        mail_domain="localhost",
+        timezone="Europe/Paris",
+        early_delay_minutes=10,
+        reminder_hours=(24, 2),
     )
     return replace(base, **overrides)
 
@@ -31,7 +36,9 @@ def make_runtime(database_url: str, **overrides: Any) -> Runtime:
     """A Runtime on a freshly migrated ledger at `database_url`."""
     engine = make_engine(database_url)
     migrate(engine)
-    return Runtime(settings=test_settings(database_url, **overrides), engine=engine, clock=FixedClock(START))
+    return Runtime(
+        settings=test_settings(database_url, **overrides), engine=engine, clock=FixedClock(START)
+    )
 
 
 def sqlite_url(directory: Path) -> str:

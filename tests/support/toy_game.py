@@ -11,8 +11,18 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from pbem.core.game import (
-    REFEREE, Advance, ContentError, Due, Event, GameMeta, Outcome, ParseResult, PhaseInfo, Seat,
-    Setting, Setup,
+    REFEREE,
+    Advance,
+    ContentError,
+    Due,
+    Event,
+    GameMeta,
+    Outcome,
+    ParseResult,
+    PhaseInfo,
+    Seat,
+    Setting,
+    Setup,
 )
 from pbem.core.problems import Problem, strip_comment
 from pbem.core.rng import SeededRng
@@ -38,8 +48,15 @@ class ToyState(BaseModel):
 class ToyGame:
     """The toy game as a record of pure functions."""
 
-    meta = GameMeta(name="toy", title="Toy Dice", min_players=2, max_players=4, style="sealed",
-                    settings=[Setting(key="rounds", default=3)], default_scenario="")
+    meta = GameMeta(
+        name="toy",
+        title="Toy Dice",
+        min_players=2,
+        max_players=4,
+        style="sealed",
+        settings=[Setting(key="rounds", default=3)],
+        default_scenario="",
+    )
 
     def load_scenario(self, text: str, source: str) -> dict[str, Any]:
         """Scenarios are 'rounds = N' lines."""
@@ -62,8 +79,9 @@ class ToyGame:
 
     def phase(self, state: ToyState) -> PhaseInfo:
         """One phase per round."""
-        return PhaseInfo(key=f"round-{state.round}", label=f"Round {state.round}", turn=state.round,
-                         topic="pick")
+        return PhaseInfo(
+            key=f"round-{state.round}", label=f"Round {state.round}", turn=state.round, topic="pick"
+        )
 
     def due(self, state: ToyState) -> Due:
         """Everyone picks each round."""
@@ -74,7 +92,12 @@ class ToyGame:
         problems: list[Problem] = []
         for number, line in enumerate(text.splitlines(), start=1):
             words = strip_comment(line).lower().split()
-            if len(words) == 2 and words[0] == "pick" and words[1].isdigit() and 1 <= int(words[1]) <= 6:
+            if (
+                len(words) == 2
+                and words[0] == "pick"
+                and words[1].isdigit()
+                and 1 <= int(words[1]) <= 6
+            ):
                 return ParseResult(orders=Pick(number=int(words[1])), problems=problems)
             if words:
                 problems.append(Problem(line=number, code="toy.E_PICK"))
@@ -96,7 +119,11 @@ class ToyGame:
         for seat in [s.id for s in state.seats]:
             roll = rng.die(6, purpose=f"roll {seat}")
             totals[seat] = inputs[seat].number + roll
-            events.append(Event(code="toy.roll", data={"seat": seat, "pick": inputs[seat].number, "roll": roll}))
+            events.append(
+                Event(
+                    code="toy.roll", data={"seat": seat, "pick": inputs[seat].number, "roll": roll}
+                )
+            )
         best = max(totals.values())
         for seat, total in totals.items():
             if total == best:
@@ -107,13 +134,22 @@ class ToyGame:
 
     def view(self, state: ToyState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """Scores are public; so are the picks once rolled."""
-        visible = [e.model_dump() for e in events if e.visible_to is None or viewer in (e.visible_to or [])
-                   or viewer == REFEREE]
+        visible = [
+            e.model_dump()
+            for e in events
+            if e.visible_to is None or viewer in (e.visible_to or []) or viewer == REFEREE
+        ]
         template = ""
         if viewer and viewer != REFEREE and self.due(state).players:
             template = self.canonical(state, viewer, self.default_input(state, viewer))
-        return {"game": "toy", "viewer": viewer, "phase": self.phase(state).model_dump(),
-                "events": visible, "scores": state.scores, "template": template}
+        return {
+            "game": "toy",
+            "viewer": viewer,
+            "phase": self.phase(state).model_dump(),
+            "events": visible,
+            "scores": state.scores,
+            "template": template,
+        }
 
     def random_input(self, state: ToyState, seat: str, rng: SeededRng) -> Pick:
         """Any number 1-6."""

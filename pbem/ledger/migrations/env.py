@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 from sqlalchemy import engine_from_config, pool
+from sqlalchemy.engine import Connection
 from sqlmodel import SQLModel
 
 import pbem.ledger.models  # noqa: F401  (registers the tables)
@@ -27,7 +28,7 @@ def run_migrations() -> None:
         _run(conn)
 
 
-def _run(connection: object) -> None:
+def _run(connection: Connection) -> None:
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():
         context.run_migrations()
