@@ -20,7 +20,7 @@ demo: venv services
 	$(BIN)/pbem demo
 
 lint: venv
-	$(BIN)/ruff check pbem tests bench
+	$(BIN)/ruff check pbem tests
 	$(BIN)/mypy
 
 unit: venv

@@ -10,6 +10,7 @@ from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
 from pbem.services.campaigns import NewCampaign, create_campaign, list_campaigns
+from pbem.services.tick import send_now
 
 app = typer.Typer(help="Create and list campaigns.", no_args_is_help=True)
 
@@ -58,10 +59,16 @@ def create(
         sets=parse_sets(setting or []),
     )
     created = create_campaign(rt, request)
+    sent = send_now(rt) if rt.settings.smtp_url else None
     if as_json:
-        print_json({"campaign": created.name, "game": created.game})
-    else:
-        console.print(f"Created [bold]{created.name}[/bold] ({created.game}); welcome mail queued.")
+        print_json({"campaign": created.name, "game": created.game, "welcome_sent": sent})
+        return
+    console.print(f"Created [bold]{created.name}[/bold] ({created.game}).")
+    console.print(
+        "Welcome mail queued; the next `pbem tick` sends it."
+        if sent is None
+        else f"Welcome mail sent: {sent} (anything unsent is retried by `pbem tick`)."
+    )
 
 
 @app.command("list")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.render.templating import render, wording
+from pbem.paths import templates_dir
+from pbem.render.templating import plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
 
@@ -19,9 +20,34 @@ def _flat(data: dict[str, Any]) -> dict[str, Any]:
     return {k: (", ".join(map(str, v)) if isinstance(v, list) else v) for k, v in data.items()}
 
 
-def report_context(header: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
-    """Everything the report templates read."""
-    return {**header, "view": view, "event_lines": event_lines(header["game"], view.get("events", []))}
+def seat_names(view: dict[str, Any]) -> dict[str, str]:
+    """Seat id -> kingdom (or player) name, made safe for one line of text."""
+    return {k["seat"]: plain(k.get("name") or k["seat"]) for k in view.get("kingdoms") or []}
+
+
+def worded_events(game: str, events: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
+    """Each event as a headline and detail lines, from the game's event.txt.j2 if it has one."""
+    rich = f"{game}/event.txt.j2"
+    if not (templates_dir() / rich).is_file():
+        return [{"code": e["code"], "text": line, "details": []}
+                for e, line in zip(events, event_lines(game, events), strict=True)]
+    worded = []
+    for event in events:
+        lines = [x for x in render(rich, e=event, names=names).splitlines() if x.strip()]
+        lines = lines or [wording(event["code"], _flat(event.get("data", {})))]
+        worded.append({"code": event["code"], "text": lines[0], "details": lines[1:]})
+    return worded
+
+
+def report_context(
+    header: dict[str, Any], view: dict[str, Any], map_src: str = "cid:map"
+) -> dict[str, Any]:
+    """Everything the report templates read (`map_src`: where the HTML finds the map image)."""
+    names = seat_names(view)
+    events = view.get("events", [])
+    return {**header, "view": view, "names": names, "map_src": map_src,
+            "event_lines": event_lines(header["game"], events),
+            "events_worded": worded_events(header["game"], events, names)}
 
 
 def render_text(header: dict[str, Any], view: dict[str, Any]) -> str:
@@ -29,9 +55,10 @@ def render_text(header: dict[str, Any], view: dict[str, Any]) -> str:
     return render(_template(header["game"], "report.txt.j2"), **report_context(header, view))
 
 
-def render_html(header: dict[str, Any], view: dict[str, Any]) -> str:
-    """The email-safe HTML report."""
-    return render(_template(header["game"], "report.html.j2"), **report_context(header, view))
+def render_html(header: dict[str, Any], view: dict[str, Any], map_src: str = "cid:map") -> str:
+    """The email-safe HTML report (the map image from `map_src`: cid:map in mail)."""
+    return render(_template(header["game"], "report.html.j2"),
+                  **report_context(header, view, map_src))
 
 
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
@@ -41,7 +68,5 @@ def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
 
 
 def _template(game: str, name: str) -> str:
-    from pbem.paths import templates_dir
-
     specific = templates_dir() / game / name
     return f"{game}/{name}" if specific.is_file() else f"report/{name}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,28 @@ def environment() -> Environment:
         lstrip_blocks=True,
     )
     env.filters["wording"] = wording
+    env.filters["plain"] = plain
+    env.filters["wrap"] = wrap
     return env
+
+
+PLAIN_LIMIT = 40
+
+
+def plain(value: object, limit: int = PLAIN_LIMIT) -> str:
+    """Player-supplied text made safe for one line: no control characters, runs of space
+    collapsed, cut to `limit` characters (so a name can never break a report's layout)."""
+    text = "".join(ch if ch.isprintable() else " " for ch in str(value))
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def wrap(text: str, width: int = 72, indent: str = "", hang: str | None = None) -> str:
+    """Text folded to `width` columns: first line after `indent`, the rest after `hang`."""
+    wrapper = textwrap.TextWrapper(width=width, initial_indent=indent,
+                                   subsequent_indent=indent if hang is None else hang,
+                                   break_long_words=True, break_on_hyphens=False)
+    return "\n".join(wrapper.fill(line) if line.strip() else "" for line in text.splitlines())
 
 
 def render(name: str, **context: Any) -> str:

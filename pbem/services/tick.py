@@ -107,3 +107,9 @@ def dry_run(rt: Runtime) -> TickReport:
                 }
             )
     return report
+
+
+def send_now(rt: Runtime, wait_seconds: float = 30) -> int:
+    """Send the outbox at once (under the run lock); return how many went out."""
+    with run_lock(rt.engine, wait_seconds):
+        return outbox.flush(rt, default_mailer(rt)).sent

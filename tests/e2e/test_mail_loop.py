@@ -128,3 +128,46 @@ def test_unknown_sender_gets_nothing(mail_stack: MailStack, tmp_path: Path) -> N
     report = loop.tick()
     assert report.ingest.outcomes == {"mail.E_FROM_MISMATCH": 1}
     assert loop.inbox(stranger) == []
+
+
+def test_cli_with_env_urls_sends_welcome_on_create(mail_stack: MailStack, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tests.e2e.loop import REPO
+
+    referee, player = mail_stack.fresh_user(), mail_stack.fresh_user()
+    other = mail_stack.fresh_user()
+    env = {
+        **os.environ,
+        "PBEM_IMAP_URL": mail_stack.imap_url(referee),
+        "PBEM_SMTP_URL": mail_stack.smtp_url(),
+        "PBEM_REFEREE_ADDRESS": f"{referee}@localhost",
+        "PBEM_DATABASE_URL": f"sqlite:///{tmp_path / 'l.db'}",
+        "PYTHONPATH": str(REPO),
+    }
+    env.pop("PBEM_CONFIG", None)
+    command = [
+        sys.executable,
+        "-m",
+        "pbem",
+        "campaign",
+        "create",
+        "envy",
+        "--game",
+        "mighty-kingdoms",
+        "--scenario",
+        "valley-3",
+        "--player",
+        f"P <{player}@localhost>",
+        "--player",
+        f"O <{other}@localhost>",
+    ]
+    done = subprocess.run(
+        command, env=env, cwd=tmp_path, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Welcome mail sent: 2" in done.stdout
+    welcome = [m for m in mail_stack.messages(player)]
+    assert len(welcome) == 1 and b"Welcome to Mighty Kingdoms" in welcome[0]

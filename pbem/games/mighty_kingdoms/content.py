@@ -26,7 +26,8 @@ class Tile(BaseModel):
     terrain: Terrain = "plain"
     river: bool = False
     start: bool = False
-    edges: dict[str, EdgeFeature] = Field(default_factory=dict)  # direction -> feature on this tile's side
+    # direction -> feature on this tile's side
+    edges: dict[str, EdgeFeature] = Field(default_factory=dict)
 
     @property
     def hex(self) -> Hex:
@@ -75,7 +76,9 @@ class MapData(BaseModel):
                 found[direction] = other.id
         return found
 
-    def crossing(self, source: str, direction: str) -> tuple[EdgeFeature | None, EdgeFeature | None]:
+    def crossing(
+        self, source: str, direction: str
+    ) -> tuple[EdgeFeature | None, EdgeFeature | None]:
         """Return the features on both sides of the edge crossed leaving `source` in `direction`."""
         here = self.tile(source)
         there = self.at(here.hex.neighbour(direction))

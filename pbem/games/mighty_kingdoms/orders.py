@@ -7,9 +7,10 @@ from dataclasses import dataclass, field
 
 from pbem.core.hexgrid import DIRECTIONS
 from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.games.mighty_kingdoms.line_error import LineError
 from pbem.games.mighty_kingdoms.state import MKState, Unit, natural_key
-from pbem.games.mighty_kingdoms.winter_parse import parse_unit as read_unit
-from pbem.games.mighty_kingdoms.winter_text import unit_line
+from pbem.games.mighty_kingdoms.unit_lines import parse_unit as read_unit
+from pbem.games.mighty_kingdoms.unit_lines import unit_line
 
 DIRECTION_WORDS: dict[str, str] = {
     **{d: d for d in DIRECTIONS},
@@ -45,6 +46,12 @@ def lines_of(text: str) -> list[Line]:
         if words:
             found.append(Line(number, words, body))
     return found
+
+
+def after_keyword(text: str) -> str:
+    """A line's text without its first word (and the separator after it)."""
+    parts = re.split(r"[\s,;:]+", text.strip(), maxsplit=1)
+    return parts[1] if len(parts) > 1 else ""
 
 
 def content_words(words: list[str]) -> list[str]:
@@ -117,16 +124,12 @@ def sort_tiles(tiles: list[str]) -> list[str]:
     return sorted(tiles, key=natural_key)
 
 
-def parse_unit(words: list[str], line: int, out: Collector) -> Unit | None:
-    """Read `unit <name> strength <n> points <p> [type <t>] [hero] [item <i>]` after 'unit'.
-
-    The syntax is shared with winter recruits, so the winter reader does the work.
-    """
+def parse_unit(text: str, line: int, out: Collector) -> Unit | None:
+    """Read the unit line's text after the word `unit` (see unit_lines for the syntax)."""
     try:
-        return read_unit(" ".join(words))
-    except Exception as error:  # winter_parse raises its own line error carrying a code
-        code = str(getattr(error, "code", "mk.E_UNIT_FORMAT"))
-        out.invalid(line, code, getattr(error, "suggestion", None))
+        return read_unit(text)
+    except LineError as error:
+        out.invalid(line, error.code, error.suggestion, **error.params)
         return None
 
 

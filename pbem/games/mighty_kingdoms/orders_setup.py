@@ -15,6 +15,7 @@ from pbem.games.mighty_kingdoms.inputs import (
 from pbem.games.mighty_kingdoms.orders import (
     Collector,
     Line,
+    after_keyword,
     content_words,
     keyword,
     lines_of,
@@ -154,7 +155,7 @@ def _parse_army(state: MKState, seat: str, lines: list[Line], out: Collector) ->
     for line in lines:
         word = keyword(line.words[0], ["army", "unit"], line.number, out)
         if word == "unit":
-            unit = parse_unit(line.words[1:], line.number, out)
+            unit = parse_unit(after_keyword(line.text), line.number, out)
             if unit is not None:
                 units.append(unit)
         elif word == "army":

@@ -29,6 +29,11 @@ def natural_key(tile_id: str) -> tuple[Any, ...]:
     return tuple(int(p) if p.isdigit() else p for p in parts)
 
 
+def army_key(army: Army) -> tuple[Any, ...]:
+    """Sort key for armies by id number."""
+    return natural_key(army.id)
+
+
 class Settings(BaseModel):
     """Campaign switches (see GameMeta.settings for their help text)."""
 
@@ -130,7 +135,8 @@ class MonthProgress(BaseModel):
     moved: dict[str, str] = Field(default_factory=dict)  # army -> tile it moved from this month
     defended: list[str] = Field(default_factory=list)  # armies that took Defend
     battles: list[BattleRecord] = Field(default_factory=list)
-    preferences: dict[str, dict[str, Any]] = Field(default_factory=dict)  # seat -> standing instructions
+    # seat -> standing instructions
+    preferences: dict[str, dict[str, Any]] = Field(default_factory=dict)
     step: Literal["resolve", "battle", "reform", "done"] = "resolve"
     chooser: int = 0  # index in player_order of the next player to choose a battle
     idle: int = 0  # players in a row who had no battle to choose
@@ -165,11 +171,11 @@ class MKState(BaseModel):
 
     def armies_of(self, seat: str) -> list[Army]:
         """A seat's armies, sorted by id number."""
-        return sorted((a for a in self.armies.values() if a.owner == seat), key=lambda a: natural_key(a.id))
+        return sorted((a for a in self.armies.values() if a.owner == seat), key=army_key)
 
     def armies_in(self, tile: str) -> list[Army]:
         """Armies standing in a tile, sorted by id number."""
-        return sorted((a for a in self.armies.values() if a.tile == tile), key=lambda a: natural_key(a.id))
+        return sorted((a for a in self.armies.values() if a.tile == tile), key=army_key)
 
     def controlled(self, seat: str) -> list[str]:
         """Tile ids a seat controls, in natural order."""

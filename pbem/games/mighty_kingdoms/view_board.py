@@ -34,7 +34,7 @@ def _cells(state: MKState) -> list[Cell]:
         marks = [m for m, on in (("river", tile.river), ("start", tile.start),
                                  ("tower", here.tower), ("razing", here.razing)) if on]
         cells.append(Cell(id=tile_id, q=tile.q, r=tile.r, terrain=tile.terrain,
-                          owner=here.owner, label=tile_id, marks=marks))
+                          owner=here.owner, marks=marks))
     return cells
 
 

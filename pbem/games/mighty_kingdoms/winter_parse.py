@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Literal
 
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.games.mighty_kingdoms.line_error import Kind, LineError
 from pbem.games.mighty_kingdoms.state import DEPLOY_LIMIT, MKState, Unit
+from pbem.games.mighty_kingdoms.unit_lines import parse_unit
 from pbem.games.mighty_kingdoms.winter_checks import (
     army_problem,
     equip_problem,
@@ -45,21 +46,9 @@ INVALID_CODES = ("mk.E_UNKNOWN_TILE", "mk.E_UNKNOWN_SEAT", "mk.E_UNKNOWN_ARMY")
 ARMY = r"(?:army\s+)?(\d{1,9})"
 
 
-Kind = Literal["invalid", "illegal"]
-
-
 def kind_of(code: str) -> Kind:
     """Unknown names are not understood (invalid); other rule breaches are illegal."""
     return "invalid" if code in INVALID_CODES else "illegal"
-
-
-class LineError(Exception):
-    """A problem on one order line: a stable code, its kind, a suggestion and parameters."""
-
-    def __init__(self, code: str, kind: Kind = "invalid", suggestion: str | None = None,
-                 **params: str) -> None:
-        super().__init__(code)
-        self.code, self.kind, self.suggestion, self.params = code, kind, suggestion, params
 
 
 def _rule(code: str | None, **params: str) -> None:
@@ -286,57 +275,6 @@ class _Reader:
                     if a.lower() == entry.artefact.lower())
         self.orders.equip.append(entry.model_copy(update={"unit": unit.name if unit else "",
                                                           "artefact": name}))
-
-
-UNIT_KEYS = ("strength", "points", "type", "kind", "item", "hero")
-
-
-def parse_unit(text: str) -> Unit:
-    """Read `NAME strength N points N [type T] [hero] [item I]` (commas allowed) into a Unit.
-
-    The same unit syntax as the setup orders; `kind` is accepted for `type`, and the type and
-    item may be several words.
-    """
-    words = [w for w in re.split(r"[\s,;]+", text) if w]
-    cut = next((i for i, w in enumerate(words) if w.lower() in UNIT_KEYS), len(words))
-    if cut == 0 or cut == len(words):
-        raise LineError("mk.E_UNIT_FORMAT")
-    fields, hero = _unit_fields(words[cut:])
-    return _unit_from(" ".join(words[:cut]), fields, hero)
-
-
-def _unit_fields(words: list[str]) -> tuple[dict[str, str], bool]:
-    fields: dict[str, list[str]] = {}
-    hero = False
-    key = ""
-    for word in words:
-        lowered = word.lower()
-        if key and not fields[key]:
-            fields[key].append(word)  # a key's first word is always its value
-        elif lowered == "hero":
-            hero, key = True, ""
-        elif lowered in UNIT_KEYS and lowered not in fields:
-            key = "type" if lowered == "kind" else lowered
-            fields[key] = []
-        elif key:
-            fields[key].append(word)
-        else:
-            raise LineError("mk.E_UNIT_FORMAT", suggestion=did_you_mean(word, UNIT_KEYS),
-                             field=word)
-    return {k: " ".join(v) for k, v in fields.items()}, hero
-
-
-def _unit_from(name: str, fields: dict[str, str], hero: bool) -> Unit:
-    numbers: dict[str, int] = {}
-    for key in ("strength", "points"):
-        value = fields.get(key, "")
-        if not re.fullmatch(r"-?\d{1,5}", value):
-            raise LineError("mk.E_UNIT_FORMAT", field=key)
-        numbers[key] = int(value)
-    if "" in (fields.get("type", "-"), fields.get("item", "-")):
-        raise LineError("mk.E_UNIT_FORMAT")
-    return Unit(name=name, strength=numbers["strength"], points=numbers["points"],
-                kind=fields.get("type", ""), hero=hero, item=fields.get("item"))
 
 
 def parse_winter_text(state: MKState, seat: str, text: str) -> ParseResult:

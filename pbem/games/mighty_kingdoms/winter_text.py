@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-from pbem.games.mighty_kingdoms.state import Unit
+from pbem.games.mighty_kingdoms.unit_lines import unit_line
 from pbem.games.mighty_kingdoms.winter_model import Deployment, Equip, Purchase, Quest, Tithe
+
+__all__ = ["deploy_line", "equip_line", "purchase_lines", "quest_line", "recall_line",
+           "tithe_line", "unfed_line", "unit_line"]
 
 
 def tithe_line(tithe: Tithe) -> str:
     """E.g. `tithe p2 gold 1 food 0`."""
     return f"tithe {tithe.to} gold {tithe.gold} food {tithe.food}"
-
-
-def unit_line(unit: Unit) -> str:
-    """E.g. `unit Ironguard strength 2 points 140 type infantry` (the setup orders' syntax)."""
-    text = f"unit {unit.name} strength {unit.strength} points {unit.points}"
-    if unit.kind:
-        text += f" type {unit.kind}"
-    if unit.hero:
-        text += " hero"
-    if unit.item:
-        text += f" item {unit.item}"
-    return text
 
 
 def purchase_lines(purchase: Purchase) -> list[str]:

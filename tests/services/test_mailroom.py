@@ -1,0 +1,71 @@
+"""Routing and answering stored mail without servers: rate limits, Maildir intake, dry runs."""
+
+from __future__ import annotations
+
+import mailbox
+from dataclasses import replace
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from pbem.ledger.models import Outbox, Player, Submission
+from pbem.mail.mailers import RecordingMailer
+from pbem.mail.maildir import MaildirSource
+from pbem.mail.routing import plus_address, token_for
+from pbem.services.ingest import IngestStats, process_pending, store_raw
+from pbem.services.runtime import Runtime
+from pbem.services.tick import dry_run, tick
+
+
+def _mail_from(rt: Runtime, campaign: str, address: str, body: str) -> bytes:
+    with Session(rt.engine) as session:
+        player = session.exec(select(Player).where(Player.address == address)).one()
+    message = EmailMessage()
+    message["From"] = address
+    message["To"] = plus_address(
+        "referee@localhost", token_for(campaign, player.seat, player.secret)
+    )
+    message["Subject"] = "Re: orders"
+    message["Message-ID"] = make_msgid(domain="players.localhost")
+    message.set_content(body)
+    return bytes(message)
+
+
+def test_replies_are_rate_limited_but_orders_still_count(rt: Runtime, toy_campaign: str) -> None:
+    rt.settings = replace(rt.settings, reply_rate_per_hour=2)
+    for uid, body in enumerate(["HELP", "STATUS", "HELP", "pick 4"], start=1):
+        store_raw(rt, "test://box", _mail_from(rt, toy_campaign, "alice@localhost", body), uid)
+    stats = IngestStats()
+    process_pending(rt, stats)
+    assert stats.outcomes == {"mail.help": 2, "mail.status": 1, "mail.orders_accepted": 1}
+    with Session(rt.engine) as session:
+        replies = session.exec(
+            select(Outbox).where(Outbox.recipient == "alice@localhost", Outbox.kind != "welcome")
+        ).all()
+        orders = session.exec(select(Submission)).all()
+    assert len(replies) == 2 and [o.canonical for o in orders] == ["pick 4"]
+
+
+def test_tick_reads_a_local_maildir(rt: Runtime, toy_campaign: str, tmp_path: Path) -> None:
+    box = mailbox.Maildir(tmp_path / "Maildir", create=True)
+    box.add(_mail_from(rt, toy_campaign, "bob@localhost", "pick 5"))
+    mailer = RecordingMailer()
+    report = tick(rt, MaildirSource(str(tmp_path / "Maildir")), mailer, wait_seconds=5)
+    assert report.ingest.outcomes == {"mail.orders_accepted": 1}
+    sent_to = sorted(m.recipients[0] for m in mailer.sent)
+    assert sent_to == ["alice@localhost", "bob@localhost", "bob@localhost", "carol@localhost"]
+    again = tick(rt, MaildirSource(str(tmp_path / "Maildir")), mailer, wait_seconds=5)
+    assert again.ingest.stored == 0 and again.sent == 0
+
+
+def test_dry_run_lists_and_sends_nothing(rt: Runtime, toy_campaign: str) -> None:
+    report = dry_run(rt)
+    assert sorted(item["to"] for item in report.would_send) == [
+        "alice@localhost",
+        "bob@localhost",
+        "carol@localhost",
+    ]
+    with Session(rt.engine) as session:
+        assert {row.status for row in session.exec(select(Outbox)).all()} == {"pending"}
