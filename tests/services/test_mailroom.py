@@ -11,8 +11,8 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Outbox, Player, Submission
-from pbem.mail.mailers import RecordingMailer
 from pbem.mail.maildir import MaildirSource
+from pbem.mail.mailers import RecordingMailer
 from pbem.mail.routing import plus_address, token_for
 from pbem.services.ingest import IngestStats, process_pending, store_raw
 from pbem.services.runtime import Runtime
