@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from pbem.paths import templates_dir
+from pbem.render.palette import owner_style
 from pbem.render.templating import plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
@@ -23,6 +24,12 @@ def _flat(data: dict[str, Any]) -> dict[str, Any]:
 def seat_names(view: dict[str, Any]) -> dict[str, str]:
     """Seat id -> kingdom (or player) name, made safe for one line of text."""
     return {k["seat"]: plain(k.get("name") or k["seat"]) for k in view.get("kingdoms") or []}
+
+
+def owner_colours(view: dict[str, Any]) -> dict[str, str]:
+    """Seat id -> the colour the map draws it in (for swatches in the HTML report)."""
+    owners = (view.get("board") or {}).get("owners") or []
+    return {o["key"]: owner_style(int(o["slot"])).colour for o in owners}
 
 
 def worded_events(game: str, events: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
@@ -46,6 +53,7 @@ def report_context(
     names = seat_names(view)
     events = view.get("events", [])
     return {**header, "view": view, "names": names, "map_src": map_src,
+            "colours": owner_colours(view),
             "event_lines": event_lines(header["game"], events),
             "events_worded": worded_events(header["game"], events, names)}
 

@@ -1,0 +1,66 @@
+"""The outbox: idempotent queueing, retries with backoff, dead letters, one Message-ID per letter."""
+
+from __future__ import annotations
+
+import email
+from datetime import timedelta
+
+from sqlmodel import Session, select
+
+from pbem.ledger.models import Outbox
+from pbem.mail.mailers import RecordingMailer
+from pbem.mail.smtp import PermanentSendError, TransientSendError
+from pbem.services.outbox import Letter, enqueue, flush
+from pbem.services.runtime import Runtime
+
+
+def _queue(rt: Runtime, key: str, to: str = "x@localhost") -> None:
+    with Session(rt.engine) as session:
+        enqueue(session, rt, Letter(key=key, kind="notice", to=to, subject="s", text="t"), None)
+        session.commit()
+
+
+def test_same_key_queues_once_with_a_stable_message_id(rt: Runtime) -> None:
+    _queue(rt, "k1")
+    _queue(rt, "k1")
+    with Session(rt.engine) as session:
+        rows = session.exec(select(Outbox)).all()
+    assert len(rows) == 1
+    parsed = email.message_from_bytes(rows[0].raw)
+    assert parsed["Message-ID"] == rows[0].message_id and parsed["Auto-Submitted"] == "auto-generated"
+
+
+def test_transient_failures_back_off_then_send(rt: Runtime) -> None:
+    _queue(rt, "k2")
+    mailer = RecordingMailer(failures=[TransientSendError("busy"), TransientSendError("busy")])
+    assert flush(rt, mailer).retrying == 1
+    assert flush(rt, mailer).sent == 0  # not due yet: backing off
+    rt.clock.at += timedelta(minutes=2)  # type: ignore[attr-defined]
+    assert flush(rt, mailer).retrying == 1
+    rt.clock.at += timedelta(minutes=6)  # type: ignore[attr-defined]
+    assert flush(rt, mailer).sent == 1
+    with Session(rt.engine) as session:
+        row = session.exec(select(Outbox)).one()
+    assert (row.status, row.attempts) == ("sent", 3)
+    assert len(mailer.sent) == 1
+
+
+def test_permanent_failure_is_a_dead_letter(rt: Runtime) -> None:
+    _queue(rt, "k3")
+    mailer = RecordingMailer(failures=[PermanentSendError("550 unknown")])
+    assert flush(rt, mailer).dead == 1
+    rt.clock.at += timedelta(days=1)  # type: ignore[attr-defined]
+    assert flush(rt, mailer).sent == 0
+    with Session(rt.engine) as session:
+        assert session.exec(select(Outbox)).one().status == "dead"
+
+
+def test_a_row_left_sending_by_a_crash_is_sent_again(rt: Runtime) -> None:
+    _queue(rt, "k4")
+    with Session(rt.engine) as session:
+        row = session.exec(select(Outbox)).one()
+        row.status = "sending"
+        session.add(row)
+        session.commit()
+    mailer = RecordingMailer()
+    assert flush(rt, mailer).sent == 1 and len(mailer.sent) == 1
