@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from pbem.cli.demo import demo_command
+from pbem.cli.site import site_command
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.cli.tick import tick_command
@@ -26,6 +27,7 @@ def register(app: typer.Typer) -> None:
         app.command(func.__name__)(command(func))
     app.command("tick")(tick_command)
     app.command("demo")(demo_command)
+    app.command("site")(site_command)
 
 
 def init(

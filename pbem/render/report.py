@@ -32,7 +32,9 @@ def owner_colours(view: dict[str, Any]) -> dict[str, str]:
     return {o["key"]: owner_style(int(o["slot"])).colour for o in owners}
 
 
-def worded_events(game: str, events: list[dict[str, Any]], names: dict[str, str]) -> list[dict[str, Any]]:
+def worded_events(
+    game: str, events: list[dict[str, Any]], names: dict[str, str]
+) -> list[dict[str, Any]]:
     """Each event as a headline and detail lines, from the game's event.txt.j2 if it has one."""
     rich = f"{game}/event.txt.j2"
     if not (templates_dir() / rich).is_file():

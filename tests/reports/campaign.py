@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from pbem.core.game import REFEREE, Event, Seat, Setup
@@ -16,7 +17,7 @@ from pbem.paths import campaigns_dir
 SEATS = (("p1", "Alba"), ("p2", "Brython"), ("p3", "Cymru"))
 SETUP_TEXT = {
     "race": {"p1": "race Elves", "p2": "race Orcs", "p3": "race Dwarfs"},
-    "army": {},
+    "capital": {"p1": "capital C2 G7", "p2": "capital C8 G7", "p3": "capital G7 C2"},
 }
 KOW_LIST = ("unit Spears of {seat} strength 2 points 150 type infantry\n"
             "unit Captain of {seat} strength 0 points 90 type hero hero")
@@ -44,7 +45,7 @@ def header(state: MKState, seat: str | None, after: MKState) -> dict[str, Any]:
         "phase_label": info.label, "phase_key": info.key,
         "next_phase": None if over else following.label,
         "deadline": None if over else "2030-05-04T18:00:00+01:00",
-        "deadline_text": "" if over else "Saturday 4 May 2030, 18:00 BST (Europe/London)",
+        "deadline_text": "" if over else "2030-05-04 18:00 BST (+01:00)",
         "finished": over,
     }
 
@@ -60,8 +61,8 @@ def new_campaign(mode: str = "simple", seats: int = 2, years: int = 1) -> MKStat
 
 def order_text(state: MKState, seat: str) -> str:
     """Fixed order text for a seat: setup choices, marches on the enemy, simple winters."""
-    if state.stage == "race":
-        return SETUP_TEXT["race"][seat]
+    if state.stage in SETUP_TEXT:
+        return SETUP_TEXT[state.stage][seat]
     if state.stage == "army" and state.settings.battle_mode == "kow":
         return KOW_LIST.format(seat=seat)
     if state.stage == "summer":
@@ -123,3 +124,17 @@ def play(state: MKState, limit: int = 40) -> Iterator[Step]:
         result = GAME.advance(state, inputs, SeededRng(1000 + info.turn))
         yield Step(info.label, info.key, state, result.state, inputs, list(result.events))
         state = result.state
+
+
+VIEWERS = ("p1", "p2", None, REFEREE)
+
+
+@cache
+def steps(mode: str = "simple", seats: int = 2, years: int = 1) -> tuple[Step, ...]:
+    """Every adjudicated phase of the fixed campaign (cached: the engine is deterministic)."""
+    return tuple(play(new_campaign(mode, seats, years)))
+
+
+def step_named(mode: str, key: str, seats: int = 2) -> Step:
+    """The step that adjudicated phase `key`."""
+    return next(s for s in steps(mode, seats) if s.key == key)

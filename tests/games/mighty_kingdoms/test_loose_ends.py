@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -11,12 +11,14 @@ from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.inputs import ArmyInput
 from pbem.games.mighty_kingdoms.line_error import LineError
-from pbem.games.mighty_kingdoms.state import MKState, Unit
+from pbem.games.mighty_kingdoms.state import MKState, Stage, Unit
 from pbem.games.mighty_kingdoms.unit_lines import parse_unit, unit_line
 from pbem.games.mighty_kingdoms.view_board import board_picture
 from pbem.games.mighty_kingdoms.winter_model import WinterOrders
 from pbem.games.mighty_kingdoms.winter_quests import draw_artefact
-from pbem.paths import campaigns_dir
+from pbem.paths import campaigns_dir, templates_dir
+from tests.games.mighty_kingdoms.summer_fixtures import add_army as add_summer_army
+from tests.games.mighty_kingdoms.summer_fixtures import two_kingdoms as summer_two_kingdoms
 from tests.games.mighty_kingdoms.winter_fixtures import add_army, put, two_kingdoms
 
 VALLEY = campaigns_dir() / "mighty-kingdoms" / "maps" / "valley-3.toml"
@@ -167,5 +169,33 @@ def test_board_cells_do_not_repeat_their_id_as_label() -> None:
     assert cells and all(c.label != c.id for c in cells)
 
 
-def test_valley_map_exists() -> None:
-    assert Path(VALLEY).is_file()
+# --- 7. help texts ----------------------------------------------------------------------------
+
+HELP_EXAMPLES = {"race": "race ", "capital": "capital ", "placement": "village ",
+                 "army": "unit ", "summer": "move ", "battle": "winner ", "winter": "deploy ",
+                 "over": "STATUS"}
+
+
+@pytest.mark.parametrize("stage", list(get_args(Stage)))
+def test_every_phase_topic_has_a_help_text(stage: str) -> None:
+    state = two_kingdoms()
+    state.stage = stage  # type: ignore[assignment]
+    topic = GAME.phase(state).topic
+    path = templates_dir() / "mighty-kingdoms" / "help" / f"{topic}.txt"
+    text = path.read_text(encoding="utf-8")
+    assert HELP_EXAMPLES[topic] in text
+    assert all(len(line) <= 72 for line in text.splitlines())
+    assert "\t" not in text
+
+
+def test_help_examples_parse_cleanly() -> None:
+    """The summer help's example month reads without errors on a board where it is legal."""
+    path = templates_dir() / "mighty-kingdoms" / "help" / "summer.txt"
+    example = path.read_text(encoding="utf-8").split("# example month", 1)[1]
+    state = summer_two_kingdoms()
+    add_summer_army(state, "3 p1 C4")  # next to C5, across a mountain edge (allowed)
+    add_summer_army(state, "4 p1 C2")
+    parsed = GAME.parse(state, "p1", example)
+    assert parsed.errors == []
+    assert [(o.army, o.kind, o.target) for o in parsed.orders.orders] == [
+        ("3", "move", "C5"), ("4", "defend", None)]

@@ -1,0 +1,23 @@
+"""`pbem site NAME --out DIR`: write a static HTML archive of a campaign's public history."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem.cli.output import command, console
+from pbem.cli.state import runtime
+from pbem.services.site import build_site
+
+
+@command
+def site_command(
+    name: Annotated[str, typer.Argument(help="The campaign.")],
+    out: Annotated[Path, typer.Option("--out", help="The folder to write the archive to.")],
+) -> None:
+    """Write the campaign's public history as static HTML pages that work offline."""
+    written = build_site(runtime(), name, out)
+    pages = sum(1 for path in written if path.suffix == ".html")
+    console.print(f"Wrote {pages} pages of {name} to {out} (open {out / 'index.html'})")

@@ -1,0 +1,82 @@
+"""The report mail: text and HTML alternatives, the map inline as cid:map and attached."""
+
+from __future__ import annotations
+
+import email
+from datetime import UTC, datetime
+from email.message import Message
+from email.policy import default
+
+from pbem.ledger.models import Campaign, Phase
+from pbem.mail.outbound import compose
+from pbem.services import reports
+from tests.reports.campaign import step_named
+
+WHEN = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
+
+
+def campaign() -> Campaign:
+    """A campaign record (not stored) for the fixed valley game."""
+    return Campaign(name="valley", game="mighty-kingdoms", scenario_json="{}",
+                    settings_json="{}", start_seed=7, timezone="Europe/London", created_at=WHEN)
+
+
+def phase(seq: int, key: str, label: str, turn: int) -> Phase:
+    """A phase record (not stored) with a deadline in British summer time."""
+    return Phase(campaign_id=1, seq=seq, key=key, label=label, turn=turn, seed=1,
+                 opened_at=WHEN, deadline=datetime(2030, 5, 4, 17, 0, tzinfo=UTC))
+
+
+def bundle(seat: str) -> reports.ReportBundle:
+    """The bundle for the summer month with a battle."""
+    step = step_named("simple", "y1-m4")
+    done = phase(8, step.key, step.label, 8)
+    following = phase(9, "y1-m5", "Year 1, summer month 5: orders", 9)
+    return reports.build(campaign(), seat, done, step.after, step.events, following)
+
+
+def parts(message: Message) -> list[str]:
+    """The MIME tree as 'depth:type' strings."""
+    found: list[str] = []
+
+    def walk(part: Message, depth: int) -> None:
+        found.append(f"{depth}:{part.get_content_type()}")
+        children = part.get_payload() if part.is_multipart() else []
+        for child in children if isinstance(children, list) else []:
+            if isinstance(child, Message):
+                walk(child, depth + 1)
+    walk(message, 0)
+    return found
+
+
+def test_the_mail_is_text_and_html_with_the_map_inline_and_attached() -> None:
+    made = bundle("p1")
+    raw = compose(sender="ref@example.org", to="alba@example.org", subject="Report",
+                  text=made.text, html=made.html, message_id="r1@example.org", loop_value="x",
+                  images=made.images, attachments=made.attachments, date=WHEN)
+    message = email.message_from_bytes(raw, policy=default)
+    assert parts(message) == ["0:multipart/mixed", "1:multipart/alternative", "2:text/plain",
+                              "2:multipart/related", "3:text/html", "3:image/png", "1:image/png"]
+    inline = [p for p in message.walk() if p.get("Content-ID") == "<map>"]
+    assert len(inline) == 1 and inline[0].get_content_disposition() == "inline"
+    attached = [p for p in message.walk() if p.get_content_disposition() == "attachment"]
+    assert [p.get_filename() for p in attached] == ["valley-turn8-map.png"]
+    payload = attached[0].get_payload(decode=True)
+    assert isinstance(payload, bytes) and payload.startswith(b"\x89PNG")
+    html_part = next(p for p in message.walk() if p.get_content_type() == "text/html")
+    assert 'src="cid:map"' in html_part.get_content()
+    assert "2030-05-04 18:00 BST (+01:00)" in made.text
+    assert "2030-05-04T18:00:00+01:00" in made.text and "2030-05-04T18:00:00+01:00" in made.html
+
+
+def test_the_map_shows_this_turns_moves_and_battles_and_rings_only_your_pieces() -> None:
+    made = bundle("p1")
+    svg = made.svg or ""
+    assert 'class="battle" data-cell="C5"' in svg
+    assert 'class="arrow move" data-source="C4" data-target="C5"' in svg
+    assert 'class="arrow retreat"' in svg
+    step = step_named("simple", "y1-m4")
+    own = [t for t in step.after.tiles.values() if t.owner == "p1" and t.settlement]
+    own_armies = step.after.armies_of("p1")
+    assert svg.count('class="highlight"') == len(own) + len(own_armies)
+    assert bundle("p2").svg != svg  # p2's map rings p2's pieces instead
