@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import get_args
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.core.game import Seat, Setup
 from pbem.core.rng import SeededRng
@@ -73,6 +75,20 @@ def test_unit_names_may_hold_keywords(text: str, unit: Unit) -> None:
     line = unit_line(unit)
     assert line.startswith("unit ")
     assert parse_unit(line.removeprefix("unit ")) == unit
+
+
+WORD = st.sampled_from(["Hero", "hero", "on", "Horse", "Strength", "points", "type", "kind",
+                         "item", "of", "Orcs,", "Big;", "war", "machine", "(monster)", "O'Neil"])
+PHRASE = st.lists(WORD, min_size=1, max_size=4).map(" ".join)
+
+
+@settings(max_examples=200, deadline=None)
+@given(PHRASE, st.integers(-3, 5), st.integers(0, 500), st.one_of(st.just(""), PHRASE),
+       st.booleans(), st.one_of(st.none(), PHRASE))
+def test_unit_line_round_trips(name: str, strength: int, points: int, kind: str, hero: bool,
+                               item: str | None) -> None:
+    unit = Unit(name=name, strength=strength, points=points, kind=kind, hero=hero, item=item)
+    assert parse_unit(unit_line(unit).removeprefix("unit ")) == unit
 
 
 @pytest.mark.parametrize("text", ['Orcs "strength 2 points 5', "strength 2 points 5",
