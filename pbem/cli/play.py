@@ -8,8 +8,8 @@ from typing import Annotated
 import typer
 
 from pbem.cli.demo import demo_command
-from pbem.cli.site import site_command
 from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.site import site_command
 from pbem.cli.state import runtime
 from pbem.cli.tick import tick_command
 from pbem.config import CONFIG_NAME, SAMPLE_CONFIG

@@ -38,8 +38,10 @@ def worded_events(
     """Each event as a headline and detail lines, from the game's event.txt.j2 if it has one."""
     rich = f"{game}/event.txt.j2"
     if not (templates_dir() / rich).is_file():
-        return [{"code": e["code"], "text": line, "details": []}
-                for e, line in zip(events, event_lines(game, events), strict=True)]
+        return [
+            {"code": e["code"], "text": line, "details": []}
+            for e, line in zip(events, event_lines(game, events), strict=True)
+        ]
     worded = []
     for event in events:
         lines = [x for x in render(rich, e=event, names=names).splitlines() if x.strip()]
@@ -54,10 +56,15 @@ def report_context(
     """Everything the report templates read (`map_src`: where the HTML finds the map image)."""
     names = seat_names(view)
     events = view.get("events", [])
-    return {**header, "view": view, "names": names, "map_src": map_src,
-            "colours": owner_colours(view),
-            "event_lines": event_lines(header["game"], events),
-            "events_worded": worded_events(header["game"], events, names)}
+    return {
+        **header,
+        "view": view,
+        "names": names,
+        "map_src": map_src,
+        "colours": owner_colours(view),
+        "event_lines": event_lines(header["game"], events),
+        "events_worded": worded_events(header["game"], events, names),
+    }
 
 
 def render_text(header: dict[str, Any], view: dict[str, Any]) -> str:
@@ -67,14 +74,19 @@ def render_text(header: dict[str, Any], view: dict[str, Any]) -> str:
 
 def render_html(header: dict[str, Any], view: dict[str, Any], map_src: str = "cid:map") -> str:
     """The email-safe HTML report (the map image from `map_src`: cid:map in mail)."""
-    return render(_template(header["game"], "report.html.j2"),
-                  **report_context(header, view, map_src))
+    return render(
+        _template(header["game"], "report.html.j2"), **report_context(header, view, map_src)
+    )
 
 
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
     """The JSON report for player tools (schema pbem.report/1, see docs/report-schema.md)."""
-    return json.dumps({"schema": REPORT_SCHEMA, **header, "view": view}, indent=2, sort_keys=True,
-                      ensure_ascii=False)
+    return json.dumps(
+        {"schema": REPORT_SCHEMA, **header, "view": view},
+        indent=2,
+        sort_keys=True,
+        ensure_ascii=False,
+    )
 
 
 def _template(game: str, name: str) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session
@@ -9,7 +11,7 @@ from sqlmodel import Session
 from pbem.errors import PbemError
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, InboundMessage, Player
-from pbem.mail.commands import detect_command
+from pbem.mail.commands import Command, detect_command
 from pbem.mail.inbound import Inbound
 from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
@@ -23,342 +25,202 @@ from pbem.services.runtime import Runtime
 from pbem.services.states import current_state, game_of, phase_events, state_after
 
 
-def _reply(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    kind: str,
-    title: str,
-    template: str,
-    context: dict[str, Any],
-) -> None:
-    letter = letter_to(
-        rt,
-        campaign,
-        player,
-        key=f"{kind}:{row.id}",
-        kind=kind,
-        title=title,
-        template=template,
-        context=context,
-        in_reply_to=f"<{inbound.message_id}>",
-        auto_submitted="auto-replied",
-    )
-    enqueue(session, rt, letter, campaign.id)
+@dataclass
+class Mail:
+    """One authenticated message being answered, with everything an answer needs."""
+
+    session: Session
+    rt: Runtime
+    row: InboundMessage
+    inbound: Inbound
+    campaign: Campaign
+    player: Player
+    quiet: bool = False  # rate-limited: act, but send no reply
+
+    @property
+    def reply_id(self) -> str:
+        """The Message-ID our answer refers to."""
+        return f"<{self.inbound.message_id}>"
+
+    def reply(self, kind: str, title: str, template: str, context: dict[str, Any]) -> None:
+        """Queue an answer to the player's registered address (unless rate-limited)."""
+        if self.quiet:
+            return
+        letter = letter_to(
+            self.rt,
+            self.campaign,
+            self.player,
+            key=f"{kind}:{self.row.id}",
+            kind=kind,
+            title=title,
+            template=template,
+            context=context,
+            in_reply_to=self.reply_id,
+            auto_submitted="auto-replied",
+        )
+        enqueue(self.session, self.rt, letter, self.campaign.id)
+
+    def notice(self, code: str, forged: bool = False, **params: Any) -> None:
+        """Tell the player why their mail did nothing."""
+        sender = self.inbound.from_address
+        context = {
+            "code": code,
+            "text": wording(code, {"sender": sender, **params}),
+            "sender": sender,
+            "subject": self.inbound.subject,
+            "forged": forged,
+        }
+        self.reply("notice", "Your mail was not used", "mail/notice.txt.j2", context)
 
 
-def notice(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    code: str,
-    forged: bool = False,
-    **params: Any,
-) -> None:
-    """Tell a player, at their registered address, why their mail did nothing."""
-    context = {
-        "code": code,
-        "text": wording(code, {"sender": inbound.from_address, **params}),
-        "sender": inbound.from_address,
-        "subject": inbound.subject,
-        "forged": forged,
-    }
-    _reply(
-        session,
-        rt,
-        row,
-        inbound,
-        campaign,
-        player,
-        "notice",
-        "Your mail was not used",
-        "mail/notice.txt.j2",
-        context,
-    )
+Handler = Callable[[Mail, Command], str]
 
 
-def dispatch(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    quiet: bool,
-    auth_line: bool = False,
-) -> str:
+def dispatch(mail: Mail, auth_line: bool = False) -> str:
     """Act on an authenticated player's mail and return the outcome code."""
-    if inbound.refusal:
-        if not quiet:
-            notice(session, rt, row, inbound, campaign, player, inbound.refusal)
+    if mail.inbound.refusal:
+        mail.notice(mail.inbound.refusal)
         return "mail.refused"
-    body = drop_auth_line(inbound.body_text) if auth_line else inbound.body_text
+    body = drop_auth_line(mail.inbound.body_text) if auth_line else mail.inbound.body_text
     command = detect_command(body)
-    handler = HANDLERS.get(command.kind, _orders)
-    return handler(session, rt, row, inbound, campaign, player, command, quiet)
+    return HANDLERS.get(command.kind, _orders)(mail, command)
 
 
-def _orders(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
+def _orders(mail: Mail, command: Command) -> str:
     try:
         receipt = submit_and_acknowledge(
-            session,
-            rt,
-            campaign,
-            player,
+            mail.session,
+            mail.rt,
+            mail.campaign,
+            mail.player,
             command.text,
             "mail",
-            row.id,
-            f"<{inbound.message_id}>",
-            acknowledge=not quiet,
+            mail.row.id,
+            mail.reply_id,
+            acknowledge=not mail.quiet,
         )
     except PbemError as exc:
-        if not quiet:
-            notice(session, rt, row, inbound, campaign, player, exc.code, **exc.params)
+        mail.notice(exc.code, **exc.params)
         return exc.code
     return "mail.orders_accepted" if receipt.accepted else "mail.orders_refused"
 
 
-def _help(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
-    game = game_of(campaign)
-    topic = game.phase(current_state(session, campaign)).topic
-    specific = templates_dir() / campaign.game / "help" / f"{topic}.txt"
+def _help(mail: Mail, command: Command) -> str:
+    game = game_of(mail.campaign)
+    topic = game.phase(current_state(mail.session, mail.campaign)).topic
+    specific = templates_dir() / mail.campaign.game / "help" / f"{topic}.txt"
     text = specific.read_text(encoding="utf-8") if specific.is_file() else ""
-    if not quiet:
-        _reply(
-            session,
-            rt,
-            row,
-            inbound,
-            campaign,
-            player,
-            "help",
-            f"Help: {topic}",
-            "mail/help.txt.j2",
-            {"topic": topic, "help": text, "game": game.meta},
-        )
+    mail.reply(
+        "help",
+        f"Help: {topic}",
+        "mail/help.txt.j2",
+        {"topic": topic, "help": text, "game": game.meta},
+    )
     return "mail.help"
 
 
-def _status(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
-    if not quiet:
-        _reply(
-            session,
-            rt,
-            row,
-            inbound,
-            campaign,
-            player,
-            "status",
-            "Status",
-            "mail/status.txt.j2",
-            {"status": status_of(session, campaign)},
-        )
+def _status(mail: Mail, command: Command) -> str:
+    mail.reply(
+        "status", "Status", "mail/status.txt.j2", {"status": status_of(mail.session, mail.campaign)}
+    )
     return "mail.status"
 
 
-def _orders_on_file(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
-    phase = queries.open_phase(session, campaign)
-    live = queries.live_submission(session, phase, player.seat) if phase else None
-    if not quiet:
-        _reply(
-            session,
-            rt,
-            row,
-            inbound,
-            campaign,
-            player,
-            "orders",
-            "Orders on file",
-            "mail/orders.txt.j2",
-            {"phase": phase, "submission": live},
-        )
+def _orders_on_file(mail: Mail, command: Command) -> str:
+    phase = queries.open_phase(mail.session, mail.campaign)
+    live = queries.live_submission(mail.session, phase, mail.player.seat) if phase else None
+    mail.reply(
+        "orders", "Orders on file", "mail/orders.txt.j2", {"phase": phase, "submission": live}
+    )
     return "mail.orders_listed"
 
 
-def _resend(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
-    done = queries.done_phases(session, campaign)
-    if quiet:
+def _resend(mail: Mail, command: Command) -> str:
+    done = queries.done_phases(mail.session, mail.campaign)
+    if mail.quiet:
         return "mail.resend"
     if not done:
-        notice(session, rt, row, inbound, campaign, player, "mail.E_NO_REPORT_YET")
+        mail.notice("mail.E_NO_REPORT_YET")
         return "mail.resend"
     phase = done[-1]
-    state = state_after(session, campaign, phase.seq)
+    state = state_after(mail.session, mail.campaign, phase.seq)
     letter = notify.report_letter(
-        session,
-        rt,
-        campaign,
-        player,
+        mail.session,
+        mail.rt,
+        mail.campaign,
+        mail.player,
         phase,
         state,
-        phase_events(session, phase),
-        key=f"resend:{row.id}",
+        phase_events(mail.session, phase),
+        key=f"resend:{mail.row.id}",
     )
-    letter.in_reply_to = f"<{inbound.message_id}>"
-    enqueue(session, rt, letter, campaign.id)
+    letter.in_reply_to = mail.reply_id
+    enqueue(mail.session, mail.rt, letter, mail.campaign.id)
     return "mail.resend"
 
 
-def _to_referee(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
+def _to_referee(mail: Mail, command: Command) -> str:
+    player, campaign = mail.player, mail.campaign
     who = f"{player.name} ({player.seat}, {player.address})"
-    text = f"From {who} in {campaign.name}:\n\n{command.text}\n"
-    enqueue(
-        session,
-        rt,
-        Letter(
-            key=f"to-referee:{row.id}",
-            kind="to-referee",
-            to=rt.settings.referee_address,
-            subject=f"[{campaign.name}] Message from {player.name}",
-            text=text,
-        ),
-        campaign.id,
+    letter = Letter(
+        key=f"to-referee:{mail.row.id}",
+        kind="to-referee",
+        to=mail.rt.settings.referee_address,
+        subject=f"[{campaign.name}] Message from {player.name}",
+        text=f"From {who} in {campaign.name}:\n\n{command.text}\n",
     )
-    if not quiet:
-        _reply(
-            session,
-            rt,
-            row,
-            inbound,
-            campaign,
-            player,
-            "referee-ack",
-            "Message passed to the referee",
-            "mail/relayed.txt.j2",
-            {"to": "the referee", "text": command.text},
-        )
+    enqueue(mail.session, mail.rt, letter, campaign.id)
+    mail.reply(
+        "referee-ack",
+        "Message passed to the referee",
+        "mail/relayed.txt.j2",
+        {"to": "the referee", "text": command.text},
+    )
     return "mail.to_referee"
 
 
-def _press(
-    session: Session,
-    rt: Runtime,
-    row: InboundMessage,
-    inbound: Inbound,
-    campaign: Campaign,
-    player: Player,
-    command: Any,
-    quiet: bool,
-) -> str:
-    if not campaign.allow_press:
-        notice(session, rt, row, inbound, campaign, player, "mail.E_PRESS_OFF")
+def _press(mail: Mail, command: Command) -> str:
+    if not mail.campaign.allow_press:
+        mail.notice("mail.E_PRESS_OFF")
         return "mail.E_PRESS_OFF"
-    targets = _press_targets(session, campaign, player, command.argument)
+    targets = _press_targets(mail, command.argument)
     if not targets:
-        notice(
-            session,
-            rt,
-            row,
-            inbound,
-            campaign,
-            player,
-            "mail.E_PRESS_TARGET",
-            target=command.argument,
-        )
+        mail.notice("mail.E_PRESS_TARGET", target=command.argument)
         return "mail.E_PRESS_TARGET"
     for target in targets:
         letter = letter_to(
-            rt,
-            campaign,
+            mail.rt,
+            mail.campaign,
             target,
-            key=f"press:{row.id}:{target.seat}",
+            key=f"press:{mail.row.id}:{target.seat}",
             kind="press",
-            title=f"Press from {player.name}",
+            title=f"Press from {mail.player.name}",
             template="mail/press.txt.j2",
-            context={"sender": player, "text": command.text, "broadcast": len(targets) > 1},
+            context={"sender": mail.player, "text": command.text, "broadcast": len(targets) > 1},
         )
-        enqueue(session, rt, letter, campaign.id)
-    if not quiet:
-        _reply(
-            session,
-            rt,
-            row,
-            inbound,
-            campaign,
-            player,
-            "press-ack",
-            "Press delivered",
-            "mail/relayed.txt.j2",
-            {"to": ", ".join(t.name for t in targets), "text": command.text},
-        )
+        enqueue(mail.session, mail.rt, letter, mail.campaign.id)
+    mail.reply(
+        "press-ack",
+        "Press delivered",
+        "mail/relayed.txt.j2",
+        {"to": ", ".join(t.name for t in targets), "text": command.text},
+    )
     return "mail.press"
 
 
-def _press_targets(
-    session: Session, campaign: Campaign, sender: Player, argument: str
-) -> list[Player]:
+def _press_targets(mail: Mail, argument: str) -> list[Player]:
     wanted = argument.strip().lower()
     others = [
         p
-        for p in queries.players_of(session, campaign)
-        if p.id != sender.id and p.status != "replaced"
+        for p in queries.players_of(mail.session, mail.campaign)
+        if p.id != mail.player.id and p.status != "replaced"
     ]
     if wanted in ("all", "everyone", "*"):
         return others
     return [p for p in others if wanted in (p.seat.lower(), p.name.lower(), p.address.lower())]
 
 
-HANDLERS = {
+HANDLERS: dict[str, Handler] = {
     "help": _help,
     "status": _status,
     "show_orders": _orders_on_file,

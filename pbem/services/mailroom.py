@@ -47,16 +47,8 @@ def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
         return _refuse(session, rt, row, inbound, problem)
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     quiet = _rate_limited(session, rt, sender.player.address)
-    return commands.dispatch(
-        session,
-        rt,
-        row,
-        inbound,
-        sender.campaign,
-        sender.player,
-        quiet,
-        auth_line=sender.via == "body",
-    )
+    mail = commands.Mail(session, rt, row, inbound, sender.campaign, sender.player, quiet)
+    return commands.dispatch(mail, auth_line=sender.via == "body")
 
 
 def _is_duplicate(session: Session, row: InboundMessage) -> bool:
@@ -144,11 +136,13 @@ def _refuse(
     if problem == "mail.E_FROM_MISMATCH":
         owner = _token_owner(session, inbound)
         if owner is not None:
-            commands.notice(session, rt, row, inbound, owner[0], owner[1], problem, forged=True)
+            commands.Mail(session, rt, row, inbound, owner[0], owner[1]).notice(
+                problem, forged=True
+            )
         return problem
     for campaign, player in _registered_players(session, inbound.from_address):
-        if not _rate_limited(session, rt, player.address):
-            commands.notice(session, rt, row, inbound, campaign, player, problem)
+        quiet = _rate_limited(session, rt, player.address)
+        commands.Mail(session, rt, row, inbound, campaign, player, quiet).notice(problem)
     return problem
 
 

@@ -25,16 +25,27 @@ def _phase_context(campaign: Campaign, phase: Phase | None) -> dict[str, Any]:
     }
 
 
-def welcome_all(session: Session, rt: Runtime, campaign: Campaign, phase: Phase | None, state: Any) -> None:
+def welcome_all(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase | None, state: Any
+) -> None:
     """Queue a welcome letter to every player, with the first phase's order template."""
     game = game_of(campaign)
     for player in queries.players_of(session, campaign):
         view = game.view(state, player.seat, [])
         letter = letter_to(
-            rt, campaign, player, key=f"welcome:{campaign.name}:{player.seat}:{player.id}",
-            kind="welcome", title=f"Welcome to {game.meta.title}", template="mail/welcome.txt.j2",
-            context={"game": game.meta, "view": view, "players": queries.players_of(session, campaign),
-                     **_phase_context(campaign, phase)},
+            rt,
+            campaign,
+            player,
+            key=f"welcome:{campaign.name}:{player.seat}:{player.id}",
+            kind="welcome",
+            title=f"Welcome to {game.meta.title}",
+            template="mail/welcome.txt.j2",
+            context={
+                "game": game.meta,
+                "view": view,
+                "players": queries.players_of(session, campaign),
+                **_phase_context(campaign, phase),
+            },
         )
         enqueue(session, rt, letter, campaign.id)
 
@@ -46,36 +57,61 @@ def reports_all(
     for player in queries.players_of(session, campaign):
         if player.status == "replaced":
             continue
-        letter = report_letter(session, rt, campaign, player, phase, state, events,
-                               key=f"report:{campaign.name}:{phase.seq}:{player.seat}")
+        letter = report_letter(
+            session,
+            rt,
+            campaign,
+            player,
+            phase,
+            state,
+            events,
+            key=f"report:{campaign.name}:{phase.seq}:{player.seat}",
+        )
         enqueue(session, rt, letter, campaign.id)
 
 
 def report_letter(
-    session: Session, rt: Runtime, campaign: Campaign, player: Player, phase: Phase,
-    state: Any, events: list[Any], key: str,
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player,
+    phase: Phase,
+    state: Any,
+    events: list[Any],
+    key: str,
 ) -> Letter:
     """The report mail for one player: text and HTML alternatives, the map inline and attached."""
     next_phase = queries.open_phase(session, campaign)
     bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
     letter = letter_to(
-        rt, campaign, player, key=key, kind="report", title=f"Report: {phase.label}",
-        template="mail/report-wrapper.txt.j2", context={"body": bundle.text},
-        images=bundle.images, attachments=bundle.attachments,
+        rt,
+        campaign,
+        player,
+        key=key,
+        kind="report",
+        title=f"Report: {phase.label}",
+        template="mail/report-wrapper.txt.j2",
+        context={"body": bundle.text},
+        images=bundle.images,
+        attachments=bundle.attachments,
     )
     letter.html = bundle.html
     return letter
 
 
-def phase_opened(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any) -> None:
+def phase_opened(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any
+) -> None:
     """Tell the referee when a phase waits for them (a tabletop battle result)."""
     due = game_of(campaign).due(state)
     if not due.referee:
         return
     view = game_of(campaign).view(state, REFEREE, [])
     letter = Letter(
-        key=f"referee:{campaign.name}:{phase.seq}", kind="referee",
-        to=rt.settings.referee_address, subject=f"[{campaign.name}] Referee input needed: {phase.label}",
+        key=f"referee:{campaign.name}:{phase.seq}",
+        kind="referee",
+        to=rt.settings.referee_address,
+        subject=f"[{campaign.name}] Referee input needed: {phase.label}",
         text=reports.referee_notice(campaign, phase, view),
     )
     enqueue(session, rt, letter, campaign.id)
@@ -84,7 +120,12 @@ def phase_opened(session: Session, rt: Runtime, campaign: Campaign, phase: Phase
 def problem_lines(problems: list[Any]) -> list[dict[str, Any]]:
     """Problems with their wording, for the acknowledgement template."""
     return [
-        {"line": p.line, "code": p.code, "severity": p.severity, "text": wording(p.code, p.params),
-         "suggestion": p.suggestion}
+        {
+            "line": p.line,
+            "code": p.code,
+            "severity": p.severity,
+            "text": wording(p.code, p.params),
+            "suggestion": p.suggestion,
+        }
         for p in problems
     ]

@@ -30,11 +30,17 @@ class ReportBundle:
     attachments: list[Attachment] = field(default_factory=list)
 
 
-def header(campaign: Campaign, seat: str | None, phase: Phase, next_phase: Phase | None) -> dict[str, Any]:
+def header(
+    campaign: Campaign, seat: str | None, phase: Phase, next_phase: Phase | None
+) -> dict[str, Any]:
     """The facts every report format shares."""
     return {
-        "campaign": campaign.name, "game": campaign.game, "seat": seat,
-        "turn": phase.turn, "phase_label": phase.label, "phase_key": phase.key,
+        "campaign": campaign.name,
+        "game": campaign.game,
+        "seat": seat,
+        "turn": phase.turn,
+        "phase_label": phase.label,
+        "phase_key": phase.key,
         "next_phase": next_phase.label if next_phase else None,
         "deadline": iso(next_phase.deadline, campaign.timezone) if next_phase else None,
         "deadline_text": local_text(next_phase.deadline, campaign.timezone) if next_phase else "",
@@ -43,14 +49,19 @@ def header(campaign: Campaign, seat: str | None, phase: Phase, next_phase: Phase
 
 
 def build(
-    campaign: Campaign, seat: str | None, phase: Phase, state: Any, events: list[Any],
+    campaign: Campaign,
+    seat: str | None,
+    phase: Phase,
+    state: Any,
+    events: list[Any],
     next_phase: Phase | None,
 ) -> ReportBundle:
     """Render the report that `seat` may see after `phase`."""
     view = game_of(campaign).view(state, seat, events)
     head = header(campaign, seat, phase, next_phase)
     bundle = ReportBundle(
-        text=render_report.render_text(head, view), html=render_report.render_html(head, view),
+        text=render_report.render_text(head, view),
+        html=render_report.render_html(head, view),
         json=render_report.render_json(head, view),
     )
     if view.get("board"):

@@ -17,12 +17,18 @@ def report_for(rt: Runtime, name: str, address: str, turn: int | None, fmt: str)
     """A report in `fmt` for the player with `address` (or the referee) after `turn`."""
     with Session(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        seat = REFEREE if address == REFEREE else queries.player_by_address(session, campaign, address).seat
+        seat = (
+            REFEREE
+            if address == REFEREE
+            else queries.player_by_address(session, campaign, address).seat
+        )
         bundle = bundle_for(session, campaign, seat, turn)
         return {"text": bundle.text, "html": bundle.html, "json": bundle.json}[fmt]
 
 
-def bundle_for(session: Session, campaign: Campaign, seat: str | None, turn: int | None) -> ReportBundle:
+def bundle_for(
+    session: Session, campaign: Campaign, seat: str | None, turn: int | None
+) -> ReportBundle:
     """The report bundle of a seat after a turn (default: the latest adjudicated one)."""
     phase = _phase_for(session, campaign, turn)
     if phase is None:  # nothing adjudicated yet: the opening position
@@ -46,7 +52,10 @@ def _phase_for(session: Session, campaign: Campaign, turn: int | None) -> Phase 
 
 
 def _next_of(session: Session, campaign: Campaign, phase: Phase) -> Phase | None:
-    for candidate in [queries.open_phase(session, campaign), *queries.done_phases(session, campaign)]:
+    for candidate in [
+        queries.open_phase(session, campaign),
+        *queries.done_phases(session, campaign),
+    ]:
         if candidate is not None and candidate.seq == phase.seq + 1:
             return candidate
     return None

@@ -77,9 +77,12 @@ def test_run_lock_excludes_a_second_holder(backend: Runtime) -> None:
     other = make_engine(backend.settings.database_url.value)
     try:
         # flock is per open file, and advisory locks per session: both conflict
-        with run_lock(backend.engine, wait_seconds=1), pytest.raises(Locked):
-            with run_lock(other, wait_seconds=0.3):
-                pass
+        with (
+            run_lock(backend.engine, wait_seconds=1),
+            pytest.raises(Locked),
+            run_lock(other, wait_seconds=0.3),
+        ):
+            pass
         with run_lock(other, wait_seconds=0.3):
             pass  # free again once released
     finally:

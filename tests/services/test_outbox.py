@@ -1,4 +1,4 @@
-"""The outbox: idempotent queueing, retries with backoff, dead letters, one Message-ID per letter."""
+"""The outbox: idempotent queueing, retries with backoff, dead letters, stable Message-IDs."""
 
 from __future__ import annotations
 
@@ -27,7 +27,9 @@ def test_same_key_queues_once_with_a_stable_message_id(rt: Runtime) -> None:
         rows = session.exec(select(Outbox)).all()
     assert len(rows) == 1
     parsed = email.message_from_bytes(rows[0].raw)
-    assert parsed["Message-ID"] == rows[0].message_id and parsed["Auto-Submitted"] == "auto-generated"
+    assert (
+        parsed["Message-ID"] == rows[0].message_id and parsed["Auto-Submitted"] == "auto-generated"
+    )
 
 
 def test_transient_failures_back_off_then_send(rt: Runtime) -> None:
