@@ -16,7 +16,8 @@ venv: $(BIN)/pbem
 services:
 	bash scripts/install-services.sh
 
-demo: venv services
+demo: venv
+	bash scripts/install-services.sh --mail-only
 	$(BIN)/pbem demo
 
 lint: venv

@@ -3,13 +3,19 @@
 # and Chromium for the archive screenshot test. Safe to run again. Needs root (or sudo) to install.
 set -euo pipefail
 
+# --mail-only: just what `pbem demo` needs (Dovecot and OpenSSL).
+mail_only=0
+[ "${1:-}" = "--mail-only" ] && mail_only=1
+
 need_apt=()
 command -v dovecot >/dev/null 2>&1 || need_apt+=(dovecot-imapd dovecot-lmtpd)
 [ -x /usr/lib/dovecot/lmtp ] || need_apt+=(dovecot-lmtpd)
 command -v openssl >/dev/null 2>&1 || need_apt+=(openssl)
-command -v pg_ctlcluster >/dev/null 2>&1 || need_apt+=(postgresql)
-[ -d /usr/lib/python3.11/test/test_email/data ] || need_apt+=(libpython3.11-testsuite)
-command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+if [ "$mail_only" = 0 ]; then
+  command -v pg_ctlcluster >/dev/null 2>&1 || need_apt+=(postgresql)
+  [ -d /usr/lib/python3.11/test/test_email/data ] || need_apt+=(libpython3.11-testsuite)
+  command -v chromium >/dev/null 2>&1 || need_apt+=(chromium)
+fi
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else return 1; fi; }
 
@@ -25,6 +31,8 @@ fi
 
 # Dovecot's package may start a system instance on the standard ports; the tests run their own.
 as_root systemctl disable --now dovecot >/dev/null 2>&1 || true
+
+[ "$mail_only" = 1 ] && { echo "mail services ready"; exit 0; }
 
 # PostgreSQL: start the cluster if it is installed but down, and allow trust on loopback for tests.
 if command -v pg_ctlcluster >/dev/null 2>&1; then
