@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import string
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,6 +16,7 @@ from pbem.errors import Conflict, Invalid, NotFound
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Player, Snapshot
+from pbem.mail.routing import new_secret
 from pbem.paths import campaigns_dir
 from pbem.registry import get_game
 from pbem.services import notify
@@ -98,12 +98,6 @@ def _coerce(value: str) -> Any:
         return float(value) if "." in value else int(value)
     except ValueError:
         return value
-
-
-def new_secret() -> str:
-    """A per-player secret: ten lower-case letters and digits."""
-    alphabet = string.ascii_lowercase + string.digits
-    return "".join(secrets.choice(alphabet) for _ in range(10))
 
 
 def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:

@@ -61,7 +61,7 @@ def submit_and_acknowledge(
             key=key,
             kind="ack",
             title=f"{title}: {receipt.phase.label}",
-            template="mail/ack-wrapper.txt.j2",
+            template="mail/body.txt.j2",
             context={"body": acknowledgement_text(campaign, receipt)},
             in_reply_to=in_reply_to,
             auto_submitted="auto-replied",

@@ -90,7 +90,7 @@ def report_letter(
         key=key,
         kind="report",
         title=f"Report: {phase.label}",
-        template="mail/report-wrapper.txt.j2",
+        template="mail/body.txt.j2",
         context={"body": bundle.text},
         images=bundle.images,
         attachments=bundle.attachments,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
@@ -165,13 +165,3 @@ def pending(session: Session) -> list[Outbox]:
             .order_by(col(Outbox.id))
         ).all()
     )
-
-
-def last_sent_at(session: Session, recipient: str, kind: str) -> datetime | None:
-    """When a message of `kind` last went to `recipient`."""
-    row = session.exec(
-        select(Outbox)
-        .where(Outbox.recipient == recipient, Outbox.kind == kind)
-        .order_by(col(Outbox.id).desc())
-    ).first()
-    return row.created_at if row else None

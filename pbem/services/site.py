@@ -59,27 +59,64 @@ def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
     board = view.get("board")
     svg = render_svg(Picture.model_validate(board)) if board else ""
     worded = worded_events(campaign.game, view.get("events", []), seat_names(view))
-    return SitePage(seq=phase.seq, turn=phase.turn, key=phase.key, label=phase.label,
-                    file=page_file(phase.seq), events=worded, view=view, svg=svg)
+    return SitePage(
+        seq=phase.seq,
+        turn=phase.turn,
+        key=phase.key,
+        label=phase.label,
+        file=page_file(phase.seq),
+        events=worded,
+        view=view,
+        svg=svg,
+    )
 
 
 def write_site(campaign: str, game: str, pages: list[SitePage], out: Path) -> list[Path]:
     """Render the index and every phase page (with its map as inline SVG and as a file)."""
     out.mkdir(parents=True, exist_ok=True)
-    written = [_write(out / "index.html", render("site/index.html.j2", campaign=campaign,
-                                                   game=game, pages=pages))]
+    written = [
+        _write(
+            out / "index.html",
+            render("site/index.html.j2", campaign=campaign, game=game, pages=pages),
+        )
+    ]
     for index, page in enumerate(pages):
         before = pages[index - 1] if index > 0 else None
         after = pages[index + 1] if index + 1 < len(pages) else None
-        html = render("site/phase.html.j2", campaign=campaign, game=game, page=page,
-                      previous=before, following=after, names=seat_names(page.view),
-                      svg=page.svg, map_file=map_file(page.seq) if page.svg else "")
+        html = render(
+            "site/phase.html.j2",
+            campaign=campaign,
+            game=game,
+            page=page,
+            previous=before,
+            following=after,
+            names=seat_names(page.view),
+            svg=page.svg,
+            map_file=map_file(page.seq) if page.svg else "",
+        )
         written.append(_write(out / page.file, html))
         if page.svg:
             written.append(_write(out / map_file(page.seq), page.svg))
-    written.append(_write(out / "history.json", json.dumps(
-        [{"seq": p.seq, "turn": p.turn, "key": p.key, "label": p.label, "page": p.file,
-          "events": p.view.get("events", [])} for p in pages], indent=2, sort_keys=True)))
+    written.append(
+        _write(
+            out / "history.json",
+            json.dumps(
+                [
+                    {
+                        "seq": p.seq,
+                        "turn": p.turn,
+                        "key": p.key,
+                        "label": p.label,
+                        "page": p.file,
+                        "events": p.view.get("events", []),
+                    }
+                    for p in pages
+                ],
+                indent=2,
+                sort_keys=True,
+            ),
+        )
+    )
     return written
 
 

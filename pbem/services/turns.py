@@ -18,7 +18,7 @@ from pbem.core.rng import SeededRng
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, Event, Phase, Player, Submission
+from pbem.ledger.models import Campaign, Event, Phase, Submission
 from pbem.services import notify
 from pbem.services.campaigns import record_snapshot
 from pbem.services.phases import open_phase
@@ -93,9 +93,7 @@ def early_delay(rt: Runtime, campaign: Campaign) -> timedelta:
 def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> bool:
     """Deadline passed (and the referee owes nothing), or complete and the short delay is over."""
     now = rt.clock.now()
-    due = game_of(campaign).due(current_state(session, campaign))
-    referee_missing = due.referee and queries.live_submission(session, phase, REFEREE) is None
-    if referee_missing:
+    if _referee_owes(session, campaign, phase):
         return False
     if phase.deadline is not None and now >= phase.deadline:
         return True
@@ -105,13 +103,19 @@ def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> b
 def _check_due(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool
 ) -> None:
-    due = game_of(campaign).due(current_state(session, campaign))
-    if due.referee and queries.live_submission(session, phase, REFEREE) is None:
+    if _referee_owes(session, campaign, phase):
         raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
+    due = game_of(campaign).due(current_state(session, campaign))
     deadline_passed = phase.deadline is not None and rt.clock.now() >= phase.deadline
     if not force and not deadline_passed and not owed_inputs_in(session, phase, due):
         waiting = [s for s in due.players if queries.live_submission(session, phase, s) is None]
         raise Conflict("turn.E_NOT_DUE", phase=phase.label, waiting=", ".join(waiting))
+
+
+def _referee_owes(session: Session, campaign: Campaign, phase: Phase) -> bool:
+    """True while the phase waits for referee input that has not been entered."""
+    due = game_of(campaign).due(current_state(session, campaign))
+    return due.referee and queries.live_submission(session, phase, REFEREE) is None
 
 
 def _claim(session: Session, phase: Phase) -> None:
@@ -240,8 +244,3 @@ def _record_events(session: Session, phase: Phase, events: list[Any], rng: Seede
             visible_to=REFEREE,
         )
     )
-
-
-def flagged_players(session: Session, campaign: Campaign) -> list[Player]:
-    """Players flagged for replacement after repeated misses."""
-    return [p for p in queries.players_of(session, campaign) if p.status == "flagged"]
