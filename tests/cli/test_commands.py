@@ -143,3 +143,12 @@ def test_exit_codes_are_documented() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text()
     for code in ExitCode:
         assert f"| {int(code)} | {code.name} |" in doc
+
+
+def test_init_writes_config_and_ledger(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("PBEM_CONFIG", raising=False)
+    target = tmp_path / "site"
+    code, output = run("init", str(target))
+    assert code == 0 and (target / "pbem.toml").is_file() and (target / "pbem.db").is_file()
+    assert "Ledger ready" in output
+    assert run("init", str(target))[0] == 0  # idempotent: keeps the existing file

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from pbem.ledger.models import Outbox, Player, Submission
+from pbem.ledger.models import Campaign, Outbox, Player, Submission
 from pbem.mail.maildir import MaildirSource
 from pbem.mail.mailers import RecordingMailer
 from pbem.mail.routing import plus_address, token_for
@@ -69,3 +69,49 @@ def test_dry_run_lists_and_sends_nothing(rt: Runtime, toy_campaign: str) -> None
     ]
     with Session(rt.engine) as session:
         assert {row.status for row in session.exec(select(Outbox)).all()} == {"pending"}
+
+
+def _process(
+    rt: Runtime, campaign: str, address: str, bodies: list[str], first_uid: int
+) -> IngestStats:
+    for uid, body in enumerate(bodies, start=first_uid):
+        store_raw(rt, "test://box", _mail_from(rt, campaign, address, body), uid)
+    stats = IngestStats()
+    process_pending(rt, stats)
+    return stats
+
+
+def _outbox(rt: Runtime, kind: str) -> list[Outbox]:
+    with Session(rt.engine) as session:
+        return list(session.exec(select(Outbox).where(Outbox.kind == kind)).all())
+
+
+def test_resend_mails_the_last_report_again(rt: Runtime, toy_campaign: str) -> None:
+    from pbem.services.turns import run_phase
+
+    early = _process(rt, toy_campaign, "alice@localhost", ["RESEND"], 1)
+    assert early.outcomes == {"mail.resend": 1}
+    assert [n.recipient for n in _outbox(rt, "notice")] == ["alice@localhost"]  # no report yet
+    run_phase(rt, toy_campaign, force=True)
+    _process(rt, toy_campaign, "alice@localhost", ["RESEND"], 2)
+    reports = [r for r in _outbox(rt, "report") if r.recipient == "alice@localhost"]
+    assert [r.key.split(":")[0] for r in reports] == ["report", "resend"]
+    assert (
+        reports[0].subject == reports[1].subject and reports[0].message_id != reports[1].message_id
+    )
+
+
+def test_press_to_all_and_press_switched_off(rt: Runtime, toy_campaign: str) -> None:
+    stats = _process(
+        rt, toy_campaign, "alice@localhost", ["PRESS ALL\nHello all", "PRESS zed\nhi"], 1
+    )
+    assert stats.outcomes == {"mail.press": 1, "mail.E_PRESS_TARGET": 1}
+    assert sorted(p.recipient for p in _outbox(rt, "press")) == ["bob@localhost", "carol@localhost"]
+    with Session(rt.engine) as session:
+        campaign = session.exec(select(Campaign)).one()
+        campaign.allow_press = False
+        session.add(campaign)
+        session.commit()
+    stats = _process(rt, toy_campaign, "bob@localhost", ["PRESS p1\nsecret deal"], 3)
+    assert stats.outcomes == {"mail.E_PRESS_OFF": 1}
+    assert len(_outbox(rt, "press")) == 2
