@@ -11,6 +11,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, Field
 
 from pbem.core.problems import Problem
+from pbem.core.reactions import Window
 from pbem.core.rng import SeededRng
 
 REFEREE = "referee"
@@ -68,6 +69,7 @@ class Due(BaseModel):
     players: list[str] = Field(default_factory=list)
     referee: bool = False
     optional: list[str] = Field(default_factory=list)
+    window: Window | None = None  # a reaction window: `players` is then just its seat
 
     @property
     def nobody(self) -> bool:
