@@ -69,7 +69,9 @@ class Due(BaseModel):
     players: list[str] = Field(default_factory=list)
     referee: bool = False
     optional: list[str] = Field(default_factory=list)
-    window: Window | None = None  # a reaction window: `players` is then just its seat
+    # A reaction window: `players` is then just its seat. Never dumped, because its choices
+    # can reveal the asked seat's hand; a view shows it to that seat explicitly.
+    window: Window | None = Field(default=None, exclude=True)
 
     @property
     def nobody(self) -> bool:
