@@ -12,6 +12,7 @@ from pbem.games.mighty_kingdoms.inputs import (
     RaceInput,
     SetupInput,
 )
+from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.orders import (
     Collector,
     Line,
@@ -26,7 +27,6 @@ from pbem.games.mighty_kingdoms.orders import (
 )
 from pbem.games.mighty_kingdoms.state import MKState
 
-LIST_POINTS = 500
 DEFAULT_RACE = "Unknown"
 
 
@@ -163,9 +163,9 @@ def _parse_army(state: MKState, seat: str, lines: list[Line], out: Collector) ->
     if units and state.settings.battle_mode != "kow":
         out.warn(lines[0].number, "mk.W_UNITS_IGNORED")
         units = []
-    total = sum(u.points for u in units)
-    if total > LIST_POINTS:
-        out.illegal(lines[-1].number, "mk.E_LIST_POINTS", points=str(total), limit=str(LIST_POINTS))
+    refused = new_army_problem(state, seat, units) if units else None
+    if refused is not None:
+        out.illegal(lines[-1].number, refused.code, **refused.params)
         units = []
     if tile is None and not units:
         return None

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from pbem.core.problems import Problem
+from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
 from pbem.games.mighty_kingdoms.winter_model import Equip, Quest, Tithe
 
@@ -58,7 +59,8 @@ def build_problem(state: MKState, seat: str, tile: str, target: str) -> str | No
 
 
 def recruit_problem(
-    state: MKState, seat: str, tile: str, used: Iterable[str], units: list[Unit]
+    state: MKState, seat: str, tile: str, used: Iterable[str], units: list[Unit],
+    allied: bool = False,
 ) -> str | None:
     """Why recruiting at `tile` is not allowed now, if it is not (money aside)."""
     found = tile_problem(state, seat, tile)
@@ -72,6 +74,11 @@ def recruit_problem(
         return "mk.E_ARMY_CAP"
     if state.settings.battle_mode == "kow" and not units:
         return "mk.E_NO_LIST"
+    if allied and state.settings.battle_mode != "kow":
+        return "mk.E_ALLY_SIMPLE"
+    listed = new_army_problem(state, seat, units, allied)
+    if listed:
+        return listed.code
     limits = list_restrictions(state, seat, tile, units)
     return limits[0].code if limits else None
 

@@ -32,6 +32,7 @@ class Purchase(BaseModel):
     target: BuildTarget | None = None  # build only
     army: str | None = None  # disband only
     units: list[Unit] = Field(default_factory=list)  # recruit in kow mode: the new army's list
+    allied: bool = False  # recruit in kow mode: an allied army (a whole army of allies)
 
 
 class Deployment(BaseModel):

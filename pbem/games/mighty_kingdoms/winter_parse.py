@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.games.mighty_kingdoms.line_error import Kind, LineError
+from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.state import DEPLOY_LIMIT, MKState, Unit
 from pbem.games.mighty_kingdoms.unit_lines import parse_unit
 from pbem.games.mighty_kingdoms.winter_checks import (
@@ -61,6 +62,7 @@ def _rule(code: str | None, **params: str) -> None:
 class _Recruit:
     line: int
     tile: str
+    allied: bool = False
     units: list[Unit] = field(default_factory=list)
     unit_lines: list[int] = field(default_factory=list)
 
@@ -172,9 +174,12 @@ class _Reader:
         self.orders.purchases.append(purchase)
 
     def recruit(self, rest: str) -> None:
-        if not re.fullmatch(r"\S+", rest):
-            raise LineError("mk.E_SYNTAX", expected="recruit TILE")
-        self.pending = _Recruit(line=self.current, tile=rest.upper())
+        words = rest.split()
+        allied = [w for w in words if w.lower() in ("allied", "ally", "allies")]
+        tiles = [w for w in words if w not in allied]
+        if len(tiles) != 1 or len(allied) > 1:
+            raise LineError("mk.E_SYNTAX", expected="recruit TILE [allied]")
+        self.pending = _Recruit(line=self.current, tile=tiles[0].upper(), allied=bool(allied))
 
     def unit(self, number: int, rest: str) -> None:
         if self.pending is None:
@@ -191,8 +196,9 @@ class _Reader:
         pending, self.pending = self.pending, None
         if pending is None:
             return
-        purchase = Purchase(action="recruit", tile=pending.tile, units=pending.units)
-        limits = self._unit_limits(pending)
+        purchase = Purchase(action="recruit", tile=pending.tile, units=pending.units,
+                            allied=pending.allied)
+        limits = self._unit_limits(pending) + self._list_rules(pending)
         self.problems += limits
         reason = purchase_problem(self.scratch, self.seat, purchase, self.used)
         if reason and not limits:
@@ -202,6 +208,15 @@ class _Reader:
             return
         apply_purchase(self.scratch, self.seat, purchase, self.used)
         self.orders.purchases.append(purchase)
+
+    def _list_rules(self, pending: _Recruit) -> list[Problem]:
+        """The 500-point limit and the kingdom-wide list rules, on the recruit line."""
+        if self.state.settings.battle_mode != "kow":
+            return []
+        found = new_army_problem(self.scratch, self.seat, pending.units, pending.allied)
+        if found is None:
+            return []
+        return [Problem(line=pending.line, code=found.code, kind="illegal", params=found.params)]
 
     def _unit_limits(self, pending: _Recruit) -> list[Problem]:
         """Terrain restrictions (advanced), each on the line of the unit that breaks them."""

@@ -46,7 +46,8 @@ def purchase_problem(state: MKState, seat: str, purchase: Purchase, used: list[s
     if purchase.action == "build":
         return build_problem(state, seat, purchase.tile or "", purchase.target or "village")
     if purchase.action == "recruit":
-        return recruit_problem(state, seat, purchase.tile or "", used, purchase.units)
+        return recruit_problem(state, seat, purchase.tile or "", used, purchase.units,
+                               purchase.allied)
     return army_problem(state, seat, purchase.army or "")
 
 
@@ -84,9 +85,11 @@ def _recruit(
     army_id = str(state.next_army)
     state.next_army += 1
     units = [u.model_copy(deep=True) for u in purchase.units]
-    state.armies[army_id] = Army(id=army_id, owner=seat, tile=tile, units=units)
+    state.armies[army_id] = Army(id=army_id, owner=seat, tile=tile, units=units,
+                                 allied=purchase.allied)
     used.append(tile)
-    return {"action": "recruit", "tile": tile, "army": army_id}
+    allied = {"allied": True} if purchase.allied else {}
+    return {"action": "recruit", "tile": tile, "army": army_id, **allied}
 
 
 def purchase_steps(state: MKState, seat: str, purchases: list[Purchase]) -> Iterator[Event]:

@@ -20,7 +20,8 @@ def purchase_lines(purchase: Purchase) -> list[str]:
         return [f"build {purchase.target} {purchase.tile}"]
     if purchase.action == "disband":
         return [f"disband {purchase.army}"]
-    return [f"recruit {purchase.tile}", *(unit_line(u) for u in purchase.units)]
+    head = f"recruit {purchase.tile}" + (" allied" if purchase.allied else "")
+    return [head, *(unit_line(u) for u in purchase.units)]
 
 
 def unfed_line(armies: list[str]) -> str:

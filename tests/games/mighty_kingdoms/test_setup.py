@@ -190,6 +190,18 @@ def test_kow_first_army_carries_its_list() -> None:
         == "mk.E_LIST_POINTS"
 
 
+def test_kow_first_list_keeps_living_legends_and_items_unique() -> None:
+    state = placed("kow")
+    legends = "army B2\nunit Gakamak [1] strength 1 points 200 hero\n" \
+              "unit Gakamak [1] strength 1 points 200 hero"
+    items = "army B2\nunit A strength 1 points 100 item Crown\nunit B strength 1 points 100 " \
+            "item crown"
+    assert [p.code for p in GAME.parse(state, "p1", legends).problems] == ["mk.E_LEGEND_TWICE"]
+    assert [p.code for p in GAME.parse(state, "p1", items).problems] == ["mk.E_ITEM_TWICE"]
+    fine = GAME.parse(state, "p1", "army B2\nunit Gakamak [1] strength 1 points 200 hero")
+    assert not fine.problems and fine.orders is not None
+
+
 def test_turn_counter_and_phase_keys_run_through_setup() -> None:
     state = new_game(2)
     keys = []

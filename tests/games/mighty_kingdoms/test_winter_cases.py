@@ -54,8 +54,9 @@ def build(case: dict[str, Any]) -> MKState:
         del state.armies[army_id]
     for army_id, spec in case.get("armies", {}).items():
         owner, tile, *flags = spec.split()
-        add_army(state, army_id, owner, tile, case.get("units", {}).get(army_id),
-                 lying="lying" in flags)
+        army = add_army(state, army_id, owner, tile, case.get("units", {}).get(army_id),
+                        lying="lying" in flags)
+        army.allied = "allied" in flags
     for ref, name in case.get("carrying", {}).items():
         army_id, unit_name = ref.split(".", 1)
         unit(state, army_id, unit_name).artefact = name
