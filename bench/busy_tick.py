@@ -1,0 +1,171 @@
+"""Busy tick: N Mighty Kingdoms campaigns, every order already in the mailbox, one `pbem tick`.
+
+Prints the tick's wall time, mails per second and peak memory, and the ratio to the floor:
+a minimal imapclient + aiosmtplib script that, in the same run, fetches the same messages and
+sends the same number and sizes of mails. Usage:
+
+    python -m bench.busy_tick --campaigns 200 [--players 6] [--backend sqlite|postgres]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, text
+
+from bench.harness import (
+    REFEREE,
+    Figures,
+    Measured,
+    create_campaigns,
+    database_url,
+    deliver_all,
+    open_bench_runtime,
+    order_mails,
+    ratio,
+    run_pbem,
+    start_stack,
+    write_config,
+)
+from pbem.sandbox.mailstack import MailStack
+
+MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed
+
+
+def main() -> None:
+    """Parse arguments, run the benchmark and print its figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--campaigns", type=int, default=200)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--rounds", type=int, default=1, help="order rounds after the welcome")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    for figures in run(args.campaigns, args.players, args.backend, args.rounds, args.seed):
+        figures.show(args.json)
+
+
+def run(campaigns: int, players: int, backend: str, rounds: int, seed: int) -> list[Figures]:
+    """Set everything up, then measure the welcome tick and each busy round."""
+    results = []
+    with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
+        directory = Path(folder)
+        stack = start_stack()
+        try:
+            with database_url(directory, backend) as db_url:
+                config = write_config(directory, stack, db_url)
+                rt = open_bench_runtime(config)
+                started = time.perf_counter()
+                create_campaigns(rt, campaigns, players, seed)
+                setup_s = time.perf_counter() - started
+                welcome = _ticks_until_quiet(stack, config, rt.engine)
+                results.append(_figures("welcome tick", campaigns, players, backend, 0, welcome))
+                results[-1].figures["create_campaigns_s"] = setup_s
+                for round_number in range(1, rounds + 1):
+                    mails = order_mails(rt, seed + round_number)
+                    deliver_all(stack, mails)
+                    busy = _ticks_until_quiet(stack, config, rt.engine)
+                    busy.floor = _floor(stack, directory, busy.sizes)
+                    title = f"busy tick, round {round_number}"
+                    results.append(_figures(title, campaigns, players, backend, len(mails), busy))
+                rt.engine.dispose()
+        finally:
+            stack.stop()
+    return results
+
+
+class Pass:
+    """The ticks of one round until the outbox is empty, and what they sent."""
+
+    def __init__(self) -> None:
+        self.ticks: list[Measured] = []
+        self.sizes: list[int] = []
+        self.first_tick_mails = 0
+        self.floor: dict[str, Any] = {}
+
+    @property
+    def seconds(self) -> float:
+        """Wall time of every tick of the round."""
+        return sum(t.seconds for t in self.ticks)
+
+
+def _unsent(engine: Engine) -> int:
+    with engine.connect() as connection:
+        found = connection.execute(
+            text("SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')")
+        ).scalar()
+    return int(found or 0)
+
+
+def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine) -> Pass:
+    done = Pass()
+    for _ in range(MAX_TICKS):
+        before = len(stack.received)
+        measured = run_pbem(config, "tick", "--wait", "600")
+        done.ticks.append(measured)
+        sent = stack.received[before:]
+        if len(done.ticks) == 1:
+            done.first_tick_mails = len(sent)
+        done.sizes.extend(len(e.original_content or b"") for e in sent)
+        del stack.received[:]  # keep the bench's own memory flat
+        if measured.exit_code not in (0, 10) or not sent or not _unsent(engine):
+            break
+    return done
+
+
+def _floor(stack: MailStack, directory: Path, sizes: list[int]) -> dict[str, Any]:
+    sizes_file = directory / "sizes.json"
+    sizes_file.write_text(json.dumps(sizes))
+    started = time.perf_counter()
+    done = subprocess.run(
+        [
+            sys.executable, "-m", "bench.floor",
+            "--imap-port", str(stack.imap_port), "--smtp-port", str(stack.smtp_port),
+            "--user", REFEREE, "--password", stack.password(REFEREE), "--sizes", str(sizes_file),
+        ],
+        capture_output=True, text=True, timeout=7200, check=True,
+    )  # fmt: skip
+    del stack.received[:]
+    halves = json.loads(done.stdout.strip().splitlines()[-1])
+    return {"seconds": time.perf_counter() - started, **halves}
+
+
+def _figures(
+    title: str, campaigns: int, players: int, backend: str, orders: int, done: Pass
+) -> Figures:
+    sent = len(done.sizes)
+    figures: dict[str, Any] = {
+        "backend": backend,
+        "campaigns": campaigns,
+        "players_each": players,
+        "orders_in_mailbox": orders,
+        "ticks_to_empty_outbox": len(done.ticks),
+        "mails_sent_first_tick": done.first_tick_mails,
+        "mails_sent": sent,
+        "mean_mail_kb": (sum(done.sizes) / sent / 1024) if sent else 0.0,
+        "tick_wall_s": done.seconds,
+        "mails_per_s": ratio(sent, done.seconds),
+        "peak_rss_mb": max((t.peak_rss_mb for t in done.ticks), default=0.0),
+        "exit_codes": [t.exit_code for t in done.ticks],
+    }
+    if done.floor:
+        figures["floor_wall_s"] = done.floor["seconds"]
+        figures["floor_fetch_s"] = done.floor["fetch_s"]
+        figures["floor_send_s"] = done.floor["send_s"]
+        figures["tick_over_floor"] = ratio(done.seconds, done.floor["seconds"])
+    failed = [t.output for t in done.ticks if t.exit_code not in (0, 10)]
+    if failed:
+        figures["last_failure"] = failed[-1][-600:]
+    return Figures(title, figures)
+
+
+if __name__ == "__main__":
+    main()

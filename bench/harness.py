@@ -1,0 +1,206 @@
+"""Shared parts of the benchmarks: a private mail stack, campaigns, order mail, measured runs.
+
+Every benchmark runs against the product's own sandbox (a real Dovecot and an SMTP relay on
+127.0.0.1) and prints its figures next to a baseline measured in the same run, so that the
+ratios, not the seconds, carry from one machine to another.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass, field
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session, select
+
+from pbem.core.game import PlaysItself
+from pbem.core.rng import SeededRng, derive_seed
+from pbem.ledger.models import Campaign, Player
+from pbem.mail.routing import plus_address, subject_tag, token_for
+from pbem.sandbox.mailstack import MailStack
+from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.services.runtime import Runtime, open_runtime
+from pbem.services.states import current_state, game_of
+
+REPO = Path(__file__).resolve().parents[1]
+REFEREE = "referee"
+SINK = "sink"  # every player's mail lands in this one mailbox, through +details
+
+
+@dataclass
+class Measured:
+    """One measured child process: wall seconds, peak resident memory, exit code, output."""
+
+    seconds: float
+    peak_rss_mb: float
+    exit_code: int
+    output: str = ""
+
+
+@dataclass
+class Figures:
+    """What a benchmark prints: named figures and ratios, plus where they were measured."""
+
+    name: str
+    figures: dict[str, Any] = field(default_factory=dict)
+    machine: dict[str, Any] = field(default_factory=dict)
+
+    def show(self, as_json: bool) -> None:
+        """Print the figures as aligned lines, or as one JSON object."""
+        self.machine = machine()
+        if as_json:
+            print(json.dumps(asdict(self), indent=2, sort_keys=True))
+            return
+        print(f"== {self.name}")
+        for key, value in self.figures.items():
+            shown = f"{value:.3f}" if isinstance(value, float) else str(value)
+            print(f"  {key:<34} {shown}")
+        print(f"  {'machine':<34} {self.machine}")
+
+
+def machine() -> dict[str, Any]:
+    """The machine the figures came from."""
+    return {
+        "cores": os.cpu_count(),
+        "python": sys.version.split()[0],
+        "load1": round(os.getloadavg()[0], 2),
+    }
+
+
+def start_stack() -> MailStack:
+    """A private Dovecot and SMTP relay with the referee's and the sink's mailboxes."""
+    return MailStack(users={REFEREE: f"pw-{REFEREE}", SINK: f"pw-{SINK}"}, spare_users=0).start()
+
+
+@contextlib.contextmanager
+def database_url(directory: Path, backend: str) -> Iterator[str]:
+    """A fresh ledger: a SQLite file in `directory`, or a new PostgreSQL database."""
+    if backend == "sqlite":
+        yield f"sqlite:///{directory / 'pbem.db'}"
+        return
+    from tests.support.postgres import fresh_database
+
+    with fresh_database("pbem_bench") as url:
+        yield url
+
+
+def write_config(directory: Path, stack: MailStack, db_url: str) -> Path:
+    """A pbem.toml for the stack, with limits that a busy host would set."""
+    path = directory / "pbem.toml"
+    path.write_text(
+        f'[database]\nurl = "{db_url}"\n\n'
+        f'[mail]\nreferee_address = "{REFEREE}@localhost"\n'
+        f'imap_url = "{stack.imap_url(REFEREE)}"\nsmtp_url = "{stack.smtp_url()}"\n'
+        "reply_rate_per_hour = 1000\n\n"
+        "[turns]\nearly_delay_minutes = 0\n"
+    )
+    return path
+
+
+def open_bench_runtime(config: Path) -> Runtime:
+    """The runtime of a bench ledger (migrated, as `pbem init` leaves it)."""
+    return open_runtime(str(config))
+
+
+def create_campaigns(rt: Runtime, count: int, players: int, seed: int) -> list[str]:
+    """`count` Mighty Kingdoms campaigns of `players` seats, each player a +detail of the sink."""
+    names = []
+    for number in range(1, count + 1):
+        name = f"bench{number:04d}"
+        seats = [f"P{number}x{s} <{SINK}+c{number}s{s}@localhost>" for s in range(1, players + 1)]
+        create_campaign(
+            rt,
+            NewCampaign(
+                name=name,
+                game="mighty-kingdoms",
+                scenario=None if players <= 3 else "mighty-kingdoms/maps/sundered-realms-6.toml",
+                players=seats,
+                seed=derive_seed(seed, name),
+                sets={"early_delay_minutes": "0"},
+            ),
+        )
+        names.append(name)
+    return names
+
+
+def order_mails(rt: Runtime, seed: int) -> list[bytes]:
+    """One order mail from every seat that owes input now, addressed as a reply would be."""
+    mails: list[bytes] = []
+    with Session(rt.engine) as session:
+        for campaign in session.exec(select(Campaign).order_by(Campaign.id)).all():  # type: ignore[arg-type]
+            game, state = game_of(campaign), current_state(session, campaign)
+            owed = set(game.due(state).players)
+            for player in session.exec(select(Player).where(Player.campaign_id == campaign.id)):
+                if player.seat in owed:
+                    mails.append(_order_mail(rt, campaign, player, game, state, seed))
+    return mails
+
+
+def _order_mail(
+    rt: Runtime, campaign: Campaign, player: Player, game: Any, state: Any, seed: int
+) -> bytes:
+    rng = SeededRng(derive_seed(seed, f"{campaign.name}:{player.seat}"))
+    orders = (
+        game.random_input(state, player.seat, rng)
+        if isinstance(game, PlaysItself)
+        else game.default_input(state, player.seat)
+    )
+    token = token_for(campaign.name, player.seat, player.secret)
+    message = EmailMessage()
+    message["From"] = f"{player.name} <{player.address}>"
+    message["To"] = plus_address(rt.settings.referee_address, token)
+    message["Subject"] = f"Re: [{campaign.name}] orders {subject_tag(token)}"
+    message["Message-ID"] = make_msgid(domain="players.localhost")
+    message.set_content(game.canonical(state, player.seat, orders) + "\n")
+    return bytes(message)
+
+
+def deliver_all(stack: MailStack, mails: list[bytes]) -> None:
+    """Put every mail straight into the referee's inbox over LMTP."""
+    for raw in mails:
+        stack.deliver(raw, to=f"{REFEREE}@localhost", sender="player@localhost")
+
+
+def run_pbem(config: Path, *args: str, timeout: float = 7200) -> Measured:
+    """Run `pbem …` in a child process; measure its wall time and peak RSS."""
+    env = {**os.environ, "PBEM_CONFIG": str(config)}
+    return measure([sys.executable, "-m", "pbem", *args], env, config.parent, timeout)
+
+
+def run_python(code: str, timeout: float = 600) -> Measured:
+    """Run a Python snippet in a fresh interpreter (a baseline pays the same start-up)."""
+    return measure([sys.executable, "-c", code], dict(os.environ), REPO, timeout)
+
+
+def measure(command: list[str], env: dict[str, str], cwd: Path, timeout: float) -> Measured:
+    """Run one child; its own peak RSS comes from wait4, so other children never count."""
+    with tempfile.TemporaryFile() as output:
+        start = time.perf_counter()
+        child = subprocess.Popen(command, env=env, cwd=cwd, stdout=output, stderr=output)
+        killer = threading.Timer(timeout, child.kill)
+        killer.start()
+        try:
+            _, status, usage = os.wait4(child.pid, 0)
+        finally:
+            killer.cancel()
+        seconds = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        output.seek(0)
+        text = output.read().decode("utf-8", "replace")
+    return Measured(seconds, usage.ru_maxrss / 1024, child.returncode, text[-4000:])
+
+
+def ratio(numerator: float, denominator: float) -> float:
+    """numerator / denominator, or infinity for a zero denominator."""
+    return numerator / denominator if denominator > 0 else float("inf")

@@ -1,0 +1,74 @@
+"""The benchmarks run in CI at a tiny size, so they cannot rot. Nothing here asserts a time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem.sandbox.mailstack import available
+
+REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+def run_bench(module: str, *args: str) -> list[dict[str, Any]]:
+    """Run one benchmark with --json and return the figure blocks it printed."""
+    done = subprocess.run(
+        [sys.executable, "-m", module, *args, "--json"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    decoder, text, blocks = json.JSONDecoder(), done.stdout, []
+    position = text.find("{")
+    while position != -1:
+        block, end = decoder.raw_decode(text, position)
+        blocks.append(block)
+        position = text.find("{", end)
+    return blocks
+
+
+def needs_mail() -> None:
+    ok, reason = available()
+    if not ok:
+        if os.environ.get("PBEM_REQUIRE_SERVICES"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+
+
+def test_busy_tick_moves_every_mail_and_measures_a_floor() -> None:
+    needs_mail()
+    welcome, busy = run_bench("bench.busy_tick", "--campaigns", "2", "--players", "3")
+    assert welcome["figures"]["mails_sent"] == 6  # one welcome per player
+    figures = busy["figures"]
+    assert figures["orders_in_mailbox"] == 6
+    # every order acknowledged and every player sent the report of the phase it completed
+    assert figures["mails_sent"] >= 12
+    assert all(code == 0 for code in figures["exit_codes"])
+    assert figures["floor_wall_s"] > 0 and figures["tick_over_floor"] > 0
+
+
+def test_idle_tick_stores_nothing_at_every_mailbox_size() -> None:
+    needs_mail()
+    blocks = run_bench("bench.idle_tick", "--sizes", "200,600")
+    assert [b["figures"]["stored_messages"] for b in blocks] == [200, 600]
+    for block in blocks:
+        assert block["figures"]["tick_stored_new"] == [0, 0, 0]
+        assert block["figures"]["floor_ok"] is True
+
+
+def test_adjudication_times_every_part_of_a_phase() -> None:
+    (block,) = run_bench("bench.adjudication", "--maps", "shipped", "--max-phases", "2")
+    figures = block["figures"]
+    assert figures["phases_played"] == 2
+    for part in ("advance", "view", "svg", "png", "json_round_trip"):
+        assert figures[f"{part}_ms_per_phase"] > 0
