@@ -73,8 +73,12 @@ class InboundMessage(SQLModel, table=True):
     digest: str = Field(index=True)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     received_at: datetime
-    status: str = "new"  # new | processed | duplicate
+    status: str = Field(default="new", index=True)  # new | processed | duplicate | quarantined
     outcome: str = ""  # a stable code saying what was done with it
+    quarantine_reason: str = ""  # a stable code, when status is quarantined
+    quarantine_detail: str = Field(default="", sa_column=Column(Text, nullable=False))
+    raw_size: int = Field(default=0, sa_column=Column(BigInteger, nullable=False))  # whole mail
+    truncated: bool = False  # raw holds only the head of a mail over the size limit
     campaign_id: int | None = Field(default=None, foreign_key="campaign.id")
     player_id: int | None = Field(default=None, foreign_key="player.id")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 import codecs
+import hashlib
 import re
 from email.message import Message
 
@@ -181,3 +182,38 @@ def _encode_run(text: str) -> list[str]:
 def _encoded_word(data: bytes) -> str:
     """One base64 encoded word."""
     return "=?utf-8?b?" + base64.b64encode(data).decode("ascii") + "?="
+
+
+# Control characters and lone surrogates: never stored, never sent on.
+_UNSAFE = re.compile(r"[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_UNSAFE_IN_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
+MESSAGE_ID_MAX_BYTES = 512  # far below the PostgreSQL btree row limit (about 2700 bytes)
+HEADER_MAX_CHARS = 998  # the RFC 5322 line limit; nothing longer is kept from a header
+
+
+def safe_header(value: str, max_chars: int = HEADER_MAX_CHARS) -> str:
+    """A decoded header value fit to store and quote: no controls, surrogates or NULs; capped."""
+    cleaned = _UNSAFE.sub(_replacement, value)
+    return cleaned[:max_chars]
+
+
+def safe_text(value: str) -> str:
+    """Body text fit to store: line breaks and tabs kept, other controls and surrogates gone."""
+    return _UNSAFE_IN_TEXT.sub(_replacement, value)
+
+
+def _replacement(match: re.Match[str]) -> str:
+    """A space for line breaks and tabs, U+FFFD for surrogates, nothing for other controls."""
+    char = match.group(0)
+    if char in "\r\n\t":
+        return " "
+    return "\ufffd" if "\ud800" <= char <= "\udfff" else ""
+
+
+def safe_message_id(value: str) -> str:
+    """A Message-ID fit for both backends' indexes; a stable hash stands in when too long."""
+    cleaned = _UNSAFE.sub(_replacement, value).replace(" ", "")
+    encoded = cleaned.encode("utf-8")
+    if len(encoded) <= MESSAGE_ID_MAX_BYTES:
+        return cleaned
+    return "sha256-" + hashlib.sha256(encoded).hexdigest() + "@long-id.invalid"

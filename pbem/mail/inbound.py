@@ -22,7 +22,15 @@ from pbem.mail.body import (
     extract_body,
 )
 from pbem.mail.classify import R_NORMAL, Kind, bounced_recipient, explain
-from pbem.mail.headers import HEADERS_OF_INTEREST, decode_words, raw_value, raw_values
+from pbem.mail.headers import (
+    HEADERS_OF_INTEREST,
+    decode_words,
+    raw_value,
+    raw_values,
+    safe_header,
+    safe_message_id,
+    safe_text,
+)
 from pbem.mail.mimeparts import count_parts, has_long_mime_header
 
 _ANGLED = re.compile(r"<([^<>\s]+)>")
@@ -63,9 +71,39 @@ def read_message(raw: bytes, max_bytes: int = 1_000_000, max_depth: int = 10) ->
     """Parse, decode, classify and extract the order text of `raw`; never raises."""
     digest = hashlib.sha256(raw).hexdigest()
     try:
-        return _read(raw, digest, max_bytes, max_depth)
+        return _sanitised(_read(raw, digest, max_bytes, max_depth))
     except Exception:
         return _bare(raw, digest, E_UNPARSEABLE)
+
+
+def _sanitised(record: Inbound) -> Inbound:
+    """The record with every text value made safe to store, quote and send on."""
+    return record.model_copy(
+        update={
+            "message_id": safe_message_id(record.message_id) or _synthetic_id(record.digest),
+            "from_address": safe_header(record.from_address),
+            "from_name": safe_header(record.from_name),
+            "to_addresses": tuple(safe_header(a) for a in record.to_addresses),
+            "subject": safe_header(record.subject),
+            "in_reply_to": _safe_id(record.in_reply_to),
+            "references": tuple(safe_message_id(r) for r in record.references[:50]),
+            "date": safe_header(record.date),
+            "headers": {k: safe_header(v) for k, v in record.headers.items()},
+            "body_text": safe_text(record.body_text),
+            "attachment_name": _safe_optional(record.attachment_name),
+            "bounced_recipient": _safe_optional(record.bounced_recipient),
+        }
+    )
+
+
+def _safe_id(value: str | None) -> str | None:
+    """A safe Message-ID, or None."""
+    return safe_message_id(value) if value else None
+
+
+def _safe_optional(value: str | None) -> str | None:
+    """A safe header value, or None."""
+    return safe_header(value) if value is not None else None
 
 
 def _read(raw: bytes, digest: str, max_bytes: int, max_depth: int) -> Inbound:
