@@ -1,0 +1,106 @@
+"""Defence cards: which ones a target may play against an attack, and where a unit recoils."""
+
+from __future__ import annotations
+
+from pbem.core.reactions import Choice
+from pbem.games.dba_cards.content import ABILITIES, CARDS, DEFENCE_CARDS, MISSILE
+from pbem.games.dba_cards.deck import holds
+from pbem.games.dba_cards.squares import distance, neighbours, step
+from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter
+
+EFFECT = {
+    "push": "the unit is not destroyed",
+    "recoil": "the unit moves back to {back} and is not destroyed",
+    "reinforced": "a friendly unit is next to it: not destroyed",
+    "rally": "your General is within 2 squares: not destroyed",
+    "rough": "it stands on Rough ground: not destroyed",
+    "elite": "it is Elite: not destroyed",
+    "special": "its special ability ({ability}) saves it",
+}
+
+
+def recoil_square(state: DBAState, unit: Unit) -> str | None:
+    """Where `unit` moves back to: straight back, else back and left, else back and right."""
+    back = -state.facing(unit.owner)
+    for delta in ((0, back), (-1, back), (1, back)):
+        square = step(unit.square, delta, state.size)
+        if square is None or state.unit_at(square) is not None:
+            continue
+        if not can_enter(state, unit.type, square):
+            continue
+        if state.german() and _next_to_enemy(state, unit.owner, square):
+            continue
+        return square
+    return None
+
+
+def _next_to_enemy(state: DBAState, seat: str, square: str) -> bool:
+    return any(
+        (u := state.unit_at(s)) is not None and u.owner != seat
+        for s in neighbours(square, state.size)
+    )
+
+
+def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
+    """True when the card `kind` meets its condition for `target` attacked by `attacker`."""
+    own = [u for u in state.units_of(target.owner) if u.id != target.id]
+    if kind == "recoil":
+        return recoil_square(state, target) is not None
+    if kind == "reinforced":
+        return any(distance(u.square, target.square) == 1 for u in own)
+    if kind == "rally":
+        return any(u.type == "general" and distance(u.square, target.square) <= 2 for u in own)
+    if kind == "rough":
+        return state.terrain_at(target.square) == "rough"
+    if kind == "elite":
+        return target.elite
+    if kind == "special":
+        return special_defence(state, target, attacker)
+    return kind == "push"
+
+
+def special_defence(state: DBAState, target: Unit, attacker: Unit) -> bool:
+    """True when the target's own defensive ability applies, or its General rallies it."""
+    return own_ability(state, target, attacker) or general_rallies(state, target)
+
+
+def own_ability(state: DBAState, target: Unit, attacker: Unit) -> bool:
+    """The target's own defence ability: Shield Wall, Strong Defense, Open Formation, Pikes."""
+    kind = target.type
+    if kind == "auxilia":
+        return state.terrain_at(target.square) == "rough"
+    if kind == "pikes":
+        return attacker.type not in MISSILE
+    return kind in ("blades", "war-wagons")
+
+
+def general_rallies(state: DBAState, target: Unit) -> bool:
+    """The General's Rally: it saves any adjacent unit of its own side (not itself)."""
+    return any(
+        u.type == "general" and distance(u.square, target.square) == 1
+        for u in state.units_of(target.owner)
+        if u.id != target.id
+    )
+
+
+def defence_choices(state: DBAState, target: Unit, attacker: Unit) -> list[Choice]:
+    """The defender's legal answers: each card they hold whose condition holds, and pass."""
+    choices = [Choice(key="pass", label="play no card: the unit is destroyed")]
+    for kind in DEFENCE_CARDS:
+        if holds(state, target.owner, kind) and allowed(state, kind, target, attacker):
+            choices.append(
+                Choice(
+                    key=kind,
+                    label=f"{CARDS[kind].title}: " + _effect(state, kind, target, attacker),
+                )
+            )
+    return choices
+
+
+def _effect(state: DBAState, kind: str, target: Unit, attacker: Unit) -> str:
+    back = recoil_square(state, target) or "-"
+    ability = "the General's Rally"
+    if own_ability(state, target, attacker):
+        ability = ABILITIES[target.type][0]
+    return EFFECT[kind].format(back=back, ability=ability)

@@ -1,0 +1,122 @@
+"""Army composition and deployment on each player's back rows; the game then begins."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.dba_cards.content import DRAW, FIELD_TYPES, deck_ids
+from pbem.games.dba_cards.deck import draw
+from pbem.games.dba_cards.inputs import DeployInput, PlacementInput
+from pbem.games.dba_cards.refusal import Refused
+from pbem.games.dba_cards.squares import coords, name
+from pbem.games.dba_cards.state import ArmyList, DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter
+
+FIELD_UNITS = 11
+ELITES = 2
+
+
+def zone(state: DBAState, seat: str) -> set[str]:
+    """Squares `seat` may deploy on: the back two rows (German rules: back four, not the sides)."""
+    depth, margin = (4, 2) if state.german() else (2, 0)
+    first = state.facing(seat) == 1
+    ranks = range(1, depth + 1) if first else range(state.size - depth + 1, state.size + 1)
+    return {name(f, r) for r in ranks for f in range(margin, state.size - margin)}
+
+
+def placed(state: DBAState, seat: str, army: ArmyList) -> list[PlacementInput]:
+    """A sample army's deployment turned to `seat`'s side (lists are written for seat one)."""
+    shift = (state.size - 8) // 2
+    flip = state.facing(seat) == -1
+    result = []
+    for unit in army.units:
+        file, rank = coords(unit.square)
+        rank = state.size + 1 - rank if flip else rank
+        result.append(
+            PlacementInput(type=unit.type, square=name(file + shift, rank), elite=unit.elite)
+        )
+    return result
+
+
+def default_army(state: DBAState, seat: str) -> ArmyList:
+    """The scenario's army for a seat: the first list for seat one, the second for seat two."""
+    index = state.seat_ids().index(seat) % len(state.armies)
+    return state.armies[index]
+
+
+def check_deployment(state: DBAState, seat: str, units: list[PlacementInput]) -> None:
+    """Raise Refused unless the army is 1 General, 1 Camp, 11 units, up to 2 Elite, in its zone."""
+    types = [u.type for u in units]
+    allowed = set(FIELD_TYPES) | ({"horde"} if state.german() else set())
+    counts = (types.count("general"), types.count("camp"))
+    field = [t for t in types if t not in ("general", "camp")]
+    if counts != (1, 1) or len(field) != FIELD_UNITS:
+        raise Refused(
+            "dba.E_ARMY_SIZE", generals=str(counts[0]), camps=str(counts[1]), units=str(len(field))
+        )
+    if bad := sorted(t for t in set(field) if t not in allowed):
+        raise Refused("dba.E_ARMY_TYPE", unit=bad[0])
+    if sum(u.elite for u in units) > ELITES:
+        raise Refused("dba.E_TOO_MANY_ELITE", count=str(sum(u.elite for u in units)))
+    _check_squares(state, seat, units)
+
+
+def _check_squares(state: DBAState, seat: str, units: list[PlacementInput]) -> None:
+    seen: set[str] = set()
+    allowed = zone(state, seat)
+    for unit in units:
+        if unit.square in seen:
+            raise Refused("dba.E_STACKED", square=unit.square)
+        seen.add(unit.square)
+        if unit.square not in allowed:
+            raise Refused("dba.E_DEPLOY_ZONE", square=unit.square)
+        if not can_enter(state, unit.type, unit.square):
+            raise Refused(
+                "dba.E_TERRAIN",
+                square=unit.square,
+                unit=unit.type,
+                terrain=state.terrain_at(unit.square),
+            )
+
+
+def deployment_for(state: DBAState, seat: str, given: DeployInput | None) -> DeployInput:
+    """The seat's deployment if legal, else its default army."""
+    if given is not None:
+        try:
+            check_deployment(state, seat, given.units)
+            return given
+        except Refused:
+            pass
+    army = default_army(state, seat)
+    return DeployInput(army=army.key, units=placed(state, seat, army))
+
+
+def resolve_deploy(
+    state: DBAState, inputs: dict[str, DeployInput | None], rng: SeededRng
+) -> list[Event]:
+    """Place both armies, shuffle the deck, and start seat one's first turn."""
+    events: list[Event] = []
+    for seat in state.seat_ids():
+        chosen = deployment_for(state, seat, inputs.get(seat))
+        side = state.sides[seat]
+        side.army, side.deployed = chosen.army, True
+        for n, unit in enumerate(chosen.units, start=1):
+            state.units.append(
+                Unit(
+                    id=f"{seat}-{n}",
+                    owner=seat,
+                    type=unit.type,
+                    square=unit.square,
+                    elite=unit.elite,
+                )
+            )
+        events.append(
+            Event(
+                code="dba.deployed",
+                data={"seat": seat, "army": chosen.army, "units": len(chosen.units)},
+            )
+        )
+    state.deck = rng.shuffled(deck_ids(), purpose="shuffle the deck")
+    state.stage, state.turn, state.active = "turn", 1, state.seat_ids()[0]
+    events.append(Event(code="dba.turn", data={"seat": state.active, "turn": 1}))
+    return events + draw(state, state.active, DRAW, rng)

@@ -1,0 +1,261 @@
+"""The DBA card game record: every Game protocol method, dispatching on the stage."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from pbem.core.game import (
+    REFEREE,
+    Advance,
+    ContentError,
+    Due,
+    Event,
+    GameMeta,
+    Outcome,
+    ParseResult,
+    PhaseInfo,
+    Setting,
+    Setup,
+)
+from pbem.core.problems import Problem
+from pbem.core.rng import SeededRng
+from pbem.games.dba_cards import inputs as kinds
+from pbem.games.dba_cards.bots import private_strings, random_answer, random_deploy, random_turn
+from pbem.games.dba_cards.deploy import default_army, placed, resolve_deploy
+from pbem.games.dba_cards.orders import (
+    canonical_answer,
+    canonical_deploy,
+    canonical_turn,
+    parse_answer,
+    parse_turn,
+)
+from pbem.games.dba_cards.orders_deploy import parse_deploy
+from pbem.games.dba_cards.scenario import load_scenario
+from pbem.games.dba_cards.state import ArmyList, DBAState, Settings, Side
+from pbem.games.dba_cards.terrain import random_terrain
+from pbem.games.dba_cards.turn import run_answer, run_turn
+from pbem.games.dba_cards.view import build_view
+
+META = GameMeta(
+    name="dba-cards",
+    title="DBA card game",
+    min_players=2,
+    max_players=2,
+    style="alternating",
+    default_scenario="dba-cards/open-field.toml",
+    summary="Ancient armies on a chessboard, fought with a shared deck of move, attack and "
+    "defence cards; the defender answers attacks by mail.",
+    settings=[
+        Setting(
+            key="terrain",
+            default="scenario",
+            choices=["scenario", "random"],
+            help="scenario: the referee's layout; random: a seeded random layout",
+        ),
+        Setting(
+            key="house_rules",
+            default="none",
+            choices=["none", "german"],
+            help="german: the German house rules (12x12 board, pursuit, exact moves, …)",
+        ),
+        Setting(
+            key="turn_limit",
+            default=120,
+            help="the game ends after this many turns (fewest losses wins); 0: no limit",
+        ),
+    ],
+)
+STAGE_KIND = {"deploy": "deploy", "turn": "turn", "react": "answer"}
+
+
+def make_settings(raw: dict[str, Any]) -> Settings:
+    """Settings from CLI strings or typed values."""
+    values = {k: v for k, v in raw.items() if k in Settings.model_fields}
+    try:
+        return Settings.model_validate(values)
+    except ValueError as error:
+        raise ContentError("settings", None, "dba.E_SETTING", str(error)) from error
+
+
+def opening(setup: Setup, rng: SeededRng) -> DBAState:
+    """The state before deployment: terrain laid out, armies to choose from."""
+    if len(setup.seats) != 2:
+        raise ContentError("setup", None, "dba.E_PLAYERS", "the game is for two players")
+    settings = make_settings(setup.settings)
+    size = 12 if settings.house_rules == "german" else 8
+    scenario = setup.scenario
+    terrain = dict(scenario.get("terrain") or {})
+    if settings.terrain == "random" or size != 8:
+        terrain = random_terrain(size, rng)
+    return DBAState(
+        seats=list(setup.seats),
+        settings=settings,
+        size=size,
+        terrain=terrain,
+        armies=[ArmyList.model_validate(a) for a in scenario.get("armies") or []],
+        sides={s.id: Side(seat=s.id, name=s.name) for s in setup.seats},
+    )
+
+
+class DBACards:
+    """The DBA-army chessboard card game as a pbem game (see docs/dba-cards.md)."""
+
+    meta = META
+
+    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
+        """Read a scenario file: terrain layout and sample army lists."""
+        return load_scenario(text, source)
+
+    def start(self, setup: Setup, rng: SeededRng) -> DBAState:
+        """The opening state: both players owe a deployment."""
+        return opening(setup, rng)
+
+    def state_from_json(self, data: dict[str, Any]) -> DBAState:
+        """Rebuild a state from JSON."""
+        return DBAState.model_validate(data)
+
+    def input_from_json(self, data: dict[str, Any]) -> BaseModel:
+        """Rebuild any input from JSON."""
+        return kinds.input_from_json(data)
+
+    def phase(self, state: DBAState) -> PhaseInfo:
+        """The stage, turn and help topic now."""
+        return phase_info(state)
+
+    def due(self, state: DBAState) -> Due:
+        """Both players to deploy; then the active player; or the seat a window asks."""
+        if state.stage == "deploy":
+            return Due(players=state.seat_ids())
+        if state.stage == "react" and state.window is not None:
+            return Due(players=[state.window.seat], window=state.window)
+        if state.stage == "turn":
+            return Due(players=[state.active])
+        return Due()
+
+    def parse(self, state: DBAState, seat: str, text: str) -> ParseResult:
+        """Read a player's mail for the current stage."""
+        if seat not in self.due(state).players:
+            return ParseResult(problems=[Problem(line=1, code="dba.E_NOT_DUE", kind="illegal")])
+        if state.stage == "deploy":
+            return parse_deploy(state, seat, text)
+        if state.stage == "react":
+            return parse_answer(state, seat, text)
+        return parse_turn(state, seat, text)
+
+    def canonical(self, state: DBAState, seat: str, orders: Any) -> str:
+        """The one canonical text of any input."""
+        if isinstance(orders, kinds.DeployInput):
+            return canonical_deploy(orders)
+        if isinstance(orders, kinds.AnswerInput):
+            return canonical_answer(orders)
+        return canonical_turn(orders)
+
+    def default_input(self, state: DBAState, seat: str) -> BaseModel:
+        """Deployment: the scenario's army; a turn: end it; a window: its default (pass)."""
+        if state.stage == "deploy":
+            army = default_army(state, seat)
+            return kinds.DeployInput(army=army.key, units=placed(state, seat, army))
+        if state.stage == "react" and state.window is not None:
+            return kinds.AnswerInput(window=state.window.id, choice=state.window.default)
+        return kinds.TurnInput()
+
+    def advance(self, state: DBAState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
+        """Apply the owed input to a copy of `state`."""
+        work = state.model_copy(deep=True)
+        typed = _typed(state, inputs)
+        if state.stage == "deploy":
+            deploys = {s: v for s, v in typed.items() if isinstance(v, kinds.DeployInput)}
+            return Advance(state=work, events=resolve_deploy(work, deploys, rng))  # type: ignore[arg-type]
+        seat = self.due(state).players[0] if self.due(state).players else None
+        given = typed.get(seat) if seat else None
+        if seat is None:
+            return Advance(state=work, events=[])
+        if state.stage == "react":
+            answer = (
+                given if isinstance(given, kinds.AnswerInput) else self.default_input(state, seat)
+            )
+            return Advance(state=work, events=run_answer(work, seat, answer, rng))  # type: ignore[arg-type]
+        turn = given if isinstance(given, kinds.TurnInput) else kinds.TurnInput()
+        return Advance(state=work, events=run_turn(work, seat, turn, rng))
+
+    def random_input(self, state: DBAState, seat: str, rng: SeededRng) -> BaseModel:
+        """Random legal input (bots, demos, the contract suite)."""
+        if state.stage == "deploy":
+            return random_deploy(state, seat, rng)
+        if state.stage == "react":
+            return random_answer(state, seat, rng)
+        made = random_turn(state, seat, rng)
+        while made.orders:
+            parsed = self.parse(state, seat, canonical_turn(made))
+            if not parsed.errors and parsed.orders == made:
+                return made
+            made = kinds.TurnInput(orders=made.orders[:-1], standing=made.standing)
+        return made
+
+    def private_strings(self, state: DBAState, seat: str) -> list[str]:
+        """The card ids in the seat's hand."""
+        return private_strings(state, seat)
+
+    def view(self, state: DBAState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+        """What `viewer` may see."""
+        template = ""
+        if viewer is not None and viewer != REFEREE and viewer in self.due(state).players:
+            template = self.canonical(state, viewer, self.default_input(state, viewer))
+        return build_view(state, viewer, events, template)
+
+    def outcome(self, state: DBAState) -> Outcome | None:
+        """Win or loss once a General falls, 8 units are lost, or the turn limit passes."""
+        if state.stage != "over":
+            return None
+        ranked = sorted(state.seat_ids(), key=lambda s: (s != state.winner, s))
+        standings = [
+            {
+                "seat": s,
+                "lost": state.sides[s].lost,
+                "result": "draw"
+                if state.winner is None
+                else ("win" if s == state.winner else "loss"),
+            }
+            for s in ranked
+        ]
+        return Outcome(finished=True, standings=standings, note=state.end_note)
+
+
+def phase_info(state: DBAState) -> PhaseInfo:
+    """Stable phase keys: 'deploy', 't3' for turn 3, 't3-w5' for window 5 in it."""
+    names = {s.id: s.name for s in state.seats}
+    if state.stage == "deploy":
+        return PhaseInfo(key="deploy", label="Deployment", turn=0, topic="deploy")
+    if state.stage == "over":
+        return PhaseInfo(
+            key=f"over-t{state.turn}", label="Game over", turn=state.turn, topic="over"
+        )
+    if state.stage == "react" and state.window is not None:
+        seat = state.window.seat
+        return PhaseInfo(
+            key=f"t{state.turn}-{state.window.id}",
+            turn=state.turn,
+            topic="react",
+            label=f"Turn {state.turn}: {names.get(seat, seat)} answers an attack",
+        )
+    return PhaseInfo(
+        key=f"t{state.turn}",
+        turn=state.turn,
+        topic="turn",
+        label=f"Turn {state.turn}: {names.get(state.active, state.active)}",
+    )
+
+
+def _typed(state: DBAState, inputs: dict[str, Any]) -> dict[str, Any]:
+    wanted = STAGE_KIND.get(state.stage)
+    kept = {}
+    for seat, value in sorted(inputs.items()):
+        typed = kinds.input_from_json(value) if isinstance(value, dict) else value
+        if getattr(typed, "kind", None) == wanted:
+            kept[seat] = typed
+    return kept
+
+
+GAME = DBACards()

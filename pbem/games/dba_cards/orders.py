@@ -1,0 +1,211 @@
+"""The order language: read a player's mail into typed input with line-numbered problems."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pbem.core.game import ParseResult
+from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.core.reactions import read_answer
+from pbem.games.dba_cards.attacks import check_attack
+from pbem.games.dba_cards.content import CARDS
+from pbem.games.dba_cards.deck import play
+from pbem.games.dba_cards.inputs import (
+    AnswerInput,
+    Attack,
+    DeployInput,
+    Discard,
+    Order,
+    Standing,
+    Trample,
+    TurnInput,
+)
+from pbem.games.dba_cards.orders_text import (
+    order_line,
+    read_order,
+    read_standing,
+    standing_lines,
+)
+from pbem.games.dba_cards.refusal import Refused
+from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.turn import BATTLE, _discards, _run, atomic
+
+VERBS = ("discard", "scout", "move", "dismount", "attack", "trample", "on", "standing", "end")
+SYNTAX = {
+    "dba.E_UNKNOWN_ORDER",
+    "dba.E_MOVE_FORM",
+    "dba.E_ATTACK_FORM",
+    "dba.E_SQUARE",
+    "dba.E_CARD_NAME",
+    "dba.E_DISMOUNT_FORM",
+    "dba.E_TRAMPLE_FORM",
+    "dba.E_STANDING_FORM",
+    "dba.E_STANDING_FACT",
+}
+END_WORDS = {"end", "pass", "done"}
+
+
+def problem(line: int, refused: Refused) -> Problem:
+    """A Problem from a refusal: syntax codes are 'invalid', rule codes 'illegal'."""
+    kind: Literal["invalid", "illegal"] = "invalid" if refused.code in SYNTAX else "illegal"
+    suggestion = None
+    if refused.code == "dba.E_UNKNOWN_ORDER":
+        suggestion = did_you_mean(refused.params.get("word", ""), VERBS)
+    return Problem(
+        line=line, code=refused.code, kind=kind, params=refused.params, suggestion=suggestion
+    )
+
+
+def lines_of(text: str) -> list[tuple[int, list[str]]]:
+    """Non-empty lines, comments dropped, as (line number, lower-case words)."""
+    found = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = strip_comment(raw).lower().split()
+        if words:
+            found.append((number, words))
+    return found
+
+
+def read_standing_line(words: list[str], standing: Standing) -> bool:
+    """Add a standing-reaction line to `standing`; False if the line is not one."""
+    if words == ["standing", "clear"] or words == ["clear", "standing"]:
+        standing.clear, standing.add = True, []
+        return True
+    if words[0] == "on":
+        standing.add.append(read_standing(words))
+        return True
+    return False
+
+
+def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:
+    """Read a turn: orders (any order of lines; run by phase), standing reactions, or 'end'."""
+    orders: list[tuple[int, Order]] = []
+    standing = Standing()
+    problems: list[Problem] = []
+    for number, words in lines_of(text):
+        try:
+            if read_standing_line(words, standing) or (words[0] in END_WORDS and len(words) == 1):
+                continue
+            orders.append((number, read_order(words, state.size)))
+        except Refused as refused:
+            problems.append(problem(number, refused))
+    problems += check_turn(state, seat, orders)
+    result = TurnInput(orders=[o for _, o in orders], standing=standing)
+    return ParseResult(orders=None if problems else result, problems=problems)
+
+
+def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> list[Problem]:
+    """Try the orders on a copy of the board, phase by phase, as the turn will run them."""
+    work = state.model_copy(deep=True)
+    _discards(work, seat, [o for _, o in orders])
+    problems = []
+    for number, order in orders:
+        if isinstance(order, Discard):
+            problems += _check_discard(
+                state, number, order, sum(isinstance(o, Discard) for _, o in orders)
+            )
+    phased = [p for p in orders if not isinstance(p[1], BATTLE)]
+    phased += [p for p in orders if isinstance(p[1], BATTLE)]
+    for number, order in phased:
+        if isinstance(order, Discard):
+            continue
+        try:
+            atomic(work, lambda w, o=order: _check(w, seat, o))  # type: ignore[misc]
+        except Refused as refused:
+            problems.append(problem(number, refused))
+    return problems
+
+
+def _check_discard(state: DBAState, line: int, order: Discard, named: int) -> list[Problem]:
+    excess = len(state.sides[state.active].hand) - 5
+    if named > max(excess, 0):
+        return [
+            Problem(
+                line=line,
+                code="dba.E_DISCARD_LIMIT",
+                kind="illegal",
+                params={"count": str(max(excess, 0))},
+            )
+        ]
+    return []
+
+
+def _check(state: DBAState, seat: str, order: Order) -> list[Any]:
+    """Run a move-phase order, or check a battle order without resolving it."""
+    if isinstance(order, Attack):
+        unit, _ = check_attack(state, seat, order)
+        if order.card is not None and play(state, seat, order.card) is None:
+            raise Refused("dba.E_NO_CARD", card=CARDS[order.card].title)
+        unit.attacked = True
+        return []
+    if isinstance(order, Trample):
+        from pbem.games.dba_cards.battle import strike
+
+        strike(state, seat, order)
+        state.window, state.stage = None, "turn"
+        return []
+    return _run(state, seat, order)
+
+
+def canonical_turn(orders: TurnInput) -> str:
+    """The one text form of a turn."""
+    lines = [order_line(o) for o in orders.orders] + standing_lines(orders.standing)
+    return "\n".join(lines or ["end"])
+
+
+def parse_answer(state: DBAState, seat: str, text: str) -> ParseResult:
+    """Read the answer to the open window, plus any standing-reaction lines."""
+    window = state.window
+    assert window is not None
+    standing = Standing()
+    problems: list[Problem] = []
+    chosen: str | None = None
+    for number, words in lines_of(text):
+        try:
+            if read_standing_line(words, standing):
+                continue
+        except Refused as refused:
+            problems.append(problem(number, refused))
+            continue
+        found = read_answer(window, " ".join(words))
+        if found is not None and chosen is None:
+            chosen = found.answer
+        elif found is None:
+            problems.append(
+                Problem(
+                    line=number,
+                    code="dba.E_ANSWER",
+                    kind="illegal",
+                    params={"choices": _keys(window.choices)},
+                )
+            )
+    if chosen is None and not problems:
+        problems.append(
+            Problem(
+                line=1,
+                code="dba.E_ANSWER",
+                kind="illegal",
+                params={"choices": _keys(window.choices)},
+            )
+        )
+    if problems:
+        return ParseResult(orders=None, problems=problems)
+    return ParseResult(
+        orders=AnswerInput(window=window.id, choice=chosen or "pass", standing=standing)
+    )
+
+
+def _keys(choices: list[Any]) -> str:
+    return ", ".join(c.key for c in choices)
+
+
+def canonical_answer(given: AnswerInput) -> str:
+    """The one text form of an answer."""
+    return "\n".join([f"react {given.choice}", *standing_lines(given.standing)])
+
+
+def canonical_deploy(given: DeployInput) -> str:
+    """The one text form of a deployment."""
+    lines = [f"army {given.army}"] if given.army else []
+    lines += [f"{u.type} {u.square}" + (" elite" if u.elite else "") for u in given.units]
+    return "\n".join(lines + standing_lines(given.standing))

@@ -1,0 +1,156 @@
+"""Read scenario files (TOML): the referee's terrain layout and sample army lists.
+
+Terrain squares and army units are one per line inside multi-line strings, so that every
+error names the file and the very line (see docs/dba-cards.md for the format).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from typing import Any
+
+from pbem.core.game import ContentError
+from pbem.core.problems import strip_comment
+from pbem.games.dba_cards.content import FIELD_TYPES, TERRAINS, unit_type
+from pbem.games.dba_cards.squares import coords, valid
+
+SIZE = 8
+KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
+
+
+def load_scenario(text: str, source: str) -> dict[str, Any]:
+    """Validate a scenario file's text; raise ContentError with file and line."""
+    data = _toml(text, source)
+    head = data.get("scenario")
+    if not isinstance(head, dict):
+        raise ContentError(source, None, "dba.E_SCENARIO", "the file needs a [scenario] table")
+    terrain = _terrain(str(head.get("terrain", "")), _block_lines(text, "terrain"), source)
+    armies = data.get("army")
+    if not isinstance(armies, list) or len(armies) < 2:
+        raise ContentError(
+            source,
+            _line_of(text, r"\[\[army\]\]"),
+            "dba.E_ARMIES",
+            "the scenario needs at least two [[army]] lists",
+        )
+    starts = _block_lines(text, "units")
+    lists = [
+        _army(a, starts[i] if i < len(starts) else None, terrain, source)
+        for i, a in enumerate(armies)
+    ]
+    keys = [a["key"] for a in lists]
+    if len(set(keys)) != len(keys):
+        raise ContentError(source, None, "dba.E_ARMY_KEY", "two armies share a key")
+    return {
+        "name": str(head.get("name", "")),
+        "title": str(head.get("title", "")),
+        "size": SIZE,
+        "terrain": terrain,
+        "armies": lists,
+    }
+
+
+def _toml(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        found = re.search(r"line (\d+)", str(error))
+        raise ContentError(
+            source, int(found.group(1)) if found else None, "dba.E_TOML", str(error)
+        ) from error
+
+
+def _line_of(text: str, pattern: str) -> int | None:
+    for number, line in enumerate(text.splitlines(), 1):
+        if re.match(rf"^\s*{pattern}", line):
+            return number
+    return None
+
+
+def _block_lines(text: str, key: str) -> list[int]:
+    """File line of each `key = \"\"\"` string's first line, in file order."""
+    found = []
+    for number, line in enumerate(text.splitlines(), 1):
+        match = re.match(rf"^\s*{key}\s*=\s*(\"\"\"|''')(.*)$", line)
+        if match:
+            found.append(number + 1 if match.group(2) == "" else number)
+    return found
+
+
+def _terrain(block: str, starts: list[int], source: str) -> dict[str, str]:
+    first = starts[0] if starts else 1
+    layout: dict[str, str] = {}
+    for offset, raw in enumerate(block.splitlines()):
+        words = strip_comment(raw).lower().split()
+        line = first + offset
+        if not words:
+            continue
+        if len(words) != 2 or not valid(words[0], SIZE) or words[1] not in TERRAINS:
+            raise ContentError(
+                source,
+                line,
+                "dba.E_TERRAIN_LINE",
+                f"expected 'SQUARE TERRAIN' with terrain one of "
+                f"{', '.join(TERRAINS)}: {raw.strip()!r}",
+            )
+        if words[0] in layout:
+            raise ContentError(source, line, "dba.E_TERRAIN_TWICE", f"{words[0]} is listed twice")
+        if words[1] != "clear":
+            layout[words[0]] = words[1]
+    return dict(sorted(layout.items()))
+
+
+def _army(data: Any, first: int | None, terrain: dict[str, str], source: str) -> dict[str, Any]:
+    if not isinstance(data, dict) or not KEY.match(str(data.get("key", ""))):
+        raise ContentError(
+            source,
+            first,
+            "dba.E_ARMY_KEY",
+            "each [[army]] needs a key of lower-case letters, digits and dashes",
+        )
+    units = [
+        _unit(raw, (first or 1) + i, terrain, source)
+        for i, raw in enumerate(str(data.get("units", "")).splitlines())
+    ]
+    placed = [u for u in units if u is not None]
+    _composition(placed, first, source)
+    return {"key": data["key"], "title": str(data.get("title", data["key"])), "units": placed}
+
+
+def _unit(raw: str, line: int, terrain: dict[str, str], source: str) -> dict[str, Any] | None:
+    words = strip_comment(raw).lower().split()
+    if not words:
+        return None
+    kind = unit_type(words[0]) if words else None
+    elite = words[2:] == ["elite"]
+    if kind is None or len(words) not in (2, 3) or (len(words) == 3 and not elite):
+        raise ContentError(
+            source, line, "dba.E_UNIT_LINE", f"expected 'TYPE SQUARE [elite]': {raw.strip()!r}"
+        )
+    if not valid(words[1], SIZE) or coords(words[1])[1] > 2:
+        raise ContentError(
+            source, line, "dba.E_DEPLOY_ZONE", f"{words[1]} is not on the back two rows (ranks 1-2)"
+        )
+    ground = terrain.get(words[1], "clear")
+    if ground == "impassable" or (ground == "rough" and kind == "war-wagons"):
+        raise ContentError(
+            source, line, "dba.E_DEPLOY_TERRAIN", f"{kind} cannot stand on {ground} at {words[1]}"
+        )
+    return {"type": kind, "square": words[1], "elite": elite}
+
+
+def _composition(units: list[dict[str, Any]], line: int | None, source: str) -> None:
+    types = [u["type"] for u in units]
+    field = [t for t in types if t not in ("general", "camp")]
+    if types.count("general") != 1 or types.count("camp") != 1 or len(field) != 11:
+        raise ContentError(
+            source, line, "dba.E_ARMY_SIZE", "an army is 1 general, 1 camp and 11 other units"
+        )
+    if bad := sorted(t for t in set(field) if t not in FIELD_TYPES):
+        raise ContentError(source, line, "dba.E_ARMY_TYPE", f"{bad[0]} is not in the unit list")
+    if sum(bool(u["elite"]) for u in units) > 2:
+        raise ContentError(source, line, "dba.E_TOO_MANY_ELITE", "at most 2 units are elite")
+    squares = [u["square"] for u in units]
+    if len(set(squares)) != len(squares):
+        raise ContentError(source, line, "dba.E_STACKED", "two units share a square")

@@ -1,0 +1,112 @@
+"""The pydantic state of a DBA card game: board, units, deck, hands and any open window."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from pbem.core.game import Seat
+from pbem.core.reactions import StandingReaction, Window
+from pbem.games.dba_cards.inputs import Order
+from pbem.games.dba_cards.squares import forward
+
+Stage = Literal["deploy", "turn", "react", "over"]
+
+
+class Settings(BaseModel):
+    """Campaign switches (see docs/dba-cards.md)."""
+
+    terrain: Literal["scenario", "random"] = "scenario"
+    house_rules: Literal["none", "german"] = "none"
+    turn_limit: int = 120
+
+
+class Placement(BaseModel):
+    """One unit of an army list and where it deploys."""
+
+    type: str
+    square: str
+    elite: bool = False
+
+
+class ArmyList(BaseModel):
+    """A sample army from the scenario: its key, title and deployment (as seen by seat one)."""
+
+    key: str
+    title: str
+    units: list[Placement]
+
+
+class Unit(BaseModel):
+    """A unit on the board."""
+
+    id: str
+    owner: str
+    type: str
+    square: str
+    elite: bool = False
+    moved: bool = False
+    attacked: bool = False
+
+
+class Side(BaseModel):
+    """One player's side: army, hand, losses and standing reactions."""
+
+    seat: str
+    name: str
+    army: str = ""
+    hand: list[str] = Field(default_factory=list)
+    lost: int = 0
+    deployed: bool = False
+    standing: list[StandingReaction] = Field(default_factory=list)
+
+
+class DBAState(BaseModel):
+    """Everything about one game; the deck order and hands are secret (see view.py)."""
+
+    seats: list[Seat]
+    settings: Settings = Field(default_factory=Settings)
+    size: int = 8
+    terrain: dict[str, str] = Field(default_factory=dict)  # squares that are not clear
+    armies: list[ArmyList] = Field(default_factory=list)
+    stage: Stage = "deploy"
+    turn: int = 0
+    active: str = "p1"
+    units: list[Unit] = Field(default_factory=list)
+    deck: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)
+    sides: dict[str, Side] = Field(default_factory=dict)
+    window: Window | None = None
+    pending: list[Order] = Field(default_factory=list)  # the turn's orders after the window
+    windows_opened: int = 0
+    winner: str | None = None
+    end_note: str = ""
+
+    def seat_ids(self) -> list[str]:
+        """Seat ids in seat order."""
+        return [s.id for s in self.seats]
+
+    def opponent(self, seat: str) -> str:
+        """The other seat."""
+        return next(s for s in self.seat_ids() if s != seat)
+
+    def facing(self, seat: str) -> int:
+        """+1 when `seat` moves up the ranks, -1 when down."""
+        return forward(self.seat_ids().index(seat))
+
+    def unit_at(self, square: str) -> Unit | None:
+        """The unit standing on `square`, if any."""
+        return next((u for u in self.units if u.square == square), None)
+
+    def units_of(self, seat: str) -> list[Unit]:
+        """A seat's units on the board."""
+        return [u for u in self.units if u.owner == seat]
+
+    def terrain_at(self, square: str) -> str:
+        """The terrain of a square ('clear' unless listed)."""
+        return self.terrain.get(square, "clear")
+
+    def german(self) -> bool:
+        """True under the German house rules."""
+        return self.settings.house_rules == "german"

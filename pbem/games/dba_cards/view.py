@@ -1,0 +1,101 @@
+"""What one viewer may see: the one place the DBA card game decides secrecy.
+
+A player sees the public board, the counts of every pile and hand, their own hand, their
+own standing reactions and, when asked, their own reaction window. The deck order and the
+other hand never appear; the referee sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.game import REFEREE, Event
+from pbem.core.reactions import choices_text
+from pbem.games.dba_cards.content import CARDS, card_key
+from pbem.games.dba_cards.inputs import Standing
+from pbem.games.dba_cards.orders_text import standing_lines
+from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.view_board import board_picture, board_text
+
+
+def visible(event: Event, viewer: str | None) -> bool:
+    """Public events for everyone, private ones for their seats, everything for the referee."""
+    if viewer == REFEREE or event.visible_to is None:
+        return True
+    return viewer is not None and viewer in event.visible_to
+
+
+def hand_view(cards: list[str]) -> list[dict[str, str]]:
+    """A hand as card ids and titles."""
+    return [{"card": c, "name": CARDS[card_key(c)].title} for c in cards]
+
+
+def sides(state: DBAState) -> list[dict[str, Any]]:
+    """Public facts about each side, in seat order."""
+    return [
+        {
+            "seat": s.id,
+            "name": s.name,
+            "army": state.sides[s.id].army,
+            "lost": state.sides[s.id].lost,
+            "hand_count": len(state.sides[s.id].hand),
+        }
+        for s in state.seats
+    ]
+
+
+def window_view(state: DBAState, viewer: str | None) -> dict[str, Any] | None:
+    """The open window: in full for its seat (and the referee), else only who is asked where."""
+    window = state.window
+    if window is None:
+        return None
+    public = {
+        "seat": window.seat,
+        "id": window.id,
+        "square": window.facts.get("square"),
+        "from": window.facts.get("from"),
+    }
+    if viewer not in (window.seat, REFEREE):
+        return public
+    return {
+        **public,
+        "facts": window.facts,
+        "choices": choices_text(window),
+        "default": window.default,
+    }
+
+
+def build_view(
+    state: DBAState, viewer: str | None, events: list[Event], template: str
+) -> dict[str, Any]:
+    """The JSON-ready view of `state` for `viewer` (None: the public; REFEREE: everything)."""
+    view: dict[str, Any] = {
+        "game": "dba-cards",
+        "viewer": viewer,
+        "stage": state.stage,
+        "turn": state.turn,
+        "active": state.active,
+        "events": [e.model_dump() for e in events if visible(e, viewer)],
+        "kingdoms": sides(state),
+        "terrain": dict(state.terrain),
+        "units": [
+            {"square": u.square, "owner": u.owner, "type": u.type, "elite": u.elite}
+            for u in sorted(state.units, key=lambda u: u.id)
+        ],
+        "deck_count": len(state.deck),
+        "discard_count": len(state.discard),
+        "discard_top": CARDS[card_key(state.discard[-1])].title if state.discard else None,
+        "window": window_view(state, viewer),
+        "board": board_picture(state, viewer).model_dump(),
+        "board_text": board_text(state, viewer),
+        "winner": state.winner,
+        "template": template,
+    }
+    if viewer in state.sides:
+        side = state.sides[viewer]
+        view["hand"] = hand_view(side.hand)
+        view["standing"] = standing_lines(Standing(add=side.standing))
+    if viewer == REFEREE:
+        view["hands"] = {s: hand_view(side.hand) for s, side in sorted(state.sides.items())}
+        view["deck"] = list(state.deck)
+    return view
