@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import REFEREE, Event
-from pbem.games.mighty_kingdoms.inputs import BattleResultInput
+from pbem.games.mighty_kingdoms.artefacts import spoils_of_battle
+from pbem.games.mighty_kingdoms.inputs import BattleResultInput, UnitChange
 from pbem.games.mighty_kingdoms.results import apply_results
 from pbem.games.mighty_kingdoms.state import Army, BattleRecord, MKState
 
@@ -45,7 +46,7 @@ def army_sheet(army: Army) -> dict[str, Any]:
         "units": [
             {"number": n, "name": u.name, "strength": u.strength, "current": u.current,
              "in_battle": max(0, min(3, u.current)), "points": u.points, "type": u.kind,
-             "hero": u.hero}
+             "hero": u.hero, "item": u.item, "artefact": u.artefact}
             for n, u in enumerate(army.units, start=1)
         ],
         "list_missing": not army.units,
@@ -86,12 +87,16 @@ def apply_referee(state: MKState, given: BattleResultInput) -> list[Event]:
     if given.defaulted:
         events.append(Event(code="mk.default_used", data={
             "seat": REFEREE, "what": "battle result", "battle": record.number}))
+    seen: set[tuple[str, int, int]] = set()
     for change in given.changes:
-        events.append(_apply_change(state, record, change.army, change.unit, change.change))
+        events.append(_apply_change(state, record, change, seen))
     sides = (record.attacker, record.defender)
     if given.winner in sides:
         loser = sides[1] if given.winner == sides[0] else sides[0]
         record.result = {given.winner: "win", loser: "loss"}
+        routed = [(army, unit) for army, unit, sign in sorted(seen) if sign < 0]
+        events += spoils_of_battle(state, record.number, given.winner, routed,
+                                   record.attacker_armies + record.defender_armies)
     else:
         record.result = {s: "draw" for s in sides}
     record.pending = False
@@ -99,14 +104,21 @@ def apply_referee(state: MKState, given: BattleResultInput) -> list[Event]:
 
 
 def _apply_change(
-    state: MKState, record: BattleRecord, army_id: str, unit: int, change: int
+    state: MKState, record: BattleRecord, given: UnitChange, seen: set[tuple[str, int, int]]
 ) -> Event:
+    """One Unit Strength change: a unit is routed at most once and gains at most once a battle."""
+    army_id, unit, change = given.army, given.unit, given.change
     army = state.armies.get(army_id)
     involved = record.attacker_armies + record.defender_armies
     data: dict[str, Any] = {"battle": record.number, "army": army_id, "unit": unit,
                             "change": change}
     if army is None or army_id not in involved or not 1 <= unit <= len(army.units):
         return Event(code="mk.strength_skipped", data=data)
+    sign = (change > 0) - (change < 0)
+    if abs(change) > 1 or (sign and (army_id, unit, sign) in seen):
+        return Event(code="mk.strength_skipped", data={**data, "reason": "once per battle"})
+    if sign:
+        seen.add((army_id, unit, sign))
     target = army.units[unit - 1]
     target.change += change
     return Event(code="mk.unit_strength", data={**data, "name": target.name, "now": target.current})

@@ -36,13 +36,30 @@ def parse_result(state: MKState, text: str) -> ParseResult:
             decided, winner = _result(state, record, word, line, out)
         elif word is not None:
             change = _change(state, record, word, line, out)
-            if change is not None:
+            if change is not None and _once_per_battle(change, changes, line, out):
                 changes.append(change)
     if not decided:
         out.invalid(lines[-1].number if lines else 1, "mk.E_NO_RESULT")
-        return ParseResult(orders=None, problems=out.problems)
+    if any(p.severity == "error" for p in out.problems):
+        return ParseResult(orders=None, problems=out.problems)  # a result is taken whole or not
     orders = BattleResultInput(battle=record.number, winner=winner, changes=changes)
     return ParseResult(orders=orders, problems=out.problems)
+
+
+def _once_per_battle(
+    change: UnitChange, earlier: list[UnitChange], line: Line, out: Collector
+) -> bool:
+    """A unit is routed at most once and gains +1 at most once (its first rout) per battle."""
+    if change.change == 0:
+        return True
+    sign = 1 if change.change > 0 else -1
+    repeated = any(c.army == change.army and c.unit == change.unit and c.change * sign > 0
+                   for c in earlier)
+    if abs(change.change) > 1 or repeated:
+        code = "mk.E_GAINED_TWICE" if sign > 0 else "mk.E_ROUTED_TWICE"
+        out.illegal(line.number, code, army=change.army, unit=str(change.unit))
+        return False
+    return True
 
 
 def _check_number(record: BattleRecord, line: Line, out: Collector) -> None:

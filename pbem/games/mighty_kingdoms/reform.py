@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.mighty_kingdoms.artefacts import capital_taken, items_of_the_lost
 from pbem.games.mighty_kingdoms.results import destroy
 from pbem.games.mighty_kingdoms.state import MKState, natural_key
 
@@ -71,7 +72,8 @@ def sole_kingdom_tiles(state: MKState) -> list[Event]:
         if len(owners) == 1 and here.owner != owners[0]:
             events.append(Event(code="mk.tile_taken", data={
                 "tile": tile, "seat": owners[0], "previous": here.owner, "by": "reform"}))
-            here.owner = owners[0]
+            previous, here.owner = here.owner, owners[0]
+            events.extend(capital_taken(state, tile, previous))
     return events
 
 
@@ -86,6 +88,7 @@ def worn_out_units(state: MKState) -> list[Event]:
         for unit in lost:
             events.append(Event(code="mk.unit_destroyed", data={
                 "army": army.id, "seat": army.owner, "unit": unit.name, "strength": unit.current}))
+        events.extend(items_of_the_lost(state, army, lost))
         if not army.units:
             destroy(state, army.id, "no units left", events)
     return events

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Event
+from pbem.games.mighty_kingdoms.artefacts import capital_taken, items_of_the_lost
 from pbem.games.mighty_kingdoms.state import (
     SETTLEMENT_RANK,
     Army,
@@ -19,6 +20,7 @@ def destroy(state: MKState, army_id: str, reason: str, events: list[Event]) -> N
     army = state.armies.pop(army_id)
     events.append(Event(code="mk.army_destroyed", data={
         "army": army_id, "seat": army.owner, "tile": army.tile, "reason": reason}))
+    events.extend(items_of_the_lost(state, army, army.units))
 
 
 def apply_results(state: MKState, record: BattleRecord) -> list[Event]:
@@ -30,7 +32,8 @@ def apply_results(state: MKState, record: BattleRecord) -> list[Event]:
     if winner is not None and here.owner != winner:
         events.append(Event(code="mk.tile_taken", data={
             "tile": record.tile, "seat": winner, "previous": here.owner}))
-        here.owner = winner
+        previous, here.owner = here.owner, winner
+        events.extend(capital_taken(state, record.tile, previous))
     for seat in (record.attacker, record.defender):
         outcome = record.result.get(seat)
         if outcome == "loss" or (outcome == "draw" and here.owner != seat):

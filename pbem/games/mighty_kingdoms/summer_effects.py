@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.mighty_kingdoms.artefacts import capital_taken
 from pbem.games.mighty_kingdoms.state import Army, Intent, MKState, SettlementKind
 
 EXPLORATION: list[tuple[int, SettlementKind | None]] = [
@@ -46,7 +47,8 @@ def _move(state: MKState, army: Army, target: str | None, rng: SeededRng) -> lis
     if not enemies_present(state, target, army.owner) and here.owner != army.owner:
         events.append(Event(code="mk.tile_taken", data={
             "tile": target, "seat": army.owner, "previous": here.owner}))
-        here.owner = army.owner
+        previous, here.owner = here.owner, army.owner
+        events.extend(capital_taken(state, target, previous))
     return events
 
 

@@ -59,13 +59,15 @@ def army_public(state: MKState, army: Army, viewer: str | None) -> dict[str, Any
     if viewer in (REFEREE, army.owner) or army.list_revealed:
         shown["points"] = army.points
         if state.settings.battle_mode == "kow":
-            shown["units"] = _units(army)
+            shown["units"] = _units(army, viewer in (REFEREE, army.owner))
     return shown
 
 
-def _units(army: Army) -> list[dict[str, Any]]:
+def _units(army: Army, own: bool) -> list[dict[str, Any]]:
+    """The list; artefacts are allocated in secret, so only the owner sees them between battles."""
     return [{"number": n, "name": u.name, "strength": u.current, "listed": u.strength,
-             "points": u.points, "type": u.kind, "hero": u.hero}
+             "points": u.points, "type": u.kind, "hero": u.hero, "item": u.item,
+             **({"artefact": u.artefact} if own else {})}
             for n, u in enumerate(army.units, start=1)]
 
 
@@ -83,14 +85,16 @@ def position(state: MKState, viewer: str | None) -> dict[str, Any] | None:
         "tiles": tiles,
         "settlements": {t: state.settlement_kind(t) for t in tiles if state.tiles[t].settlement},
         "armies": [_own_army(state, a) for a in state.armies_of(viewer)],
+        "artefacts_held": list(kingdom.artefacts_held),
     }
 
 
 def _own_army(state: MKState, army: Army) -> dict[str, Any]:
     shown: dict[str, Any] = {"id": army.id, "tile": army.tile, "points": army.points,
-                             "lying": army.lying, "status": "lying" if army.lying else "upright"}
+                             "lying": army.lying, "status": "lying" if army.lying else "upright",
+                             "allied": army.allied}
     if state.settings.battle_mode == "kow":
-        shown["units"] = _units(army)
+        shown["units"] = _units(army, own=True)
     return shown
 
 

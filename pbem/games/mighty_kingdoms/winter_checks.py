@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from pbem.core.problems import Problem
+from pbem.games.mighty_kingdoms.artefacts import has_capital
 from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
 from pbem.games.mighty_kingdoms.winter_model import Equip, Quest, Tithe
@@ -28,10 +29,7 @@ BUILD_COST: dict[str, tuple[int, int]] = {  # (gold, food)
 }
 RECRUIT_COST: tuple[int, int] = (1, 0)
 
-
-def has_capital(state: MKState, seat: str) -> bool:
-    """True if the seat holds a capital city of its own."""
-    return any(state.settlement_kind(t) == "capital" for t in state.controlled(seat))
+__all__ = ["has_capital"]
 
 
 def tile_problem(state: MKState, seat: str, tile: str) -> str | None:

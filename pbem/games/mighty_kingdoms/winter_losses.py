@@ -1,18 +1,9 @@
-"""Removing armies and units in winter, and where their artefacts go."""
+"""Removing armies and units in winter; their artefacts stay in play (see artefacts.py)."""
 
 from __future__ import annotations
 
+from pbem.games.mighty_kingdoms.artefacts import release_artefacts
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
-from pbem.games.mighty_kingdoms.winter_checks import has_capital
-
-
-def release_artefacts(state: MKState, seat: str, units: list[Unit]) -> list[str]:
-    """Send the artefacts of lost units to the capital, or back to the pool without one."""
-    freed = [u.artefact for u in units if u.artefact]
-    keep = has_capital(state, seat)
-    for name in freed:
-        (state.kingdoms[seat].artefacts_held if keep else state.artefacts_pool).append(name)
-    return freed
 
 
 def remove_army(state: MKState, army: Army) -> None:

@@ -203,13 +203,16 @@ def test_simple_campaign_plays_a_year_and_a_bit_and_replays(rt: Runtime) -> None
 
 
 def referee_result(rt: Runtime, state: MKState, destroy: bool = True) -> None:
-    """The referee's result: the attacker wins; the defender's first unit drops to -2."""
+    """The referee's result: the attacker wins; the defender's first unit is routed once."""
     record = next(b for b in state.progress.battles if b.pending)
     army = state.armies[record.defender_armies[0]]
-    unit = army.units[0]
     lines = [f"battle {record.number}", f"winner {record.attacker}"]
     if destroy:
-        lines.append(f"strength {army.id}/1 {-2 - unit.current:+d}")
+        twice = submit_by_address(rt, NAME, REFEREE, "\n".join(
+            [*lines, f"routed {army.id}/1", f"strength {army.id}/1 -1"]))
+        assert not twice["accepted"]  # a unit routs at most once a battle: nothing on file
+        assert [p["code"] for p in twice["problems"]] == ["mk.E_ROUTED_TWICE"]
+        lines.append(f"routed {army.id}/1")
     receipt = submit_by_address(rt, NAME, REFEREE, "\n".join(lines))
     assert receipt["accepted"], receipt["problems"]
 
@@ -231,7 +234,7 @@ def test_kow_campaign_pauses_for_the_referee_and_applies_strength(rt: Runtime) -
     assert status(rt, NAME)["waiting_for"] == ["referee"]
     record = next(b for b in state.progress.battles if b.pending)
     army_id = record.defender_armies[0]
-    doomed = state.armies[army_id].units[0].name
+    doomed = state.armies[army_id].units[0]
     referee_result(rt, state)
     run_phase(rt, NAME)
     assert GAME.phase(state_now(rt)).key != GAME.phase(state).key  # the campaign went on
@@ -240,10 +243,11 @@ def test_kow_campaign_pauses_for_the_referee_and_applies_strength(rt: Runtime) -
     assert results[0]["battle"] == record.number
     assert results[0]["result"][record.attacker] == "win"
     strength = [d for c, d in events if c == "mk.unit_strength"]
-    assert strength and strength[0]["army"] == army_id and strength[0]["now"] == -2
-    destroyed = _destroyed_units(rt, army_id)
-    assert doomed in destroyed
-    assert doomed not in [u.name for u in _units_after(rt, army_id)]
+    assert strength and strength[0]["army"] == army_id
+    assert strength[0]["now"] == doomed.current - 1
+    destroyed = doomed.name in _destroyed_units(rt, army_id)
+    assert destroyed == (doomed.current - 1 <= -2)
+    assert (doomed.name not in [u.name for u in _units_after(rt, army_id)]) == destroyed
 
 
 def test_kow_campaign_goes_on_to_winter_and_replays(rt: Runtime) -> None:

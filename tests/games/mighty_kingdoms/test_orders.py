@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.core.game import REFEREE
+from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
-from pbem.games.mighty_kingdoms.inputs import SummerOrders, WinMove
+from pbem.games.mighty_kingdoms.inputs import (
+    BattleResultInput,
+    SummerOrders,
+    UnitChange,
+    WinMove,
+)
 from pbem.games.mighty_kingdoms.state import BattleRecord, MKState, Order
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, scripted, two_kingdoms
 
@@ -142,15 +149,40 @@ def kow_battle() -> MKState:
 def test_referee_result_language() -> None:
     state = kow_battle()
     result = GAME.parse(state, REFEREE, "battle 1\nwinner p2\nrouted 3/1\ngained 4.1\n"
-                                        "strength 3/2 +2")
+                                        "strength 3/2 +1\nrouted 3/2")
     assert result.problems == []
     orders = result.orders
     assert orders.winner == "p2"
     assert [(c.army, c.unit, c.change) for c in orders.changes] == [
-        ("3", 1, -1), ("4", 1, 1), ("3", 2, 2)]
+        ("3", 1, -1), ("4", 1, 1), ("3", 2, 1), ("3", 2, -1)]
     text = GAME.canonical(state, REFEREE, orders)
-    assert text == "battle 1\nwinner p2\nstrength 3/1 -1\nstrength 4/1 +1\nstrength 3/2 +2"
+    assert text == "battle 1\nwinner p2\nstrength 3/1 -1\nstrength 4/1 +1\nstrength 3/2 +1\n" \
+                   "strength 3/2 -1"
     assert GAME.parse(state, REFEREE, text).orders == orders
+
+
+@pytest.mark.parametrize(("lines", "code"), [
+    ("routed 3/1\nrouted 3/1\nrouted 3/1", "mk.E_ROUTED_TWICE"),
+    ("routed 3/1\nstrength 3/1 -1", "mk.E_ROUTED_TWICE"),
+    ("strength 3/1 -2", "mk.E_ROUTED_TWICE"),
+    ("gained 3/1\ngained 3/1", "mk.E_GAINED_TWICE"),
+    ("strength 4/1 +3", "mk.E_GAINED_TWICE"),
+])
+def test_a_unit_routs_once_and_gains_once_per_battle(lines: str, code: str) -> None:
+    state = kow_battle()
+    result = GAME.parse(state, REFEREE, f"battle 1\nwinner p1\n{lines}")
+    assert code in [p.code for p in result.problems]
+    assert result.orders is None  # a referee result is taken whole or not at all
+
+
+def test_repeated_routs_from_stored_input_are_skipped_at_resolution() -> None:
+    state = kow_battle()
+    stored = BattleResultInput(battle=1, winner="p1", changes=[
+        UnitChange(army="4", unit=1, change=-1), UnitChange(army="4", unit=1, change=-1),
+        UnitChange(army="4", unit=1, change=-1)])
+    advance = GAME.advance(state, {REFEREE: stored}, SeededRng(1))
+    assert [e.code for e in advance.events].count("mk.strength_skipped") == 2
+    assert advance.state.armies["4"].units[0].change == -1
 
 
 def test_referee_result_problems() -> None:

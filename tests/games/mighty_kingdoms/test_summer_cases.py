@@ -54,7 +54,23 @@ def build(case: dict[str, Any]) -> MKState:
         add_army(state, spec)
     state.player_order = case.get("order", state.player_order)
     state.progress.defended = case.get("defended", [])
+    for ref, name in case.get("carrying", {}).items():
+        army_id, unit_name = ref.split(".", 1)
+        next(u for u in state.armies[army_id].units if u.name == unit_name).artefact = name
+    for seat, names in case.get("held", {}).items():
+        state.kingdoms[seat].artefacts_held = list(names)
+    state.artefacts_pool = list(case.get("pool", []))
     return state
+
+
+def where_is(state: MKState, artefact: str) -> str:
+    """`ARMY.UNIT`, a seat id (held by its capital) or `pool`; every place must hold it once."""
+    places = [f"{a.id}.{u.name}" for a in state.armies.values() for u in a.units
+              if u.artefact == artefact]
+    places += [s for s, k in state.kingdoms.items() for n in k.artefacts_held if n == artefact]
+    places += ["pool" for n in state.artefacts_pool if n == artefact]
+    assert len(places) == 1, (artefact, places)
+    return places[0]
 
 
 def _with_seats(state: MKState, seats: int) -> MKState:
@@ -140,6 +156,8 @@ def test_case(case: dict[str, Any]) -> None:
     codes = [e.code for e in events]
     for absent in expect.get("absent", []):
         assert absent not in codes, absent
+    for artefact, place in expect.get("artefacts", {}).items():
+        assert where_is(state, artefact) == place, artefact
     if "stage" in expect:
         assert state.stage == expect["stage"]
     if "order" in expect:
