@@ -1,0 +1,101 @@
+"""Rules cases as data: the automatic kill and immunity tables, and every card's conditions."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pbem.games.dba_cards.content import CARDS, UNITS, card_key
+from tests.games.dba_cards.harness import as_text, board, play_turn, position, problem_codes
+
+CASES = Path(__file__).parent / "cases"
+TYPES = [t for t in UNITS if t != "horde"]
+
+
+def table(name: str) -> dict[str, list[str]]:
+    """A rulebook table transcribed as 'ROW: entries' lines."""
+    rows: dict[str, list[str]] = {}
+    for line in (CASES / name).read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            head, _, rest = line.partition(":")
+            rows[head.strip()] = rest.split()
+    return rows
+
+
+AUTO = table("autokill.txt")
+IMMUNE = table("immunity.txt")
+
+
+def is_immune(target: str, attacker: str) -> bool:
+    """The immunity table as transcribed."""
+    entries = IMMUNE.get(target, [])
+    if entries == ["killers-only"]:
+        return target not in AUTO.get(attacker, [])
+    return attacker in entries
+
+
+@pytest.mark.parametrize("attacker", TYPES)
+def test_automatic_kills_follow_the_table(attacker: str) -> None:
+    for target in TYPES:
+        state = position(f"p1 {attacker} d4\np2 {target} d5", {})
+        played = play_turn(state, "attack d4 d5")
+        listed = target in AUTO[attacker]
+        if listed:
+            assert problem_codes(played.parsed) == [], (attacker, target)
+            assert "dba.destroyed" in played.codes(), (attacker, target)
+        else:
+            assert problem_codes(played.parsed) == ["dba.E_NO_AUTO_KILL"], (attacker, target)
+
+
+@pytest.mark.parametrize("target", TYPES)
+def test_immunity_turns_a_kill_into_a_recoil(target: str) -> None:
+    for attacker in TYPES:
+        state = position(f"p1 {attacker} d4\np2 {target} d5", {"p1": "attack"})
+        played = play_turn(state, "attack d4 d5 with attack")
+        assert problem_codes(played.parsed) == [], (attacker, target)
+        if is_immune(target, attacker):
+            assert "dba.immune" in played.codes(), (attacker, target)
+            assert f"p2 {target} d6" in board(played.state), (attacker, target)
+        else:
+            assert "dba.destroyed" in played.codes(), (attacker, target)
+
+
+def cases() -> list[dict[str, Any]]:
+    """Every case of cards.toml."""
+    data = tomllib.loads((CASES / "cards.toml").read_text(encoding="utf-8"))
+    return list(data["case"])
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda c: str(c["name"]))
+def test_card_case(case: dict[str, Any]) -> None:
+    hands = {"p1": as_text(case.get("p1")), "p2": as_text(case.get("p2"))}
+    state = position(case["units"], hands, as_text(case.get("terrain")))
+    played = play_turn(state, case["orders"], case.get("answer"))
+    if "problem" in case:
+        assert case["problem"] in problem_codes(played.parsed)
+        return
+    assert problem_codes(played.parsed) == []
+    if "choices" in case:
+        assert played.choices == case["choices"].split()
+    else:
+        assert played.choices == []
+    for code in as_text(case.get("events")).split():
+        assert code in played.codes()
+    if "board" in case:
+        expected = {" ".join(line.split()[:3]) for line in case["board"].splitlines() if line}
+        assert board(played.state) == expected
+    if "winner" in case:
+        assert played.state.winner == case["winner"] and played.state.stage == "over"
+
+
+def test_every_card_kind_is_played_in_some_case() -> None:
+    played: set[str] = set()
+    for case in cases():
+        hands = {"p1": as_text(case.get("p1")), "p2": as_text(case.get("p2"))}
+        state = position(case["units"], hands, as_text(case.get("terrain")))
+        result = play_turn(state, case["orders"], case.get("answer"))
+        played.update(card_key(c) for c in result.state.discard)  # the hands hold at most 5
+    assert played == set(CARDS)
