@@ -43,6 +43,11 @@ def tick_command(
         "retrying": report.retrying,
         "dead": report.dead,
         "mail_errors": report.mail_errors,
+        "quarantined": report.ingest.quarantined,
+        "campaigns": [
+            {"campaign": n.campaign, "step": n.step, "code": n.code, "detail": n.detail}
+            for n in report.campaigns
+        ],
         "exit_code": int(report.exit_code),
     }
     if as_json:
@@ -56,5 +61,12 @@ def tick_command(
         )
         for error in report.mail_errors:
             console.print(f"mail error: {error}", markup=False)
+        if report.ingest.quarantined:
+            console.print(
+                f"quarantined: {report.ingest.quarantined} (see pbem mail quarantined)",
+                markup=False,
+            )
+        for note in report.campaigns:
+            console.print(f"campaign {note.line()}", markup=False)
     if report.exit_code:
         raise typer.Exit(int(report.exit_code))

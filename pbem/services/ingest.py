@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from sqlalchemy import update
@@ -12,8 +13,11 @@ from pbem.ledger.db import session_scope
 from pbem.ledger.models import InboundMessage, MailboxCursor
 from pbem.mail.inbound import read_message
 from pbem.mail.sources import MailSource
+from pbem.services.intake_limits import max_message_bytes
 from pbem.services.mailroom import handle
+from pbem.services.quarantine import E_PROCESS, E_STORE, OUTCOME, QUARANTINED, describe, mark
 from pbem.services.runtime import Runtime
+from pbem.services.stored_mail import kept_raw
 
 
 @dataclass
@@ -22,11 +26,13 @@ class IngestStats:
 
     stored: int = 0
     processed: int = 0
+    quarantined: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
 
     def count(self, outcome: str) -> None:
         """Count one processed message under its outcome code."""
         self.processed += 1
+        self.quarantined += outcome == OUTCOME
         self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
 
 
@@ -58,6 +64,7 @@ def _cursor(session: Session, mailbox: str) -> MailboxCursor:
 def _store(
     session: Session, rt: Runtime, mailbox: str, uidvalidity: int, uid: int, raw: bytes
 ) -> int:
+    """Store one message; one that cannot be stored is kept as a quarantine row instead."""
     exists = session.exec(
         select(InboundMessage.id).where(
             InboundMessage.mailbox == mailbox,
@@ -67,19 +74,64 @@ def _store(
     ).first()
     if exists is not None:
         return 0
-    inbound = read_message(raw)
-    session.add(
-        InboundMessage(
-            mailbox=mailbox,
-            uidvalidity=uidvalidity,
-            uid=uid,
-            message_id=inbound.message_id[:900],
-            digest=inbound.digest,
-            raw=raw,
-            received_at=rt.clock.now(),
-        )
-    )
+    place = Place(mailbox, uidvalidity, uid)
+    try:
+        with session.begin_nested():
+            session.add(_row(rt, place, raw))
+            session.flush()
+    except Exception as exc:
+        with session.begin_nested():
+            session.add(_quarantine_row(rt, place, raw, describe(exc)))
+            session.flush()
     return 1
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a message was read from: mailbox, UIDVALIDITY and UID."""
+
+    mailbox: str
+    uidvalidity: int
+    uid: int
+
+
+def _row(rt: Runtime, place: Place, raw: bytes) -> InboundMessage:
+    """The ledger row for a raw message, truncated when it is over the size limit."""
+    limit = max_message_bytes(rt)
+    inbound = read_message(raw, max_bytes=limit)
+    kept, truncated = kept_raw(raw, limit)
+    return InboundMessage(
+        mailbox=place.mailbox,
+        uidvalidity=place.uidvalidity,
+        uid=place.uid,
+        message_id=inbound.message_id,
+        digest=inbound.digest,
+        raw=kept,
+        raw_size=len(raw),
+        truncated=truncated,
+        received_at=rt.clock.now(),
+    )
+
+
+def _quarantine_row(rt: Runtime, place: Place, raw: bytes, detail: str) -> InboundMessage:
+    """A row that keeps what it can of a message that could not be stored as it came."""
+    digest = hashlib.sha256(raw).hexdigest()
+    kept, truncated = kept_raw(raw, max_message_bytes(rt))
+    return InboundMessage(
+        mailbox=place.mailbox,
+        uidvalidity=place.uidvalidity,
+        uid=place.uid,
+        message_id=f"nomsgid-{digest}",
+        digest=digest,
+        raw=kept,
+        raw_size=len(raw),
+        truncated=truncated,
+        received_at=rt.clock.now(),
+        status=QUARANTINED,
+        outcome=OUTCOME,
+        quarantine_reason=E_STORE,
+        quarantine_detail=detail,
+    )
 
 
 def store_raw(rt: Runtime, mailbox: str, raw: bytes, uid: int, uidvalidity: int = 1) -> None:
@@ -89,18 +141,37 @@ def store_raw(rt: Runtime, mailbox: str, raw: bytes, uid: int, uidvalidity: int 
 
 
 def process_pending(rt: Runtime, stats: IngestStats) -> None:
-    """Process every stored message not yet handled, each in its own transaction."""
+    """Process every stored message not yet handled, each in its own transaction.
+
+    A message whose processing raises is rolled back, then quarantined in a fresh transaction.
+    """
     for message_id in _new_ids(rt):
-        with session_scope(rt.engine) as session:
-            if not _claim(session, message_id):
-                continue
-            row = session.get(InboundMessage, message_id)
-            assert row is not None
-            row.outcome = handle(session, rt, row)
-            row.status = "duplicate" if row.outcome == "mail.duplicate" else "processed"
-            session.add(row)
-            failpoints.hit("ingest.before-commit")
-        stats.count(row.outcome)
+        try:
+            outcome = _process_one(rt, message_id)
+        except Exception as exc:
+            outcome = _quarantine(rt, message_id, describe(exc))
+        if outcome is not None:
+            stats.count(outcome)
+
+
+def _process_one(rt: Runtime, message_id: int) -> str | None:
+    """Claim and handle one message; None when another run has it."""
+    with session_scope(rt.engine) as session:
+        if not _claim(session, message_id):
+            return None
+        row = session.get(InboundMessage, message_id)
+        assert row is not None
+        row.outcome = handle(session, rt, row)
+        row.status = "duplicate" if row.outcome == "mail.duplicate" else "processed"
+        session.add(row)
+        failpoints.hit("ingest.before-commit")
+        return row.outcome
+
+
+def _quarantine(rt: Runtime, message_id: int, detail: str) -> str | None:
+    """Mark a message whose processing failed as quarantined."""
+    with session_scope(rt.engine) as session:
+        return OUTCOME if mark(session, message_id, E_PROCESS, detail) else None
 
 
 def _new_ids(rt: Runtime) -> list[int]:

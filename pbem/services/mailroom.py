@@ -11,10 +11,11 @@ from datetime import timedelta
 from sqlmodel import Session, col, func, select
 
 from pbem.ledger.models import Campaign, InboundMessage, Outbox, Player
-from pbem.mail.inbound import Inbound, read_message
+from pbem.mail.inbound import Inbound
 from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.services import commands
 from pbem.services.runtime import Runtime
+from pbem.services.stored_mail import read_stored
 
 SILENT_KINDS = {
     "auto_reply": "mail.ignored_auto_reply",
@@ -37,7 +38,7 @@ def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
     """Process one stored message and return its outcome code."""
     if _is_duplicate(session, row):
         return "mail.duplicate"
-    inbound = read_message(row.raw)
+    inbound = read_stored(rt, row)
     if inbound.kind == "bounce":
         return _record_bounce(session, inbound)
     if inbound.kind in SILENT_KINDS:

@@ -9,6 +9,7 @@ from sqlmodel import Session, col, select
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Phase, Reminder
+from pbem.services.isolation import CampaignNote, guarded
 from pbem.services.letters import letter_to
 from pbem.services.outbox import enqueue
 from pbem.services.runtime import Runtime
@@ -16,11 +17,14 @@ from pbem.services.schedule import local_text
 from pbem.services.states import current_state, game_of
 
 
-def send_reminders(rt: Runtime) -> int:
-    """Queue the reminders now due; return how many were queued."""
+def send_reminders(rt: Runtime, notes: list[CampaignNote] | None = None) -> int:
+    """Queue the reminders now due; return how many were queued.
+
+    With `notes`, one campaign's failure is recorded there and the others still get reminders.
+    """
     queued = 0
-    for phase_id in _open_with_deadline(rt):
-        with session_scope(rt.engine) as session:
+    for campaign_name, phase_id in _open_with_deadline(rt):
+        with guarded(notes, campaign_name, "remind"), session_scope(rt.engine) as session:
             phase = session.get(Phase, phase_id)
             campaign = session.get(Campaign, phase.campaign_id) if phase else None
             if phase is None or campaign is None or phase.deadline is None:
@@ -29,12 +33,16 @@ def send_reminders(rt: Runtime) -> int:
     return queued
 
 
-def _open_with_deadline(rt: Runtime) -> list[int]:
+def _open_with_deadline(rt: Runtime) -> list[tuple[str, int]]:
     with Session(rt.engine) as session:
         rows = session.exec(
-            select(Phase.id).where(Phase.status == "open", col(Phase.deadline).is_not(None))
+            select(Campaign.name, Phase.id).where(
+                Phase.campaign_id == Campaign.id,
+                Phase.status == "open",
+                col(Phase.deadline).is_not(None),
+            )
         ).all()
-        return [r for r in rows if r is not None]
+        return [(name, i) for name, i in rows if i is not None]
 
 
 def _lead_now(rt: Runtime, phase: Phase) -> int | None:

@@ -14,6 +14,7 @@ from pbem.mail.sources import MailSource, open_source
 from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.ingest import IngestStats, poll, process_pending
+from pbem.services.isolation import CampaignNote
 from pbem.services.locks import run_lock
 from pbem.services.reminders import send_reminders
 from pbem.services.runtime import Runtime
@@ -31,16 +32,22 @@ class TickReport:
     retrying: int = 0
     dead: int = 0
     mail_errors: list[str] = field(default_factory=list)
+    campaigns: list[CampaignNote] = field(default_factory=list)
     would_send: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def exit_code(self) -> ExitCode:
-        """OK; MAIL_TRANSIENT if a server was unreachable; PARTIAL if mail failed for good."""
+        """OK; MAIL_TRANSIENT if a server was unreachable; PARTIAL if mail or a campaign failed."""
         if self.mail_errors or self.retrying:
             return ExitCode.MAIL_TRANSIENT
-        if self.dead:
+        if self.dead or self.failures:
             return ExitCode.PARTIAL
         return ExitCode.OK
+
+    @property
+    def failures(self) -> list[CampaignNote]:
+        """The campaign steps that failed this pass (a lost claim is not a failure)."""
+        return [note for note in self.campaigns if note.failed]
 
 
 def ssl_context(rt: Runtime) -> ssl.SSLContext | None:
@@ -78,8 +85,8 @@ def tick(
         if source is not None:
             _poll(rt, source, report)
         process_pending(rt, report.ingest)
-        report.reminders = send_reminders(rt)
-        report.turns = run_due(rt)
+        report.reminders = send_reminders(rt, report.campaigns)
+        report.turns = run_due(rt, report.campaigns)
         flushed = outbox.flush(rt, mailer)
         report.sent, report.retrying, report.dead = flushed.sent, flushed.retrying, flushed.dead
     return report

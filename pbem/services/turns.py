@@ -19,8 +19,9 @@ from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Event, Phase, Submission
-from pbem.services import notify
+from pbem.services import notify, questions
 from pbem.services.campaigns import record_snapshot
+from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.phases import open_phase
 from pbem.services.runtime import Runtime
 from pbem.services.states import campaign_settings, canonical_json, current_state, digest, game_of
@@ -55,17 +56,36 @@ def run_phase(
         return _adjudicate(session, rt, campaign, phase)
 
 
-def run_due(rt: Runtime) -> list[RunResult]:
-    """Adjudicate every open phase whose deadline has passed or whose inputs are all in."""
+def run_due(rt: Runtime, notes: list[CampaignNote] | None = None) -> list[RunResult]:
+    """Adjudicate every open phase whose deadline has passed or whose inputs are all in.
+
+    With `notes`, one campaign's failure or lost claim is recorded there and the rest go on.
+    """
     results = []
     for campaign_name, phase_id in _open_phases(rt):
+        with guarded(notes, campaign_name, "turn"):
+            result = _run_if_due(rt, campaign_name, phase_id, notes)
+            if result is not None:
+                results.append(result)
+    return results
+
+
+def _run_if_due(
+    rt: Runtime, campaign_name: str, phase_id: int, notes: list[CampaignNote] | None
+) -> RunResult | None:
+    """Adjudicate one open phase if it is due; a claim lost to another run is noted."""
+    try:
         with session_scope(rt.engine) as session:
             campaign = queries.campaign_named(session, campaign_name)
             phase = session.get(Phase, phase_id)
             if phase is None or phase.status != "open" or not is_due(session, rt, campaign, phase):
-                continue
-            results.append(_adjudicate(session, rt, campaign, phase))
-    return results
+                return None
+            return _adjudicate(session, rt, campaign, phase)
+    except Conflict as exc:
+        if notes is None or exc.code != "turn.E_ALREADY_CLAIMED":
+            raise
+        notes.append(CampaignNote(campaign_name, "turn", CLAIM_LOST, str(exc.params["phase"])))
+        return None
 
 
 def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
@@ -93,7 +113,7 @@ def early_delay(rt: Runtime, campaign: Campaign) -> timedelta:
 def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> bool:
     """Deadline passed (and the referee owes nothing), or complete and the short delay is over."""
     now = rt.clock.now()
-    if _referee_owes(session, campaign, phase):
+    if _referee_owes(session, campaign, phase) or questions.holds_turn(session, campaign):
         return False
     if phase.deadline is not None and now >= phase.deadline:
         return True
@@ -105,6 +125,8 @@ def _check_due(
 ) -> None:
     if _referee_owes(session, campaign, phase):
         raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
+    if not force:
+        questions.check_not_held(session, campaign)
     due = game_of(campaign).due(current_state(session, campaign))
     deadline_passed = phase.deadline is not None and rt.clock.now() >= phase.deadline
     if not force and not deadline_passed and not owed_inputs_in(session, phase, due):

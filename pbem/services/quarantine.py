@@ -1,0 +1,61 @@
+"""Quarantined mail: kept with a stable reason, out of the tick's way, shown to the referee."""
+
+from __future__ import annotations
+
+import logging
+import re
+
+from sqlalchemy import update
+from sqlmodel import Session, col, func, select
+
+from pbem.ledger.models import InboundMessage
+from pbem.mail.headers import safe_header
+from pbem.services.intake_limits import DETAIL_CHARS
+
+QUARANTINED = "quarantined"
+E_STORE = "intake.E_STORE"  # the message could not be stored as it came
+E_PROCESS = "intake.E_PROCESS"  # processing the message raised
+OUTCOME = "mail.quarantined"
+
+log = logging.getLogger("pbem.intake")
+_SPACES = re.compile(r"\s+")
+
+
+def describe(exc: BaseException) -> str:
+    """A short, safe one-line detail for an exception."""
+    text = _SPACES.sub(" ", f"{type(exc).__name__}: {exc}")
+    return safe_header(text, DETAIL_CHARS)
+
+
+def mark(session: Session, message_id: int, reason: str, detail: str) -> bool:
+    """Quarantine a stored message that is not yet done with; True if it was marked."""
+    marked = session.exec(
+        update(InboundMessage)
+        .where(
+            col(InboundMessage.id) == message_id,
+            col(InboundMessage.status).in_(["new", "processing"]),
+        )
+        .values(status=QUARANTINED, outcome=OUTCOME, quarantine_reason=reason,
+                quarantine_detail=detail)
+    )  # fmt: skip
+    log.warning("quarantined inbound message %s: %s %s", message_id, reason, detail)
+    return bool(marked.rowcount)
+
+
+def quarantined(session: Session) -> list[InboundMessage]:
+    """Every quarantined message, oldest first."""
+    return list(
+        session.exec(
+            select(InboundMessage)
+            .where(InboundMessage.status == QUARANTINED)
+            .order_by(col(InboundMessage.id))
+        ).all()
+    )
+
+
+def count(session: Session) -> int:
+    """How many messages are quarantined."""
+    found = session.exec(
+        select(func.count()).select_from(InboundMessage).where(InboundMessage.status == QUARANTINED)
+    ).one()
+    return int(found)
