@@ -34,10 +34,9 @@ def load_scenario(text: str, source: str) -> dict[str, Any]:
             "dba.E_ARMIES",
             "the scenario needs at least two [[army]] lists",
         )
-    starts = _block_lines(text, "units")
+    starts, keys_at = _block_lines(text, "units"), _key_lines(text)
     lists = [
-        _army(a, starts[i] if i < len(starts) else None, terrain, source)
-        for i, a in enumerate(armies)
+        _army(a, _nth(starts, i), _nth(keys_at, i), terrain, source) for i, a in enumerate(armies)
     ]
     keys = [a["key"] for a in lists]
     if len(set(keys)) != len(keys):
@@ -78,6 +77,15 @@ def _block_lines(text: str, key: str) -> list[int]:
     return found
 
 
+def _key_lines(text: str) -> list[int]:
+    """File line of each army's `key =`, in file order."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if re.match(r"^\s*key\s*=", line)]
+
+
+def _nth(lines: list[int], index: int) -> int | None:
+    return lines[index] if index < len(lines) else None
+
+
 def _terrain(block: str, starts: list[int], source: str) -> dict[str, str]:
     first = starts[0] if starts else 1
     layout: dict[str, str] = {}
@@ -101,11 +109,13 @@ def _terrain(block: str, starts: list[int], source: str) -> dict[str, str]:
     return dict(sorted(layout.items()))
 
 
-def _army(data: Any, first: int | None, terrain: dict[str, str], source: str) -> dict[str, Any]:
+def _army(
+    data: Any, first: int | None, key_line: int | None, terrain: dict[str, str], source: str
+) -> dict[str, Any]:
     if not isinstance(data, dict) or not KEY.match(str(data.get("key", ""))):
         raise ContentError(
             source,
-            first,
+            key_line or first,
             "dba.E_ARMY_KEY",
             "each [[army]] needs a key of lower-case letters, digits and dashes",
         )

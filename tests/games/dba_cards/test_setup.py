@@ -1,0 +1,97 @@
+"""Scenario files, deployment and the German house rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.core.game import ContentError, Seat, Setup
+from pbem.core.rng import SeededRng
+from pbem.games.dba_cards import GAME
+from pbem.games.dba_cards.state import DBAState
+from pbem.paths import campaigns_dir
+from tests.games.dba_cards.harness import board, play_turn, position
+
+SCENARIO = campaigns_dir() / "dba-cards" / "open-field.toml"
+
+
+def scenario_text() -> str:
+    """The sample scenario's text."""
+    return SCENARIO.read_text(encoding="utf-8")
+
+
+def opening(settings: dict[str, object] | None = None) -> DBAState:
+    """A new game on the sample scenario."""
+    seats = [Seat(id="p1", name="Ann"), Seat(id="p2", name="Bob")]
+    scenario = GAME.load_scenario(scenario_text(), str(SCENARIO))
+    return GAME.start(Setup(seats=seats, scenario=scenario, settings=settings or {}), SeededRng(3))
+
+
+def test_the_sample_scenario_loads() -> None:
+    data = GAME.load_scenario(scenario_text(), "open-field.toml")
+    assert data["terrain"]["e4"] == "impassable"
+    assert [a["key"] for a in data["armies"]] == ["roman", "gallic", "macedonian", "hussite"]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "line"),
+    [
+        ("c4 rough", "c4 swamp", "dba.E_TERRAIN_LINE", 7),
+        ("f5 rough\n", "c4 hill\n", "dba.E_TERRAIN_TWICE", 8),
+        ("blades b2\n", "blades b3\n", "dba.E_DEPLOY_ZONE", 26),
+        ("blades b2\n", "slingers b2\n", "dba.E_UNIT_LINE", 26),
+        ("psiloi f2\n", "", "dba.E_ARMY_SIZE", 19),
+        ('[[army]]\nkey = "gallic"', '[[army]]\nkey = "Gallic Army"', "dba.E_ARMY_KEY", 35),
+        ('name = "open-field"', "name = open-field", "dba.E_TOML", 4),
+    ],
+)
+def test_scenario_errors_name_the_file_and_line(old: str, new: str, code: str, line: int) -> None:
+    text = scenario_text()
+    assert old in text
+    with pytest.raises(ContentError) as caught:
+        GAME.load_scenario(text.replace(old, new, 1), "bad.toml")
+    assert caught.value.code == code and caught.value.line == line
+    assert str(caught.value).startswith(f"bad.toml:{line}: {code}")
+
+
+def test_both_players_deploy_then_seat_one_draws_three() -> None:
+    state = opening()
+    assert GAME.due(state).players == ["p1", "p2"]
+    p1 = GAME.parse(state, "p1", "army macedonian")
+    assert p1.errors == [] and p1.orders.units[0].square == "d1"
+    after = GAME.advance(state, {"p1": p1.orders}, SeededRng(1)).state
+    assert after.sides["p1"].army == "macedonian" and after.sides["p2"].army == "gallic"
+    assert "p2 camp e8" in board(after) and "p1 elephants g1" in board(after)
+    assert len(after.sides["p1"].hand) == 3 and after.sides["p2"].hand == []
+    assert len(after.deck) == 77 and GAME.due(after).players == ["p1"]
+
+
+def test_a_deployment_of_ones_own_is_checked() -> None:
+    state = opening()
+    lines = GAME.canonical(state, "p2", GAME.default_input(state, "p2")).splitlines()[1:]
+    ok = GAME.parse(state, "p2", "\n".join(lines))
+    assert ok.errors == [] and ok.orders.army == ""
+    wrong_zone = GAME.parse(state, "p2", "\n".join([*lines[:-1], "psiloi g3"]))
+    assert [(p.line, p.code) for p in wrong_zone.errors] == [(13, "dba.E_DEPLOY_ZONE")]
+    short = GAME.parse(state, "p2", "\n".join(lines[:-1]))
+    assert short.errors[0].code == "dba.E_ARMY_SIZE"
+    elites = GAME.parse(state, "p2", "\n".join(f"{x.removesuffix(' elite')} elite" for x in lines))
+    assert elites.errors[0].code == "dba.E_TOO_MANY_ELITE"
+    unknown = GAME.parse(state, "p2", "army vikings")
+    assert unknown.errors[0].code == "dba.E_ARMY_NAME"
+
+
+def test_random_terrain_is_seeded_and_kept_off_the_back_rows() -> None:
+    first, again = opening({"terrain": "random"}), opening({"terrain": "random"})
+    assert first.terrain == again.terrain and len(first.terrain) == 7
+    assert all(3 <= int(square[1:]) <= 6 for square in first.terrain)
+
+
+def test_german_house_rules_board_and_pursuit() -> None:
+    state = opening({"house_rules": "german"})
+    assert state.size == 12
+    deployed = GAME.advance(state, {}, SeededRng(1)).state
+    assert {u.square for u in deployed.units if u.owner == "p2"} >= {"g12", "f12"}
+    game = position("p1 knights d4\np2 warband d5", {}, german=True)
+    played = play_turn(game, "attack d4 d5")
+    assert board(played.state) == {"p1 knights d5"}
+    assert "dba.pursue" in played.codes()
