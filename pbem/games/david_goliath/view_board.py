@@ -1,0 +1,104 @@
+"""The board as a picture (pbem.core.board) and as text rows."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
+from pbem.games.david_goliath.squares import FILES, all_squares, xy
+from pbem.games.david_goliath.state import DGState
+
+LETTERS = {"rock": "R", "tree": "T"}
+
+
+def board_picture(state: DGState, viewer: str | None, events: list[dict[str, Any]]) -> Picture:
+    """The public board, the viewer's own figure highlighted, this step's moves as arrows."""
+    cells = []
+    for square in all_squares():
+        x, y = xy(square)
+        ground = state.terrain.get(square)
+        cells.append(
+            Cell(
+                id=square,
+                q=x,
+                r=7 - y,
+                terrain="dark" if (x + y) % 2 == 0 else "light",
+                label=f"{square} {ground}" if ground else square,
+                marks=[ground] if ground else [],
+            )
+        )
+    pieces = [_figure(state, role, viewer) for role in ("goliath", "david")]
+    pieces += _tokens(state)
+    owners = [Owner(key=s.id, name=s.name, slot=i) for i, s in enumerate(state.seats)]
+    return Picture(
+        kind="square",
+        title=f"Turn {state.turn}",
+        cells=cells,
+        pieces=[p for p in pieces if p is not None],
+        arrows=_arrows(state, events),
+        owners=owners,
+    )
+
+
+def _figure(state: DGState, role: str, viewer: str | None) -> Piece | None:
+    figure = state.figures[role]
+    if figure.square is None:
+        return None
+    seat = state.seat_of("david" if role == "david" else "goliath")
+    return Piece(
+        cell=figure.square,
+        kind="army",
+        owner=seat,
+        label=role.capitalize(),
+        highlight=seat == viewer,
+        lying=figure.dead,
+    )
+
+
+def _tokens(state: DGState) -> list[Piece | None]:
+    found: list[Piece | None] = []
+    if state.spear_at:
+        found.append(Piece(cell=state.spear_at, kind="card", label="Spear"))
+    for square, count in sorted(state.stones_at.items()):
+        found.append(Piece(cell=square, kind="card", label=f"Stones {count}"))
+    return found
+
+
+def _arrows(state: DGState, events: list[dict[str, Any]]) -> list[Arrow]:
+    arrows = []
+    for event in events:
+        data = event.get("data", {})
+        if event["code"] in ("dg.moved", "dg.negated", "dg.attack") and data.get("from"):
+            role = data["role"]
+            style: Literal["battle", "move"] = "battle" if event["code"] == "dg.attack" else "move"
+            if data["from"] != data.get("to") and data.get("to"):
+                arrows.append(
+                    Arrow(
+                        source=data["from"],
+                        target=data["to"],
+                        owner=state.seat_of("david" if role == "David" else "goliath"),
+                        style=style,
+                    )
+                )
+    return arrows
+
+
+def board_text(state: DGState) -> list[str]:
+    """Rank 8 at the top: D David, G Goliath, R rock, T tree, / spear, o stones, . empty."""
+    rows = []
+    for rank in range(8, 0, -1):
+        rows.append(f"{rank} " + " ".join(_letter(state, f"{f}{rank}") for f in FILES))
+    rows.append("  " + " ".join(FILES))
+    return rows
+
+
+def _letter(state: DGState, square: str) -> str:
+    if state.figures["david"].square == square:
+        return "D"
+    if state.figures["goliath"].square == square:
+        return "G"
+    if square in state.terrain:
+        return LETTERS[state.terrain[square]]
+    if state.spear_at == square:
+        return "/"
+    return "o" if state.stones_at.get(square) else "."
