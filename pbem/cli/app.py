@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli import campaign, maps, orders, play, turn
+from pbem.cli import campaign, mail, maps, orders, play, turn
 from pbem.cli.state import set_config
 
 app = typer.Typer(
@@ -19,6 +19,7 @@ app.add_typer(campaign.app, name="campaign")
 app.add_typer(orders.app, name="orders")
 app.add_typer(turn.app, name="turn")
 app.add_typer(maps.app, name="map")
+app.add_typer(mail.app, name="mail")
 play.register(app)
 
 

@@ -8,9 +8,12 @@ import re
 from sqlalchemy import update
 from sqlmodel import Session, col, func, select
 
+from pbem.errors import NotFound
 from pbem.ledger.models import InboundMessage
 from pbem.mail.headers import safe_header
+from pbem.mail.inbound import read_message
 from pbem.services.intake_limits import DETAIL_CHARS
+from pbem.services.runtime import Runtime
 
 QUARANTINED = "quarantined"
 E_STORE = "intake.E_STORE"  # the message could not be stored as it came
@@ -59,3 +62,37 @@ def count(session: Session) -> int:
         select(func.count()).select_from(InboundMessage).where(InboundMessage.status == QUARANTINED)
     ).one()
     return int(found)
+
+
+def summary(row: InboundMessage) -> dict[str, object]:
+    """What the referee sees of one stored message in a listing."""
+    inbound = read_message(row.raw)
+    return {
+        "id": row.id,
+        "received_at": row.received_at,
+        "from": inbound.from_address,
+        "subject": inbound.subject,
+        "message_id": row.message_id,
+        "status": row.status,
+        "outcome": row.outcome,
+        "reason": row.quarantine_reason,
+        "detail": row.quarantine_detail,
+        "size": row.raw_size or len(row.raw),
+        "truncated": row.truncated,
+        "sha256": row.digest,
+    }
+
+
+def listing(rt: Runtime) -> list[dict[str, object]]:
+    """Every quarantined message, summarised for the referee."""
+    with Session(rt.engine) as session:
+        return [summary(row) for row in quarantined(session)]
+
+
+def shown(rt: Runtime, message_id: int) -> tuple[dict[str, object], bytes]:
+    """One stored message: its summary and the raw bytes kept."""
+    with Session(rt.engine) as session:
+        row = session.get(InboundMessage, message_id)
+        if row is None:
+            raise NotFound("mail.E_NO_SUCH_MESSAGE", id=message_id)
+        return summary(row), row.raw

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from email.utils import make_msgid
 from pathlib import Path
 
 import pytest
 from sqlmodel import Session, col, select
+from typer.testing import CliRunner
 
+from pbem.cli.app import app
 from pbem.ledger.models import InboundMessage, MailboxCursor, Submission
 from pbem.sandbox.mailstack import MailStack
 from pbem.services import ingest
@@ -181,6 +184,23 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
     assert accepted_picks(loop) == ["pick 3"]  # alice's orders were rolled back with her mail
     assert loop.new_mail(alice) == []
     assert loop.tick().ingest.processed == 0  # never retried
+    listed = CliRunner().invoke(
+        app, ["--config", str(loop.config), "mail", "quarantined", "--json"]
+    )
+    assert listed.exit_code == 0
+    [entry] = json.loads(listed.output)
+    assert (entry["id"], entry["reason"], entry["from"]) == (
+        poisoned[0].id,
+        E_PROCESS,
+        f"{alice}@localhost",
+    )
+    shown = CliRunner().invoke(
+        app, ["--config", str(loop.config), "mail", "show", str(entry["id"])]
+    )
+    assert shown.exit_code == 0
+    assert "reason: intake.E_PROCESS" in shown.output and "POISON" in shown.output
+    missing = CliRunner().invoke(app, [*cli, "show", "999999"])
+    assert missing.exit_code == 3
 
 
 def test_oversized_mail_is_stored_truncated_with_size_and_hash_and_answered(
