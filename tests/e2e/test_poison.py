@@ -184,9 +184,8 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
     assert accepted_picks(loop) == ["pick 3"]  # alice's orders were rolled back with her mail
     assert loop.new_mail(alice) == []
     assert loop.tick().ingest.processed == 0  # never retried
-    listed = CliRunner().invoke(
-        app, ["--config", str(loop.config), "mail", "quarantined", "--json"]
-    )
+    cli = ["--config", str(loop.config), "mail"]
+    listed = CliRunner().invoke(app, [*cli, "quarantined", "--json"])
     assert listed.exit_code == 0
     [entry] = json.loads(listed.output)
     assert (entry["id"], entry["reason"], entry["from"]) == (
@@ -194,9 +193,7 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
         E_PROCESS,
         f"{alice}@localhost",
     )
-    shown = CliRunner().invoke(
-        app, ["--config", str(loop.config), "mail", "show", str(entry["id"])]
-    )
+    shown = CliRunner().invoke(app, [*cli, "show", str(entry["id"])])
     assert shown.exit_code == 0
     assert "reason: intake.E_PROCESS" in shown.output and "POISON" in shown.output
     missing = CliRunner().invoke(app, [*cli, "show", "999999"])
