@@ -9,9 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from pbem.errors import ConfigError
+from pbem.site_schema import SECRET_FIELDS, flatten_toml, validate_site
 
 CONFIG_NAME = "pbem.toml"
 DEFAULT_DATABASE = "sqlite:///pbem.db"
+DEFAULTS = "(defaults)"
 
 
 @dataclass(frozen=True)
@@ -40,12 +42,15 @@ class Settings:
     data_dir: Path = Path(".")
     report_dir: Path = Path("reports")
     reply_rate_per_hour: int = 20
+    unverified_notices_per_day: int = 3  # notices about mail that did not authenticate
+    press_rate_per_hour: int = 10  # PRESS mails a player may send in an hour
+    referee_rate_per_hour: int = 5  # REFEREE mails a player may send in an hour
     early_delay_minutes: int = 10
     reminder_hours: tuple[int, ...] = (24, 2)
     missed_turn_policy: str = "keep-defaults"  # or "flag-replacement"
     missed_turn_limit: int = 2
     ca_file: str = ""
-    source: str = "(defaults)"
+    source: str = DEFAULTS
 
 
 def find_config(explicit: str | None) -> Path | None:
@@ -68,50 +73,55 @@ def _read_toml(path: Path | None) -> dict[str, Any]:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError("config.E_SYNTAX", path=str(path), detail=str(exc)) from exc
-
-
-def _secret(env: str, table: dict[str, Any], key: str, base: Path) -> Secret:
-    """Read a secret from the environment, a `*_file` setting, or the file itself, in that order."""
-    if os.environ.get(env):
-        return Secret(os.environ[env])
-    file_env = os.environ.get(env + "_FILE") or table.get(key + "_file")
-    if file_env:
-        path = Path(str(file_env))
-        path = path if path.is_absolute() else base / path
-        try:
-            return Secret(path.read_text().strip())
-        except OSError as exc:
-            raise ConfigError("config.E_SECRET_FILE", path=str(path)) from exc
-    return Secret(str(table.get(key, "")))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError("config.E_UNREADABLE", path=str(path), detail=str(exc)) from exc
 
 
 def load_settings(explicit: str | None = None) -> Settings:
-    """Build Settings from the config file and PBEM_* environment variables."""
+    """Build Settings from the config file and PBEM_* environment variables, all validated."""
     path = find_config(explicit)
-    data = _read_toml(path)
     base = path.parent if path else Path.cwd()
-    db = _secret("PBEM_DATABASE_URL", data.get("database", {}), "url", base)
-    mail = data.get("mail", {})
-    referee = os.environ.get("PBEM_REFEREE_ADDRESS") or str(mail.get("referee_address", ""))
-    domain = referee.rpartition("@")[2] or "pbem.localhost"
-    turns = data.get("turns", {})
+    values = flatten_toml(_read_toml(path), str(path or CONFIG_NAME))
+    _read_secret_files(values, base)
+    site = validate_site(values, str(path or CONFIG_NAME))
+    referee = site.referee_address or "referee@pbem.localhost"
     return Settings(
-        database_url=db if db else Secret(_sqlite_beside(base)),
-        imap_url=_secret("PBEM_IMAP_URL", mail, "imap_url", base),
-        smtp_url=_secret("PBEM_SMTP_URL", mail, "smtp_url", base),
-        referee_address=referee or "referee@pbem.localhost",
-        mail_domain=str(mail.get("domain", domain)),
-        timezone=str(turns.get("timezone", os.environ.get("PBEM_TIMEZONE", "UTC"))),
+        database_url=Secret(site.database_url or _sqlite_beside(base)),
+        imap_url=Secret(site.imap_url),
+        smtp_url=Secret(site.smtp_url),
+        referee_address=referee,
+        mail_domain=site.mail_domain or referee.rpartition("@")[2] or "pbem.localhost",
+        timezone=site.timezone,
         data_dir=base,
-        report_dir=Path(str(data.get("reports", {}).get("dir", base / "reports"))),
-        reply_rate_per_hour=int(mail.get("reply_rate_per_hour", 20)),
-        early_delay_minutes=int(turns.get("early_delay_minutes", 10)),
-        reminder_hours=tuple(int(h) for h in turns.get("reminder_hours", (24, 2))),
-        missed_turn_policy=str(turns.get("missed_turn_policy", "keep-defaults")),
-        missed_turn_limit=int(turns.get("missed_turn_limit", 2)),
-        ca_file=os.environ.get("PBEM_CA_FILE", str(mail.get("ca_file", ""))),
-        source=str(path) if path else "(defaults)",
+        report_dir=Path(site.report_dir) if site.report_dir else base / "reports",
+        reply_rate_per_hour=site.reply_rate_per_hour,
+        unverified_notices_per_day=site.unverified_notices_per_day,
+        press_rate_per_hour=site.press_rate_per_hour,
+        referee_rate_per_hour=site.referee_rate_per_hour,
+        early_delay_minutes=site.early_delay_minutes,
+        reminder_hours=tuple(site.reminder_hours),
+        missed_turn_policy=site.missed_turn_policy,
+        missed_turn_limit=site.missed_turn_limit,
+        ca_file=site.ca_file,
+        source=str(path) if path else DEFAULTS,
     )
+
+
+def _read_secret_files(values: dict[str, Any], base: Path) -> None:
+    """Fill secrets named by PBEM_*_FILE or a `*_file` key; a set PBEM_* variable still wins."""
+    for field_name in SECRET_FIELDS:
+        named = os.environ.get(f"PBEM_{field_name.upper()}_FILE") or values.pop(
+            field_name + "_file", None
+        )
+        values.pop(field_name + "_file", None)
+        if not named:
+            continue
+        path = Path(str(named))
+        path = path if path.is_absolute() else base / path
+        try:
+            values[field_name] = path.read_text().strip()
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError("config.E_SECRET_FILE", path=str(path)) from exc
 
 
 def _sqlite_beside(base: Path) -> str:
@@ -131,6 +141,9 @@ referee_address = "referee@example.org"
 # imap_url = "imaps://referee:password@mail.example.org:993/INBOX"
 # smtp_url = "smtp://referee:password@mail.example.org:587?starttls=1"
 reply_rate_per_hour = 20
+unverified_notices_per_day = 3     # notices about mail without a valid key, per address
+press_rate_per_hour = 10
+referee_rate_per_hour = 5
 
 [turns]
 timezone = "Europe/London"

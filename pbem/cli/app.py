@@ -7,7 +7,9 @@ from typing import Annotated
 import typer
 
 from pbem.cli import campaign, mail, maps, orders, play, turn
+from pbem.cli.output import errors
 from pbem.cli.state import set_config
+from pbem.errors import ExitCode
 
 app = typer.Typer(
     name="pbem",
@@ -35,5 +37,17 @@ def main_options(
 
 
 def main() -> None:
-    """Entry point of the console script."""
-    app()
+    """Entry point of the console script: usage errors, too, are one line with exit code 2."""
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        errors.print("error usage.E_ABORTED: stopped.")
+        raise SystemExit(int(ExitCode.FAILURE)) from None
+    except Exception as exc:
+        if not callable(getattr(exc, "format_message", None)):
+            raise
+        words = " ".join(str(exc.format_message()).split())  # type: ignore[attr-defined]
+        if words:  # an empty message follows the help text shown for a bare command group
+            errors.print(f"error usage.E_ARGS: {words} (see --help)")
+        raise SystemExit(int(ExitCode.USAGE)) from None
+    raise SystemExit(code if isinstance(code, int) else 0)

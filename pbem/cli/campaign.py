@@ -8,9 +8,10 @@ import typer
 
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
-from pbem.errors import Invalid
-from pbem.services.campaigns import NewCampaign, create_campaign, list_campaigns
+from pbem.errors import ExitCode, Invalid, PbemError
+from pbem.services.campaigns import NewCampaign, create_campaign, list_campaigns, unsent_mail
 from pbem.services.tick import send_now
+from pbem.validation import shown_value
 
 app = typer.Typer(help="Create and list campaigns.", no_args_is_help=True)
 
@@ -21,9 +22,7 @@ def parse_sets(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise Invalid(
-                "campaign.E_BAD_SETTING", key=pair, value="", reason="write it as key=value"
-            )
+            raise Invalid("campaign.E_SET_SYNTAX", pair=shown_value(pair))
         found[key.strip()] = value.strip()
     return found
 
@@ -60,15 +59,31 @@ def create(
     )
     created = create_campaign(rt, request)
     sent = send_now(rt) if rt.settings.smtp_url else None
+    unsent, reason = unsent_mail(rt, created) if sent is not None else (0, "")
     if as_json:
-        print_json({"campaign": created.name, "game": created.game, "welcome_sent": sent})
-        return
-    console.print(f"Created [bold]{created.name}[/bold] ({created.game}).")
-    console.print(
-        "Welcome mail queued; the next `pbem tick` sends it."
-        if sent is None
-        else f"Welcome mail sent: {sent} (anything unsent is retried by `pbem tick`)."
-    )
+        print_json(
+            {
+                "campaign": created.name,
+                "game": created.game,
+                "welcome_sent": sent,
+                "welcome_unsent": unsent,
+                "send_error": reason,
+            }
+        )
+    else:
+        console.print(f"Created {created.name} ({created.game}).")
+        if sent is None:
+            console.print("Welcome mail queued; the next `pbem tick` sends it.")
+        elif not unsent:
+            console.print(f"Welcome mail sent: {sent}.")
+    if unsent:
+        raise PbemError(
+            "mail.E_WELCOME_UNSENT",
+            ExitCode.MAIL_TRANSIENT,
+            sent=sent,
+            unsent=unsent,
+            detail=reason or "the mail server did not take it",
+        )
 
 
 @app.command("list")

@@ -8,6 +8,9 @@ from typing import Annotated
 import typer
 
 from pbem.cli.output import command, console
+from pbem.errors import ConfigError
+from pbem.registry import get_game
+from pbem.services.campaign_settings import validate_campaign_settings
 
 
 @command
@@ -22,30 +25,41 @@ def demo_command(
     battle_mode: Annotated[
         str, typer.Option("--battle-mode", help="simple (dice) or kow.")
     ] = "simple",
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            "--overwrite",
+            help="Replace a campaign (pbem.db, pbem.toml) already in --out.",
+        ),
+    ] = False,
 ) -> None:
     """Play a Mighty Kingdoms campaign by email between scripted players, on loopback."""
-    from pbem.demo.run import run_demo
+    from pbem.demo.run import claim_folder, run_demo
     from pbem.sandbox.mailstack import available
 
+    game = get_game("mighty-kingdoms")
+    validate_campaign_settings(game, {"years": str(years), "battle_mode": battle_mode})
+    claim_folder(out, force)
     ok, reason = available()
     if not ok:
-        console.print(
-            f"[red]The demo needs Dovecot:[/red] {reason}. Run `make demo`, which installs it."
-        )
-        raise typer.Exit(9)
+        raise ConfigError("demo.E_NO_DOVECOT", reason=reason)
     result = run_demo(
         out,
         lambda line: console.print(line, markup=False, highlight=False),
         years=years,
         seed=seed,
         battle_mode=battle_mode,
+        force=True,
     )
     console.print(
         f"\nDone: {len(result.phases)} phases in {result.ticks} ticks, "
         f"{result.orders_sent} order mails, "
-        f"{result.reports_saved} reports received. Campaign finished: {result.finished}."
+        f"{result.reports_saved} reports received. Campaign finished: {result.finished}.",
+        markup=False,
     )
     console.print(
-        f"Open {(result.out / 'index.html').resolve()} to read what the players received."
+        f"Open {(result.out / 'index.html').resolve()} to read what the players received.",
+        markup=False,
     )
-    console.print(f"Inspect it: pbem --config {result.out / 'pbem.toml'} status demo")
+    console.print(f"Inspect it: pbem --config {result.out / 'pbem.toml'} status demo", markup=False)

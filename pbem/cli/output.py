@@ -2,52 +2,100 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import os
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
+from pbem.cli.failures import as_pbem_error
 from pbem.errors import ExitCode, PbemError
+from pbem.mail.routing import MAC_LENGTH
 from pbem.render.templating import wording
 
-console = Console()
-errors = Console(stderr=True)
+_TOKEN_MAC = re.compile(rf"(\b[a-z0-9-]+\.[a-z0-9-]+\.)[a-z2-7]{{{MAC_LENGTH}}}\b", re.I)
+_URL_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]+@")
+MASK = "***"
+
+
+def mask(text: str) -> str:
+    """Text with seat keys (the HMAC part of reply tokens) and URL passwords replaced by ***."""
+    return _URL_PASSWORD.sub(rf"\1{MASK}@", _TOKEN_MAC.sub(rf"\1{MASK}", text))
+
+
+class MaskingConsole(Console):
+    """A rich console that never shows a seat key or a password, and never wraps a line."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        """Print like rich, with keys masked; long lines are left whole (soft wrap)."""
+        kwargs.setdefault("soft_wrap", True)
+        masked = [mask(o) if isinstance(o, str) else _masked_text(o) for o in objects]
+        super().print(*masked, **kwargs)
+
+
+def _masked_text(value: Any) -> Any:
+    if isinstance(value, Text):
+        value = value.copy()
+        value.plain = mask(value.plain)
+    return value
+
+
+# Markup is off: names and subjects people chose (such as "[/x]") print as written.
+console = MaskingConsole(markup=False, highlight=False)
+errors = MaskingConsole(stderr=True, markup=False, highlight=False)
+
+
+def echo(text: str, nl: bool = True) -> None:
+    """Write plain text to stdout, keys masked."""
+    typer.echo(mask(text), nl=nl)
 
 
 def print_json(value: Any) -> None:
-    """Print a value as indented JSON on stdout."""
-    typer.echo(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str))
+    """Print a value as indented JSON on stdout, keys masked."""
+    echo(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str))
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
-    """Print a rich table."""
+    """Print a rich table; cells are shown literally, never read as markup."""
     table = Table(title=title)
     for column in columns:
         table.add_column(column)
     for row in rows:
-        table.add_row(*[str(cell) if cell is not None else "" for cell in row])
+        table.add_row(*[Text(mask(str(cell)) if cell is not None else "") for cell in row])
     console.print(table)
+
+
+def fail_line(exc: PbemError) -> str:
+    """The one line an error prints: its stable code and its wording."""
+    words = " ".join(wording(exc.code, exc.params).split())
+    return f"error {exc.code}: {words}"
 
 
 @contextmanager
 def handled() -> Iterator[None]:
-    """Turn PbemError into its worded message on stderr and its documented exit code."""
+    """Turn every failure into one line on stderr with its code and documented exit code."""
     try:
         yield
-    except PbemError as exc:
-        errors.print(
-            f"[red]error[/red] {exc.code}: {wording(exc.code, exc.params)}", highlight=False
-        )
-        raise typer.Exit(int(exc.exit_code)) from None
+    except (typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        if os.environ.get("PBEM_DEBUG") == "1" and not isinstance(exc, PbemError):
+            raise
+        error = as_pbem_error(exc)
+        errors.print(Text(mask(fail_line(error)), style="red"), highlight=False)
+        raise typer.Exit(int(error.exit_code)) from None
 
 
 def command(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Decorate a Typer command so expected errors exit with their code."""
-    import functools
+    """Decorate a Typer command so every error exits with one line and its code."""
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -57,4 +105,14 @@ def command(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-__all__ = ["ExitCode", "command", "console", "handled", "print_json", "print_table"]
+__all__ = [
+    "ExitCode",
+    "command",
+    "console",
+    "echo",
+    "escape",
+    "handled",
+    "mask",
+    "print_json",
+    "print_table",
+]

@@ -8,22 +8,24 @@ from typing import Annotated
 import typer
 
 from pbem.cli.demo import demo_command
-from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.output import command, console, echo, print_json, print_table
 from pbem.cli.site import site_command
 from pbem.cli.state import runtime
 from pbem.cli.tick import tick_command
 from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
 from pbem.errors import ExitCode, Invalid
+from pbem.ledger.db import head_revision, owner_only
 from pbem.registry import games as registered_games
 from pbem.services.campaigns import status as campaign_status
 from pbem.services.replay import replay as replay_campaign
 from pbem.services.reports import FORMATS
+from pbem.services.runtime import Runtime
 from pbem.services.viewing import report_for
 
 
 def register(app: typer.Typer) -> None:
     """Attach the top-level commands to the app."""
-    for func in (init, games, status, report, replay):
+    for func in (init, migrate, games, status, report, replay):
         app.command(func.__name__)(command(func))
     app.command("tick")(tick_command)
     app.command("demo")(demo_command)
@@ -37,18 +39,31 @@ def init(
     path = directory / CONFIG_NAME
     if not path.exists():
         directory.mkdir(parents=True, exist_ok=True)
-        path.write_text(
-            SAMPLE_CONFIG.replace(
-                'url = "sqlite:///pbem.db"',
-                f'url = "sqlite:///{(directory / "pbem.db").resolve()}"',
+        with owner_only():
+            path.write_text(
+                SAMPLE_CONFIG.replace(
+                    'url = "sqlite:///pbem.db"',
+                    f'url = "sqlite:///{(directory / "pbem.db").resolve()}"',
+                )
             )
-        )
-        console.print(f"Wrote {path}")
+        console.print(f"Wrote {path}", markup=False)
     from pbem.cli.state import set_config
 
     set_config(str(path))
-    rt = runtime()
-    console.print(f"Ledger ready at {rt.engine.url.render_as_string(hide_password=True)}")
+    rt = runtime(migrate_schema=True)
+    _say_ledger(rt)
+
+
+def migrate() -> None:
+    """Bring the ledger's schema up to date; a SQLite ledger is copied aside first."""
+    _say_ledger(runtime(migrate_schema=True))
+
+
+def _say_ledger(rt: Runtime) -> None:
+    if rt.backup is not None:
+        console.print(f"Backed up the ledger to {rt.backup}", markup=False)
+    shown = rt.engine.url.render_as_string(hide_password=True)
+    console.print(f"Ledger ready at {shown} (schema {head_revision()})", markup=False)
 
 
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
@@ -83,9 +98,11 @@ def status(
     if as_json:
         print_json(info)
         return
-    console.print(f"[bold]{info['campaign']}[/bold] ({info['game']}, {info['status']})")
-    console.print(f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}")
-    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"))
+    console.print(f"{info['campaign']} ({info['game']}, {info['status']})")
+    console.print(
+        f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}", markup=False
+    )
+    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"), markup=False)
     print_table(
         "Players",
         ["seat", "name", "address", "status", "missed", "delivery"],
@@ -107,14 +124,16 @@ def report(
     """Print the report a player received (or would receive) for a turn."""
     if fmt not in FORMATS:
         raise Invalid("report.E_FORMAT", format=fmt)
-    typer.echo(report_for(runtime(), name, player, turn, fmt), nl=False)
+    echo(report_for(runtime(), name, player, turn, fmt), nl=False)
 
 
 def replay(name: Annotated[str, typer.Argument(help="The campaign.")]) -> None:
     """Rebuild a campaign from its recorded inputs and check every snapshot byte for byte."""
     result = replay_campaign(runtime(), name)
     if result.ok:
-        console.print(f"Replay of {name}: {result.checked} snapshots reproduced byte for byte.")
+        console.print(
+            f"Replay of {name}: {result.checked} snapshots reproduced byte for byte.", markup=False
+        )
         return
-    console.print(f"[red]Replay of {name} differs[/red] at: " + ", ".join(result.mismatches))
+    console.print(f"Replay of {name} differs at: " + ", ".join(result.mismatches), markup=False)
     raise typer.Exit(int(ExitCode.REPLAY_MISMATCH))

@@ -9,6 +9,7 @@ import typer
 
 from pbem.cli.output import command, console
 from pbem.cli.state import runtime
+from pbem.errors import Invalid
 from pbem.services.site import build_site
 
 
@@ -18,6 +19,8 @@ def site_command(
     out: Annotated[Path, typer.Option("--out", help="The folder to write the archive to.")],
 ) -> None:
     """Write the campaign's public history as static HTML pages that work offline."""
+    if out.exists() and not out.is_dir():
+        raise Invalid("site.E_OUT_NOT_FOLDER", path=str(out))
     written = build_site(runtime(), name, out)
     pages = sum(1 for path in written if path.suffix == ".html")
     console.print(f"Wrote {pages} pages of {name} to {out} (open {out / 'index.html'})")

@@ -12,6 +12,6 @@ def set_config(path: str | None) -> None:
     _config["path"] = path
 
 
-def runtime() -> Runtime:
-    """Open the runtime for the remembered configuration."""
-    return open_runtime(_config["path"])
+def runtime(migrate_schema: bool = False) -> Runtime:
+    """Open the runtime for the remembered configuration; only init and migrate migrate."""
+    return open_runtime(_config["path"], migrate_schema=migrate_schema)

@@ -30,7 +30,7 @@ def run(
     if as_json:
         print_json(result.__dict__)
         return
-    console.print(f"Ran [bold]{result.phase_label}[/bold]: {result.events} events.")
+    console.print(f"Ran {result.phase_label}: {result.events} events.")
     if result.defaults:
         console.print("Defaults used for: " + ", ".join(result.defaults))
     console.print("Campaign finished." if result.finished else f"Now open: {result.next_phase}")

@@ -36,9 +36,16 @@ class Setting(BaseModel):
     """A campaign switch a referee may set with `--set key=value`."""
 
     key: str
-    default: str | int | bool
+    default: str | int | bool | float
     choices: list[str] = Field(default_factory=list)
     help: str = ""
+    minimum: float | None = None  # for numbers: the smallest value allowed
+    maximum: float | None = None  # for numbers: the largest value allowed
+
+    @property
+    def kind(self) -> type:
+        """The value's type, taken from the default: bool, int, float or str."""
+        return type(self.default)
 
 
 class GameMeta(BaseModel):

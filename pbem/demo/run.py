@@ -13,7 +13,9 @@ from sqlmodel import Session
 from pbem.core.game import PlaysItself
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.demo.players import Letter, Mailbox, ScriptedPlayer
+from pbem.errors import Conflict
 from pbem.ledger import queries
+from pbem.ledger.db import owner_only
 from pbem.mail.mailers import open_mailer
 from pbem.mail.sources import open_source
 from pbem.sandbox.mailstack import MailStack
@@ -24,6 +26,9 @@ from pbem.services.tick import tick
 
 CAST = (("Alice", "alice"), ("Bob", "bob"), ("Carol", "carol"))
 CAMPAIGN = "demo"
+DEMO_MARKER = ".pbem-demo"
+CAMPAIGN_FILES = ("pbem.db", "pbem.toml")
+LEDGER_FILES = ("pbem.db", "pbem.db-wal", "pbem.db-shm", "pbem.db-journal")
 
 
 @dataclass
@@ -39,15 +44,29 @@ class DemoResult:
 
 
 def write_config(out: Path, stack: MailStack) -> Path:
-    """A pbem.toml pointing at the private mail server and a ledger in `out`."""
+    """A pbem.toml pointing at the private mail server and a ledger in `out` (owner-only)."""
     path = out / "pbem.toml"
-    path.write_text(
-        f'[database]\nurl = "sqlite:///{(out / "pbem.db").resolve()}"\n\n'
-        f'[mail]\nreferee_address = "referee@localhost"\nimap_url = "{stack.imap_url("referee")}"\n'
-        f'smtp_url = "{stack.smtp_url()}"\nreply_rate_per_hour = 1000\n\n'
-        '[turns]\ntimezone = "Europe/London"\nearly_delay_minutes = 0\n'
-    )
+    path.unlink(missing_ok=True)
+    with owner_only():
+        path.write_text(
+            f'[database]\nurl = "sqlite:///{(out / "pbem.db").resolve()}"\n\n'
+            f'[mail]\nreferee_address = "referee@localhost"\n'
+            f'imap_url = "{stack.imap_url("referee")}"\n'
+            f'smtp_url = "{stack.smtp_url()}"\nreply_rate_per_hour = 1000\n\n'
+            '[turns]\ntimezone = "Europe/London"\nearly_delay_minutes = 0\n'
+        )
     return path
+
+
+def claim_folder(out: Path, force: bool = False) -> None:
+    """Make `out` ready for a demo; refuse one holding a campaign the demo did not make."""
+    found = [name for name in CAMPAIGN_FILES if (out / name).exists()]
+    if found and not force and not (out / DEMO_MARKER).exists():
+        raise Conflict("demo.E_FOLDER_IN_USE", path=str(out), found=", ".join(found))
+    out.mkdir(parents=True, exist_ok=True)
+    for name in LEDGER_FILES:
+        (out / name).unlink(missing_ok=True)
+    (out / DEMO_MARKER).write_text("This folder was written by `pbem demo`; it may replace it.\n")
 
 
 def run_demo(
@@ -56,14 +75,14 @@ def run_demo(
     years: int = 1,
     seed: int = 2026,
     battle_mode: str = "simple",
+    force: bool = False,
 ) -> DemoResult:
     """Start the mail server, create the campaign, and play it to the end by email."""
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "pbem.db").unlink(missing_ok=True)
+    claim_folder(out, force)
     users = {"referee": "pw-referee", **{user: f"pw-{user}" for _, user in CAST}}
     with MailStack(users=users, spare_users=0) as stack:
         say(f"Mail server up: IMAP 127.0.0.1:{stack.imap_port}, SMTP 127.0.0.1:{stack.smtp_port}")
-        rt = open_runtime(str(write_config(out, stack)))
+        rt = open_runtime(str(write_config(out, stack)), migrate_schema=True)
         create_campaign(
             rt,
             NewCampaign(

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event, make_url
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
+
+from pbem.errors import ConfigError
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
@@ -66,6 +72,91 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def head_revision() -> str:
+    """The newest schema revision this pbem knows."""
+    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
+    return str(head or "")
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The ledger's schema revision, or None when it has none yet."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL, or None for other backends and in-memory databases."""
+    database = make_url(normalise_url(url)).database if is_sqlite(url) else None
+    return Path(database) if database and database != ":memory:" else None
+
+
+def check_schema(url: str) -> Engine:
+    """An engine on a ledger whose schema is current; refuse a missing, old or newer one.
+
+    A missing SQLite file is refused before connecting, so no empty file is left behind.
+    """
+    path = sqlite_path(url)
+    shown = _shown_url(url)
+    if path is not None and not path.exists():
+        raise ConfigError("db.E_SCHEMA_MISSING", url=shown)
+    engine = make_engine(url)
+    current, head = current_revision(engine), head_revision()
+    if current == head:
+        return engine
+    engine.dispose()
+    if current is None:
+        raise ConfigError("db.E_SCHEMA_MISSING", url=shown)
+    known = {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+    code = "db.E_SCHEMA_OLD" if current in known else "db.E_SCHEMA_NEWER"
+    raise ConfigError(code, url=shown, current=current, head=head)
+
+
+def migrate_with_backup(url: str, now: datetime) -> tuple[Engine, Path | None]:
+    """Migrate the ledger to the newest schema; copy an outdated SQLite file aside first."""
+    path = sqlite_path(url)
+    backup = None
+    if path is not None:
+        with owner_only():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            existed = path.exists() and path.stat().st_size > 0
+            engine = make_engine(url)
+            current = current_revision(engine) if existed else None
+            if current is not None and current != head_revision():
+                backup = _backup(engine, path, current, now)
+            migrate(engine)
+        path.chmod(0o600)
+        return engine, backup
+    engine = make_engine(url)
+    migrate(engine)
+    return engine, None
+
+
+def _backup(engine: Engine, path: Path, revision: str, now: datetime) -> Path:
+    """A consistent copy of the SQLite ledger (the WAL included) beside it, owner-only."""
+    target = path.with_name(f"{path.name}.{revision}.{now:%Y%m%dT%H%M%S}.bak")
+    with engine.connect() as connection:
+        connection.exec_driver_sql(f"VACUUM INTO '{_quoted(target)}'")
+    return target
+
+
+def _quoted(path: Path) -> str:
+    return str(path).replace("'", "''")
+
+
+def _shown_url(url: str) -> str:
+    return make_url(normalise_url(url)).render_as_string(hide_password=True)
+
+
+@contextmanager
+def owner_only() -> Iterator[None]:
+    """Create files readable by their owner only (0600) within the block."""
+    previous = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(previous)
 
 
 @contextmanager

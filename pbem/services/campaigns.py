@@ -15,15 +15,18 @@ from pbem.core.rng import SeededRng, derive_seed
 from pbem.errors import Conflict, Invalid, NotFound
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, Player, Snapshot
-from pbem.mail.routing import new_secret
+from pbem.ledger.models import Campaign, Outbox, Player, Snapshot
+from pbem.mail.routing import new_secret, slug
 from pbem.paths import campaigns_dir
 from pbem.registry import get_game
+from pbem.render.templating import wording
 from pbem.services import notify
+from pbem.services.campaign_settings import settings_for_new_campaign
 from pbem.services.phases import open_phase
 from pbem.services.runtime import Runtime
-from pbem.services.schedule import CAMPAIGN_SETTINGS, iso
+from pbem.services.schedule import iso
 from pbem.services.states import canonical_json, current_state, digest, game_of
+from pbem.validation import MAX_NAME, control_characters, shown_value
 
 PLAYER_SPEC = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<address>[^<>@\s]+@[^<>@\s]+)>\s*$")
 
@@ -42,9 +45,11 @@ class NewCampaign:
 
 def parse_player(spec: str) -> tuple[str, str]:
     """Split 'Name <address>' into a display name and a lower-case address."""
-    match = PLAYER_SPEC.match(spec)
+    match = PLAYER_SPEC.match(spec) if not control_characters(spec) else None
     if match is None:
-        raise Invalid("campaign.E_PLAYER_SPEC", spec=spec)
+        _check_name(spec, "player")
+        raise Invalid("campaign.E_PLAYER_SPEC", spec=shown_value(spec))
+    _check_name(match["name"], "player")
     return match["name"], match["address"].lower()
 
 
@@ -64,49 +69,18 @@ def resolve_scenario(game: Game, scenario: str | None) -> Path:
     raise NotFound("scenario.E_NOT_FOUND", path=name)
 
 
-def split_settings(game: Game, sets: dict[str, str]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """Separate the game's own settings from the campaign's schedule settings."""
-    game_keys = {s.key: s for s in game.meta.settings}
-    game_values: dict[str, Any] = {s.key: s.default for s in game.meta.settings}
-    campaign_values = dict(CAMPAIGN_SETTINGS)
-    for key, value in sets.items():
-        if key in game_keys:
-            game_values[key] = _checked(game_keys[key].choices, key, value)
-        elif key in CAMPAIGN_SETTINGS or key.startswith("deadline_hours."):
-            campaign_values[key] = _coerce(value)
-        else:
-            known = ", ".join(sorted([*game_keys, *CAMPAIGN_SETTINGS]))
-            raise Invalid("campaign.E_UNKNOWN_SETTING", key=key, game=game.meta.name, known=known)
-    return game_values, campaign_values
-
-
-def _checked(choices: list[str], key: str, value: str) -> str:
-    if choices and value not in choices:
-        raise Invalid(
-            "campaign.E_BAD_SETTING", key=key, value=value, reason="one of " + ", ".join(choices)
-        )
-    return value
-
-
-def _coerce(value: str) -> Any:
-    lowered = value.lower()
-    if lowered in ("true", "yes", "on"):
-        return True
-    if lowered in ("false", "no", "off"):
-        return False
-    try:
-        return float(value) if "." in value else int(value)
-    except ValueError:
-        return value
-
-
 def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
-    """Create a campaign, its opening state and first phase, and queue the welcome mail."""
+    """Create a campaign, its opening state and first phase, and queue the welcome mail.
+
+    Everything is checked before anything is written, so a refused request leaves no trace.
+    """
     game = get_game(request.game)
+    check_campaign_name(request.name)
     players = [parse_player(spec) for spec in request.players]
     _check_players(game, players)
     scenario = _load_scenario(game, request.scenario)
-    game_settings, campaign_settings = split_settings(game, request.sets or {})
+    _check_seats(game, scenario, len(players))
+    game_settings, campaign_settings = settings_for_new_campaign(game, request.sets or {})
     if "timezone" not in (request.sets or {}):
         campaign_settings["timezone"] = rt.settings.timezone
     seats = [Seat(id=f"p{i + 1}", name=name) for i, (name, _) in enumerate(players)]
@@ -114,7 +88,10 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
         derive_seed(request.seed, "start") if request.seed is not None else secrets.randbits(63)
     )
     setup = Setup(seats=seats, scenario=scenario, settings=game_settings)
-    state = game.start(setup, SeededRng(start_seed))
+    try:
+        state = game.start(setup, SeededRng(start_seed))
+    except ContentError as exc:
+        raise Invalid("scenario.E_INVALID", detail=_content_detail(exc)) from exc
     with session_scope(rt.engine) as session:
         campaign = _insert_campaign(session, rt, request, setup, campaign_settings, start_seed)
         for seat, (_, address) in zip(seats, players, strict=True):
@@ -134,6 +111,24 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
     return campaign
 
 
+split_settings = settings_for_new_campaign  # the name other services already call
+
+
+def check_campaign_name(name: str) -> None:
+    """Refuse a campaign name with control characters, no letters or digits, or over length."""
+    _check_name(name, "campaign")
+    if not re.search(r"[a-z0-9]", name.lower()):
+        raise Invalid("campaign.E_NAME_NO_LETTERS", name=shown_value(name))
+
+
+def _check_name(name: str, kind: str) -> None:
+    bad = control_characters(name)
+    if bad:
+        raise Invalid("name.E_CONTROL", kind=kind, name=shown_value(name), chars=", ".join(bad))
+    if not name.strip() or len(name) > MAX_NAME:
+        raise Invalid("name.E_LENGTH", kind=kind, name=shown_value(name), max=MAX_NAME)
+
+
 def _check_players(game: Game, players: list[tuple[str, str]]) -> None:
     count = len(players)
     if not game.meta.min_players <= count <= game.meta.max_players:
@@ -148,6 +143,27 @@ def _check_players(game: Game, players: list[tuple[str, str]]) -> None:
     for address in addresses:
         if addresses.count(address) > 1:
             raise Invalid("campaign.E_DUPLICATE_ADDRESS", address=address)
+
+
+def _check_seats(game: Game, scenario: dict[str, Any], count: int) -> None:
+    """A scenario whose map says how many players it takes must get that many."""
+    board = scenario.get("map")
+    if not isinstance(board, dict):
+        return
+    low, high = board.get("min_players"), board.get("max_players")
+    if isinstance(low, int) and isinstance(high, int) and not low <= count <= high:
+        raise Invalid(
+            "campaign.E_MAP_SEATS",
+            map=shown_value(str(board.get("name") or game.meta.default_scenario)),
+            min=low,
+            max=high,
+            count=count,
+        )
+
+
+def _content_detail(exc: ContentError) -> str:
+    words = wording(exc.code)
+    return f"{exc.source}: {words} ({exc.detail})" if words != exc.code else str(exc)
 
 
 def _load_scenario(game: Game, scenario: str | None) -> dict[str, Any]:
@@ -168,6 +184,11 @@ def _insert_campaign(
 ) -> Campaign:
     if session.exec(select(Campaign).where(Campaign.name == request.name)).first():
         raise Conflict("campaign.E_EXISTS", name=request.name)
+    for other in session.exec(select(Campaign.name)).all():
+        if slug(other) == slug(request.name):
+            raise Conflict(
+                "campaign.E_SLUG_TAKEN", name=request.name, other=other, slug=slug(other)
+            )
     settings = {
         "game": setup.settings,
         "campaign": campaign_settings,
@@ -203,6 +224,16 @@ def record_snapshot(
             digest=digest(text),
         )
     )
+
+
+def unsent_mail(rt: Runtime, campaign: Campaign) -> tuple[int, str]:
+    """How many of a campaign's mails are not sent yet, and the latest reason one failed."""
+    with Session(rt.engine) as session:
+        rows = session.exec(
+            select(Outbox).where(Outbox.campaign_id == campaign.id, Outbox.status != "sent")
+        ).all()
+        reasons = [row.last_error for row in rows if row.last_error]
+        return len(rows), (reasons[-1] if reasons else "")
 
 
 def list_campaigns(rt: Runtime) -> list[dict[str, Any]]:

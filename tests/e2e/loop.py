@@ -51,7 +51,7 @@ class Loop:
             f'smtp_url = "{self.stack.smtp_url()}"\n'
             "[turns]\nearly_delay_minutes = 0\n"
         )
-        self.rt = open_runtime(str(self.config))
+        self.rt = open_runtime(str(self.config), migrate_schema=True)
         scenario = self.directory / "toy.txt"
         scenario.write_text(f"rounds = {rounds}\n")
         create_campaign(

@@ -60,11 +60,11 @@ META = GameMeta(
     settings=[
         Setting(key="battle_mode", default="simple", choices=["simple", "kow"],
                 help="simple: the adjudicator rolls; kow: tabletop battles, the referee reports"),
-        Setting(key="years", default=2, help="how many years the campaign lasts"),
+        Setting(key="years", default=2, minimum=1, help="how many years the campaign lasts"),
         Setting(key="advanced", default=False, help="wizard's towers, quests and artefacts"),
-        Setting(key="army_cap", default=6, help="most armies a kingdom may have"),
-        Setting(key="battle_cap", default=100, help="most battles in one month before the "
-                                                     "referee is flagged"),
+        Setting(key="army_cap", default=6, minimum=1, help="most armies a kingdom may have"),
+        Setting(key="battle_cap", default=100, minimum=1,
+                help="most battles in one month before the referee is flagged"),
     ],
 )
 
