@@ -10,6 +10,7 @@ from sqlmodel import Session
 
 from pbem.core.rng import derive_seed
 from pbem.ledger.models import Campaign, Phase
+from pbem.services.reactions import window_deadline
 from pbem.services.schedule import deadline_for
 from pbem.services.states import campaign_settings, game_of
 
@@ -36,6 +37,8 @@ def open_phase(
     deadline = (
         None
         if (due.referee and not due.players)
+        else window_deadline(now, campaign_settings(campaign))
+        if due.window is not None
         else deadline_for(now, campaign_settings(campaign), info.topic)
     )
     phase = Phase(

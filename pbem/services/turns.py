@@ -19,7 +19,7 @@ from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Event, Phase, Submission
-from pbem.services import notify
+from pbem.services import notify, reactions
 from pbem.services.campaigns import record_snapshot
 from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.phases import open_phase
@@ -117,7 +117,10 @@ def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> b
         return False
     if phase.deadline is not None and now >= phase.deadline:
         return True
-    return phase.complete_at is not None and now >= phase.complete_at + early_delay(rt, campaign)
+    # A reaction window runs as soon as its answer is in.
+    window = reactions.open_window(session, campaign)
+    delay = timedelta(0) if window is not None else early_delay(rt, campaign)
+    return phase.complete_at is not None and now >= phase.complete_at + delay
 
 
 def _check_due(
@@ -156,13 +159,16 @@ def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase)
     inputs, defaults = _gather_inputs(session, rt, campaign, phase, game, state)
     rng = SeededRng(phase.seed)
     advance = game.advance(state, inputs, rng)
+    window = game.due(state).window
+    events = [*advance.events, *reactions.closed_events(window, game, state, inputs, defaults)]
     failpoints.hit("turn.after-advance")
-    _record_events(session, phase, advance.events, rng)
+    _record_events(session, phase, events, rng)
     record_snapshot(session, campaign, advance.state, phase.id, phase.seq)
     phase.status, phase.adjudicated_at = "done", rt.clock.now()
     session.add(phase)
     next_phase = open_phase(session, campaign, advance.state, phase.seq + 1, rt.clock.now())
-    notify.reports_all(session, rt, campaign, phase, advance.state, advance.events)
+    events += reactions.ask(session, rt, campaign, phase, next_phase, advance.state)
+    notify.reports_all(session, rt, campaign, phase, advance.state, events)
     if next_phase is not None:
         notify.phase_opened(session, rt, campaign, next_phase, advance.state)
     failpoints.hit("turn.before-commit")
@@ -193,7 +199,8 @@ def _gather_inputs(
         elif seat in due.players:
             inputs[seat] = _default(session, rt, campaign, phase, game, state, seat)
             defaults.append(seat)
-    _count_misses(session, rt, campaign, due.players, defaults)
+    if due.window is None:  # a missed reaction window takes its default: no missed turn
+        _count_misses(session, rt, campaign, due.players, defaults)
     return inputs, defaults
 
 
