@@ -27,6 +27,12 @@ SCHEDULE_SPECS = {
             help="minutes to wait once every order is in; -1: the site's [turns] value",
         ),
         Setting(key="round_to_hour", default=True, help="round deadlines up to a whole hour"),
+        Setting(
+            key="reaction_hours",
+            default=12.0,
+            minimum=0.25,
+            help="hours a reaction window (a Defense or Negate question) stays open",
+        ),
     )
 }
 SCHEDULE_SETTINGS = [
