@@ -6,7 +6,23 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli import campaign, mail, maps, orders, play, turn
+from pbem.cli import (
+    audit,
+    campaign,
+    edit,
+    lifecycle,
+    mail,
+    mail_desk,
+    maps,
+    messages,
+    orders,
+    overview,
+    people,
+    play,
+    rerun,
+    timecmds,
+    turn,
+)
 from pbem.cli.output import errors
 from pbem.cli.state import set_config
 from pbem.errors import ExitCode
@@ -22,7 +38,11 @@ app.add_typer(orders.app, name="orders")
 app.add_typer(turn.app, name="turn")
 app.add_typer(maps.app, name="map")
 app.add_typer(mail.app, name="mail")
+app.add_typer(people.app, name="player")
+mail_desk.register(mail.app)
 play.register(app)
+for module in (overview, timecmds, rerun, edit, messages, lifecycle, audit):
+    module.register(app)
 
 
 @app.callback()

@@ -8,10 +8,11 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json
+from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode
 from pbem.services.entry import submit_by_address
+from pbem.services.orders_desk import clear_orders, show_orders
 
 app = typer.Typer(help="Enter orders by hand, through the same path as mail.", no_args_is_help=True)
 
@@ -33,3 +34,40 @@ def submit(
         console.print(receipt["acknowledgement"], highlight=False, markup=False)
     if not receipt["accepted"]:
         raise typer.Exit(int(ExitCode.INVALID))
+
+
+@app.command("show")
+@command
+def show(
+    name: Annotated[str, typer.Argument(help="The campaign.")],
+    player: Annotated[
+        str | None, typer.Option("--player", help="One seat, address or 'referee'.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Show the orders on file for the open phase (every seat, or one)."""
+    rows = show_orders(runtime(), name, player)
+    if as_json:
+        print_json(rows)
+        return
+    print_table(
+        "Orders on file",
+        ["seat", "owed", "sent at", "source", "digest", "orders"],
+        [
+            [r["seat"], "yes" if r["owed"] else "no", r["sent_at"] or "-", r["source"] or "",
+             r["digest"] or "", r["orders"] or ""]
+            for r in rows
+        ],
+    )
+
+
+@app.command("clear")
+@command
+def clear(
+    name: Annotated[str, typer.Argument(help="The campaign.")],
+    player: Annotated[str, typer.Option("--player", help="The seat, address or 'referee'.")],
+    reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+) -> None:
+    """Withdraw a seat's orders for the open phase (kept in the ledger as superseded)."""
+    result = clear_orders(runtime(), name, player, reason)
+    console.print(f"Cleared the orders of {result['seat']} for {result['phase']}.")

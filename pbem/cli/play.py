@@ -25,7 +25,7 @@ from pbem.services.viewing import report_for
 
 def register(app: typer.Typer) -> None:
     """Attach the top-level commands to the app."""
-    for func in (init, migrate, games, status, report, replay):
+    for func in (init, migrate, games, report, replay):
         app.command(func.__name__)(command(func))
     app.command("tick")(tick_command)
     app.command("demo")(demo_command)

@@ -194,6 +194,32 @@ class KeepsSecrets(Protocol):
         ...
 
 
+class EditRefused(ValueError):
+    """A referee edit or drop the game refuses: a stable code and its template parameters."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code, self.params = code, params
+
+
+@runtime_checkable
+class Edits(Protocol):
+    """Optional: typed referee edits of the state; raise EditRefused when the result is invalid."""
+
+    def edit(self, state: Any, command: str) -> Advance:
+        """Apply one edit command (e.g. 'gold p1 30') and return the new state and its events."""
+        ...
+
+
+@runtime_checkable
+class Drops(Protocol):
+    """Optional: take a seat out of the game under the game's own rules (e.g. it concedes)."""
+
+    def drop(self, state: Any, seat: str) -> Advance:
+        """The state after `seat` leaves the game; raise EditRefused when it cannot now."""
+        ...
+
+
 class ContentError(ValueError):
     """Scenario or map data that fails validation, with file and line."""
 

@@ -23,6 +23,7 @@ class Campaign(SQLModel, table=True):
     schedule_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     allow_press: bool = True
     created_at: datetime
+    paused_at: datetime | None = None  # set while status is paused
 
 
 class Player(SQLModel, table=True):
@@ -125,6 +126,7 @@ class Snapshot(SQLModel, table=True):
     state_json: str = Field(sa_column=Column(Text, nullable=False))
     digest: str
     void: bool = False
+    adjustment_id: int | None = None  # set when a referee adjustment produced this state
 
 
 class RefereeAction(SQLModel, table=True):
@@ -136,6 +138,32 @@ class RefereeAction(SQLModel, table=True):
     detail_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
     actor: str = "referee"
     at: datetime
+
+
+class Adjustment(SQLModel, table=True):
+    """A referee's change to the state between phases (an edit or a drop); replay applies it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    after_seq: int  # the seq of the newest adjudicated phase (0: the opening) when made
+    kind: str  # edit | drop
+    command: str = Field(sa_column=Column(Text, nullable=False))  # edit text, or the seat
+    reason: str = Field(sa_column=Column(Text, nullable=False))
+    void: bool = False  # rolled back
+    at: datetime
+
+
+class Question(SQLModel, table=True):
+    """A player's REFEREE question, open until the referee answers it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    seat: str
+    inbound_id: int | None = Field(default=None, foreign_key="inboundmessage.id")
+    text: str = Field(sa_column=Column(Text, nullable=False))
+    asked_at: datetime
+    answer: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    answered_at: datetime | None = None
 
 
 class Outbox(SQLModel, table=True):

@@ -75,7 +75,7 @@ def latest_snapshot(session: Session, campaign: Campaign) -> Snapshot:
     found = session.exec(
         select(Snapshot)
         .where(Snapshot.campaign_id == campaign.id, Snapshot.void == False)  # noqa: E712
-        .order_by(col(Snapshot.seq).desc())
+        .order_by(col(Snapshot.seq).desc(), col(Snapshot.id).desc())
     ).first()
     if found is None:
         raise NotFound("campaign.E_NOT_FOUND", name=campaign.name)
@@ -89,6 +89,7 @@ def snapshot_at(session: Session, campaign: Campaign, seq: int) -> Snapshot | No
             Snapshot.campaign_id == campaign.id,
             Snapshot.seq == seq,
             Snapshot.void == False,  # noqa: E712
+            Snapshot.adjustment_id == None,  # noqa: E711
         )
     ).first()
 

@@ -16,7 +16,7 @@ from pbem.mail.inbound import Inbound
 from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
 from pbem.render.templating import wording
-from pbem.services import notify
+from pbem.services import notify, questions
 from pbem.services.campaigns import status_of
 from pbem.services.entry import submit_and_acknowledge
 from pbem.services.letters import letter_to
@@ -162,12 +162,16 @@ def _resend(mail: Mail, command: Command) -> str:
 def _to_referee(mail: Mail, command: Command) -> str:
     player, campaign = mail.player, mail.campaign
     who = f"{player.name} ({player.seat}, {player.address})"
+    question = questions.record_question(
+        mail.session, mail.rt, campaign, player, command.text, mail.row.id
+    )
     letter = Letter(
         key=f"to-referee:{mail.row.id}",
         kind="to-referee",
         to=mail.rt.settings.referee_address,
         subject=f"[{campaign.name}] Message from {player.name}",
-        text=f"From {who} in {campaign.name}:\n\n{command.text}\n",
+        text=f"From {who} in {campaign.name}:\n\n{command.text}\n"
+        + questions.answer_hint(campaign, question),
     )
     enqueue(mail.session, mail.rt, letter, campaign.id)
     mail.reply(

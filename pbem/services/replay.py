@@ -9,6 +9,7 @@ from sqlmodel import Session
 
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
+from pbem.services.adjustments import reapply
 from pbem.services.runtime import Runtime
 from pbem.services.states import canonical_json, game_of, setup_of
 
@@ -37,6 +38,9 @@ def replay(rt: Runtime, name: str) -> ReplayReport:
         _compare(
             report, "opening", canonical_json(state), queries.snapshot_at(session, campaign, 0)
         )
+        for where, adjusted, stored in reapply(session, campaign, game, 0, state):
+            state = adjusted
+            _compare(report, where, canonical_json(state), stored)
         for phase in queries.done_phases(session, campaign):
             inputs = {
                 row.seat: game.input_from_json(json.loads(row.orders_json))
@@ -45,6 +49,9 @@ def replay(rt: Runtime, name: str) -> ReplayReport:
             state = game.advance(state, inputs, SeededRng(phase.seed)).state
             stored = queries.snapshot_at(session, campaign, phase.seq)
             _compare(report, f"phase {phase.seq} ({phase.key})", canonical_json(state), stored)
+            for where, adjusted, after in reapply(session, campaign, game, phase.seq, state):
+                state = adjusted
+                _compare(report, where, canonical_json(state), after)
         return report
 
 

@@ -12,6 +12,7 @@ CAMPAIGN_SETTINGS: dict[str, Any] = {
     "press": True,
     "early_delay_minutes": -1,  # -1: use the site configuration
     "round_to_hour": True,
+    "hold_for_questions": False,  # the turn waits while a REFEREE question is unanswered
     "reaction_hours": 12.0,  # hours a reaction window stays open (docs/games.md)
 }
 

@@ -13,6 +13,7 @@ from pbem.mail.mailers import Mailer, open_mailer
 from pbem.mail.sources import MailSource, open_source
 from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
+from pbem.services.alerts import alert_referee
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
 from pbem.services.locks import run_lock
@@ -87,6 +88,7 @@ def tick(
         process_pending(rt, report.ingest)
         report.reminders = send_reminders(rt, report.campaigns)
         report.turns = run_due(rt, report.campaigns)
+        alert_referee(rt)
         flushed = outbox.flush(rt, mailer)
         report.sent, report.retrying, report.dead = flushed.sent, flushed.retrying, flushed.dead
     return report

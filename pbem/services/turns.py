@@ -19,7 +19,7 @@ from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Event, Phase, Submission
-from pbem.services import notify, reactions
+from pbem.services import notify, questions, reactions
 from pbem.services.campaigns import record_snapshot
 from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.phases import open_phase
@@ -113,7 +113,7 @@ def early_delay(rt: Runtime, campaign: Campaign) -> timedelta:
 def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> bool:
     """Deadline passed (and the referee owes nothing), or complete and the short delay is over."""
     now = rt.clock.now()
-    if _referee_owes(session, campaign, phase):
+    if _referee_owes(session, campaign, phase) or questions.holds_turn(session, campaign):
         return False
     if phase.deadline is not None and now >= phase.deadline:
         return True
@@ -128,6 +128,8 @@ def _check_due(
 ) -> None:
     if _referee_owes(session, campaign, phase):
         raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
+    if not force:
+        questions.check_not_held(session, campaign)
     due = game_of(campaign).due(current_state(session, campaign))
     deadline_passed = phase.deadline is not None and rt.clock.now() >= phase.deadline
     if not force and not deadline_passed and not owed_inputs_in(session, phase, due):

@@ -22,6 +22,7 @@ from pbem.core.game import (
 from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import inputs as kinds
+from pbem.games.mighty_kingdoms import referee as referee_hooks
 from pbem.games.mighty_kingdoms.bots import private_strings, random_text
 from pbem.games.mighty_kingdoms.content import MapData
 from pbem.games.mighty_kingdoms.kow import default_result
@@ -190,6 +191,14 @@ class MightyKingdoms:
     def private_strings(self, state: MKState, seat: str) -> list[str]:
         """Unit names of a seat's armies not yet revealed by a battle."""
         return private_strings(state, seat)
+
+    def edit(self, state: MKState, command: str) -> Advance:
+        """A referee's typed state edit (see referee.py)."""
+        return referee_hooks.edit(state, command)
+
+    def drop(self, state: MKState, seat: str) -> Advance:
+        """A player concedes (see referee.py)."""
+        return referee_hooks.drop(state, seat)
 
     def view(self, state: MKState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """What `viewer` may see."""

@@ -1,0 +1,54 @@
+"""`pbem end`, `archive`, `export`, `import`: the end of a campaign and moving it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pbem.cli.output import command, console
+from pbem.cli.state import runtime
+from pbem.services import lifecycle, transfer
+
+Name = Annotated[str, typer.Argument(help="The campaign.")]
+Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]
+
+
+def register(app: typer.Typer) -> None:
+    """Attach the lifecycle commands to the app."""
+    app.command("end")(command(end))
+    app.command("archive")(command(archive))
+    app.command("export")(command(export))
+    app.command("import")(command(import_))
+
+
+def end(
+    name: Name,
+    result: Annotated[str, typer.Option("--result", help="The declared result, e.g. 'p2 wins'.")],
+    reason: Reason,
+) -> None:
+    """End a campaign early with a declared result; players are told."""
+    lifecycle.end_campaign(runtime(), name, result, reason)
+    console.print(f"{name} has ended: {result}", markup=False)
+
+
+def archive(name: Name, reason: Reason) -> None:
+    """Archive a finished campaign (it stays whole in the ledger)."""
+    lifecycle.archive(runtime(), name, reason)
+    console.print(f"{name} is archived.")
+
+
+def export(
+    name: Name,
+    path: Annotated[Path, typer.Option("--to", help="The file to write.")],
+) -> None:
+    """Write a campaign, ledger included, to one file."""
+    counts = transfer.export_campaign(runtime(), name, path)
+    console.print(f"Wrote {path}: {sum(counts.values())} rows.", markup=False)
+
+
+def import_(path: Annotated[Path, typer.Argument(help="A file written by `pbem export`.")]) -> None:
+    """Load an exported campaign into this ledger; then `pbem replay` checks it."""
+    counts = transfer.import_campaign(runtime(), path)
+    console.print(f"Imported {sum(counts.values())} rows from {path}.", markup=False)
