@@ -6,7 +6,8 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.listing import campaign_table
+from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode, Invalid, PbemError
 from pbem.services.campaigns import NewCampaign, create_campaign, list_campaigns, unsent_mail
@@ -94,18 +95,4 @@ def list_(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
     if as_json:
         print_json(rows)
         return
-    print_table(
-        "Campaigns",
-        ["campaign", "game", "status", "phase", "deadline", "waiting for"],
-        [
-            [
-                r["campaign"],
-                r["game"],
-                r["status"],
-                r["phase"],
-                r["deadline"] or "",
-                ", ".join(r["waiting_for"]),
-            ]
-            for r in rows
-        ],
-    )
+    console.print(campaign_table(rows))

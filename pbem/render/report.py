@@ -7,6 +7,7 @@ from typing import Any
 
 from pbem.paths import templates_dir
 from pbem.render.palette import owner_style
+from pbem.render.standings import result_lines
 from pbem.render.templating import plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
@@ -64,6 +65,8 @@ def report_context(
         "colours": owner_colours(view),
         "event_lines": event_lines(header["game"], events),
         "events_worded": worded_events(header["game"], events, names),
+        "result": header.get("result"),
+        "result_lines": result_lines(header["result"]) if header.get("result") else [],
     }
 
 

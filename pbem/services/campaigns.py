@@ -25,6 +25,7 @@ from pbem.services.campaign_settings import settings_for_new_campaign
 from pbem.services.phases import open_phase
 from pbem.services.runtime import Runtime
 from pbem.services.schedule import iso
+from pbem.services.standings import campaign_result
 from pbem.services.states import canonical_json, current_state, digest, game_of
 from pbem.validation import MAX_NAME, control_characters, shown_value
 
@@ -268,6 +269,7 @@ def status_of(session: Session, campaign: Campaign) -> dict[str, Any]:
         if phase and phase.status == "open"
         else None,
         "waiting_for": waiting if campaign.status == "active" else [],
+        "result": campaign_result(session, campaign, state),
         "players": [
             {
                 "seat": p.seat,

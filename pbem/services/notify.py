@@ -9,12 +9,14 @@ from sqlmodel import Session
 from pbem.core.game import REFEREE
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
+from pbem.render.standings import result_lines
 from pbem.render.templating import wording
 from pbem.services import reports
 from pbem.services.letters import letter_to
 from pbem.services.outbox import Letter, enqueue
 from pbem.services.runtime import Runtime
 from pbem.services.schedule import local_text
+from pbem.services.standings import campaign_result, winner_summary
 from pbem.services.states import game_of
 
 
@@ -44,6 +46,7 @@ def welcome_all(
                 "game": game.meta,
                 "view": view,
                 "players": queries.players_of(session, campaign),
+                "referee_address": rt.settings.referee_address,
                 **_phase_context(campaign, phase),
             },
         )
@@ -66,6 +69,36 @@ def reports_all(
             state,
             events,
             key=f"report:{campaign.name}:{phase.seq}:{player.seat}",
+        )
+        enqueue(session, rt, letter, campaign.id)
+    if campaign.status == "finished":
+        closing_all(session, rt, campaign, state)
+
+
+def closing_all(session: Session, rt: Runtime, campaign: Campaign, state: Any) -> None:
+    """Queue the closing letter, naming the winner and the standings, to every active player."""
+    result = campaign_result(session, campaign, state)
+    if result is None:
+        return
+    title = game_of(campaign).meta.title
+    for player in queries.players_of(session, campaign):
+        if player.status == "replaced":
+            continue
+        place = next((r["place"] for r in result["rows"] if r["seat"] == player.seat), None)
+        letter = letter_to(
+            rt,
+            campaign,
+            player,
+            key=f"closing:{campaign.name}:{player.seat}",
+            kind="closing",
+            title=f"The campaign is over: {winner_summary(result) or 'the result'}",
+            template="report/closing.txt.j2",
+            context={
+                "title": title,
+                "result": result,
+                "result_lines": result_lines(result),
+                "place": place,
+            },
         )
         enqueue(session, rt, letter, campaign.id)
 

@@ -10,9 +10,10 @@ from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
 from pbem.render.png import render_png
+from pbem.render.standings import final_result
 from pbem.render.svg import render_svg
 from pbem.services.schedule import iso, local_text
-from pbem.services.states import game_of
+from pbem.services.states import game_of, setup_of
 
 FORMATS = ("text", "html", "json")
 
@@ -57,8 +58,12 @@ def build(
     next_phase: Phase | None,
 ) -> ReportBundle:
     """Render the report that `seat` may see after `phase`."""
-    view = game_of(campaign).view(state, seat, events)
+    game = game_of(campaign)
+    view = game.view(state, seat, events)
     head = header(campaign, seat, phase, next_phase)
+    names = {s.id: s.name for s in setup_of(campaign).seats}
+    head["result"] = final_result(game.outcome(state), names)
+    head["finished"] = head["finished"] or head["result"] is not None
     bundle = ReportBundle(
         text=render_report.render_text(head, view),
         html=render_report.render_html(head, view),

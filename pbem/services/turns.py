@@ -126,7 +126,7 @@ def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> b
 def _check_due(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool
 ) -> None:
-    if _referee_owes(session, campaign, phase):
+    if not force and _referee_owes(session, campaign, phase):  # forced: the referee's default
         raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
     if not force:
         questions.check_not_held(session, campaign)
@@ -198,7 +198,7 @@ def _gather_inputs(
             live.used = True
             session.add(live)
             inputs[seat] = game.input_from_json(json.loads(live.orders_json))
-        elif seat in due.players:
+        elif seat in due.players or seat == REFEREE:  # the referee only when forced
             inputs[seat] = _default(session, rt, campaign, phase, game, state, seat)
             defaults.append(seat)
     if due.window is None:  # a missed reaction window takes its default: no missed turn

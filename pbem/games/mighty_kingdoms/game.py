@@ -48,7 +48,8 @@ from pbem.games.mighty_kingdoms.winter import resolve_winter
 from pbem.games.mighty_kingdoms.winter_orders import canonical_winter, default_winter, parse_winter
 
 SETUP_STAGES = ("race", "capital", "placement", "army")
-MIGHT_NOTE = "Might as in the later edition: village 1, city 2, fortress 2, capital 3, army 5."
+MIGHT_NOTE = ("Might as in the later edition: village 1, city 2, fortress 2, capital 3, army 5. "
+              "Equal might: the earlier seat (p1 before p2) ranks higher.")
 
 META = GameMeta(
     name="mighty-kingdoms",
