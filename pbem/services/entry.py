@@ -11,6 +11,7 @@ from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Player
 from pbem.render.templating import render
+from pbem.services.intake_limits import MAX_PROBLEMS_LISTED, max_problems_listed
 from pbem.services.letters import letter_to
 from pbem.services.notify import problem_lines
 from pbem.services.outbox import enqueue
@@ -19,14 +20,20 @@ from pbem.services.schedule import local_text
 from pbem.services.submissions import Receipt, submit
 
 
-def acknowledgement_text(campaign: Campaign, receipt: Receipt) -> str:
-    """The acknowledgement body: orders as understood, problems with lines, digest, deadline."""
+def acknowledgement_text(
+    campaign: Campaign, receipt: Receipt, limit: int = MAX_PROBLEMS_LISTED
+) -> str:
+    """The acknowledgement body: orders as understood, problems with lines, digest, deadline.
+
+    At most `limit` problems are listed, then how many more there are.
+    """
     return render(
         "mail/ack.txt.j2",
         phase=receipt.phase,
         accepted=receipt.accepted,
         replaced=receipt.replaced,
-        problems=problem_lines(receipt.problems),
+        problems=problem_lines(receipt.problems[:limit]),
+        more_problems=max(0, len(receipt.problems) - limit),
         canonical=receipt.canonical,
         digest=receipt.receipt_digest,
         deadline=local_text(receipt.phase.deadline, campaign.timezone),
@@ -62,7 +69,7 @@ def submit_and_acknowledge(
             kind="ack",
             title=f"{title}: {receipt.phase.label}",
             template="mail/body.txt.j2",
-            context={"body": acknowledgement_text(campaign, receipt)},
+            context={"body": acknowledgement_text(campaign, receipt, max_problems_listed(rt))},
             in_reply_to=in_reply_to,
             auto_submitted="auto-replied",
         )
@@ -88,5 +95,5 @@ def submit_by_address(rt: Runtime, name: str, address: str, text: str) -> dict[s
             "canonical": receipt.canonical,
             "digest": receipt.receipt_digest,
             "problems": [p.model_dump() for p in receipt.problems],
-            "acknowledgement": acknowledgement_text(campaign, receipt),
+            "acknowledgement": acknowledgement_text(campaign, receipt, max_problems_listed(rt)),
         }

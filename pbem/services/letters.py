@@ -56,5 +56,4 @@ def letter_to(
         images=images,
         attachments=attachments,
         auto_submitted=auto_submitted,
-        player_id=player.id,
     )
