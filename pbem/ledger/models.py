@@ -41,6 +41,7 @@ class Player(SQLModel, table=True):
     missed: int = 0
     delivery: str = "ok"  # ok | bouncing
     bounces: int = 0
+    bounced_at: datetime | None = None  # when the last VERP bounce marked this player
 
 
 class Phase(SQLModel, table=True):
@@ -183,6 +184,20 @@ class Outbox(SQLModel, table=True):
     last_error: str = ""
     created_at: datetime
     sent_at: datetime | None = None
+    player_id: int | None = Field(default=None, foreign_key="player.id")  # VERP bounces
+
+
+class HeldAck(SQLModel, table=True):
+    """A digest of a player's orders on file, owed once their reply budget allows it."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id")
+    player_id: int = Field(foreign_key="player.id", index=True)
+    phase_id: int = Field(foreign_key="phase.id")
+    held: int = 1  # acknowledgements this digest stands for
+    held_at: datetime
+    due_at: datetime
+    released_at: datetime | None = None
 
 
 class MailboxCursor(SQLModel, table=True):

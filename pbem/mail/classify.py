@@ -32,6 +32,8 @@ R_PRECEDENCE_AUTO = "mail.K_PRECEDENCE_AUTO_REPLY"
 R_MAILER_DAEMON = "mail.K_MAILER_DAEMON"
 R_NULL_SENDER = "mail.K_NULL_SENDER"
 R_FAILED_RECIPIENTS = "mail.K_FAILED_RECIPIENTS"
+R_STATUS_PART = "mail.K_DELIVERY_STATUS_PART"
+R_BOUNCE_SUBJECT = "mail.K_BOUNCE_SUBJECT"
 R_PRECEDENCE_BULK = "mail.K_PRECEDENCE_BULK"
 R_LIST = "mail.K_LIST_HEADER"
 
@@ -42,6 +44,16 @@ _AUTO_SUBJECT = re.compile(
     r"|risposta automatica|automatisch antwoord|vacation|on vacation|away from (?:the )?office)",
     re.IGNORECASE,
 )
+_BOUNCE_SUBJECT = re.compile(
+    r"^\s*(?:undeliverable|undelivered mail|undeliverable mail|mail delivery failed"
+    r"|mail delivery failure|failure notice|delivery status notification \((?:failure|delay)\)"
+    r"|returned mail|delivery failure|delivery failed|delivery has failed|message not delivered"
+    r"|non[- ]?delivery|nondeliverable|could not send message|message delivery failure"
+    r"|mail system error|warning: could not send message|delayed mail|unzustellbar"
+    r"|nicht zustellbar|non remis|no se puede entregar|onbestelbaar)",
+    re.IGNORECASE,
+)
+_STATUS_TYPES = frozenset({"message/delivery-status", "message/global-delivery-status"})
 _DAEMONS = frozenset({"mailer-daemon", "postmaster", "mail-daemon", "mailerdaemon"})
 _ADDRESS = re.compile(r"<?([^\s<>;]+@[^\s<>;]+)>?")
 
@@ -61,7 +73,7 @@ def classify(msg: Message) -> Kind:
 
 def explain(msg: Message) -> Classification:
     """The kind of `msg` with the reason code; the first matching rule wins."""
-    for rule in (_loop, _report, _auto_reply, _bounce, _bulk):
+    for rule in (_loop, _report, _bounce, _auto_reply, _null_sender, _bulk):
         verdict = rule(msg)
         if verdict is not None:
             return verdict
@@ -101,12 +113,21 @@ def _auto_reply(msg: Message) -> Classification | None:
 
 
 def _bounce(msg: Message) -> Classification | None:
-    """Mail from a mailer daemon, with a null return path, or naming failed recipients."""
+    """A mailer daemon's mail, failed recipients, a delivery-status part, or a bounce subject."""
     local = sender_address(msg).split("@")[0]
     if local in _DAEMONS:
         return Classification("bounce", R_MAILER_DAEMON)
     if raw_value(msg, "X-Failed-Recipients"):
         return Classification("bounce", R_FAILED_RECIPIENTS)
+    if any(mimeparts.content_type(part) in _STATUS_TYPES for part in mimeparts.iter_parts(msg)):
+        return Classification("bounce", R_STATUS_PART)
+    if _BOUNCE_SUBJECT.match(decode_words(raw_value(msg, "Subject"))):
+        return Classification("bounce", R_BOUNCE_SUBJECT)
+    return None
+
+
+def _null_sender(msg: Message) -> Classification | None:
+    """A null return path that no auto-reply rule explained: a bounce."""
     if raw_value(msg, "Return-Path").replace(" ", "") == "<>":
         return Classification("bounce", R_NULL_SENDER)
     return None
@@ -138,7 +159,7 @@ def sender_address(msg: Message) -> str:
 def bounced_recipient(msg: Message) -> str | None:
     """The failed recipient named by a delivery status report, or X-Failed-Recipients."""
     for part in mimeparts.iter_parts(msg):
-        if mimeparts.content_type(part) == "message/delivery-status":
+        if mimeparts.content_type(part) in _STATUS_TYPES:
             found = _recipient_in_status(part)
             if found:
                 return found

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -51,6 +52,34 @@ class _Unstructured(str):
         return policy.linesep.join(fold_words(self.name, str(self))) + policy.linesep
 
 
+class _MessageIds(str):
+    """Message-ID, In-Reply-To or References: msg-id tokens, folded between ids, never encoded.
+
+    Left to the email package, an id of 78 characters or more comes out as an RFC 2047
+    encoded word, which no mail client matches when threading.
+    """
+
+    name: str
+
+    def __new__(cls, name: str, ids: Sequence[str]) -> _MessageIds:
+        """Keep the ids as one space-separated string, and remember the header name."""
+        cleaned = [_angled(i) for i in ids]
+        if any(ch.isspace() for i in cleaned for ch in i):
+            raise ValueError("message ids may not contain white space")
+        made = super().__new__(cls, " ".join(cleaned))
+        made.name = name
+        return made
+
+    def fold(self, *, policy: Policy) -> str:
+        """The header folded before an id when the line would pass 78 characters."""
+        lines = [f"{self.name}:"]
+        for index, msg_id in enumerate(str(self).split(" ")):
+            if index and len(lines[-1]) + 1 + len(msg_id) > 78:
+                lines.append("")
+            lines[-1] += " " + msg_id
+        return policy.linesep.join(lines) + policy.linesep
+
+
 @dataclass(frozen=True)
 class InlineImage:
     """An image shown inside the HTML part as cid:<cid>; optionally also attached."""
@@ -72,9 +101,14 @@ class Attachment:
 
 
 def make_message_id(key: str, domain: str) -> str:
-    """A deterministic Message-ID for an idempotency key, e.g. <pbem.1a2b...@example.org>."""
+    """A deterministic Message-ID for a key; only for ids never sent as a message's own."""
     digest = hashlib.sha256(key.encode("utf-8")).hexdigest()[:24]
     return f"<pbem.{digest}@{domain}>"
+
+
+def new_message_id(domain: str) -> str:
+    """A fresh Message-ID with 128 random bits, e.g. <pbem.r.9f2c...@example.org>."""
+    return f"<pbem.r.{secrets.token_hex(16)}@{domain}>"
 
 
 def compose(
@@ -136,7 +170,7 @@ def _set_headers(
     msg["To"] = to
     msg["Subject"] = _Unstructured("Subject", subject)
     msg["Date"] = format_datetime(date)
-    msg["Message-ID"] = _angled(message_id)
+    msg["Message-ID"] = _MessageIds("Message-ID", [message_id])
     msg["MIME-Version"] = "1.0"
 
 
@@ -144,10 +178,12 @@ def _set_threading(
     msg: EmailMessage, in_reply_to: str | None, references: Sequence[str], reply_to: str | None
 ) -> None:
     """In-Reply-To, References and Reply-To, when given."""
-    if in_reply_to:
-        msg["In-Reply-To"] = _angled(in_reply_to)
-    if references:
-        msg["References"] = " ".join(_angled(ref) for ref in references)
+    replied = [in_reply_to] if in_reply_to and _sendable_id(in_reply_to) else []
+    if replied:
+        msg["In-Reply-To"] = _MessageIds("In-Reply-To", replied)
+    threaded = [ref for ref in references if _sendable_id(ref)]
+    if threaded:
+        msg["References"] = _MessageIds("References", threaded)
     if reply_to:
         msg["Reply-To"] = reply_to
 
@@ -201,6 +237,13 @@ def _split_type(mime_type: str) -> tuple[str, str]:
     if not maintype or not subtype:
         return "application", "octet-stream"
     return maintype, subtype
+
+
+def _sendable_id(message_id: str) -> bool:
+    """Whether an id can go in a header as it is: printable ASCII, no spaces, within 998."""
+    bare = message_id.strip().strip("<>")
+    plain = all(" " < ch < "\x7f" and ch not in "<>" for ch in bare)
+    return bool(bare) and len(bare) < 990 and plain
 
 
 def _angled(message_id: str) -> str:

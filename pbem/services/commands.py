@@ -19,9 +19,12 @@ from pbem.render.templating import wording
 from pbem.services import notify, questions
 from pbem.services.campaigns import status_of
 from pbem.services.entry import submit_and_acknowledge
+from pbem.services.held_acks import hold
 from pbem.services.letters import letter_to
+from pbem.services.mail_budgets import HOUR, PRESS_SENT, REFEREE_SENT, relays_spent
 from pbem.services.outbox import Letter, enqueue
 from pbem.services.runtime import Runtime
+from pbem.services.schedule import local_text
 from pbem.services.states import current_state, game_of, phase_events, state_after
 
 
@@ -102,6 +105,8 @@ def _orders(mail: Mail, command: Command) -> str:
     except PbemError as exc:
         mail.notice(exc.code, **exc.params)
         return exc.code
+    if mail.quiet:
+        hold(mail.session, mail.rt, mail.player, receipt.phase)
     return "mail.orders_accepted" if receipt.accepted else "mail.orders_refused"
 
 
@@ -120,10 +125,31 @@ def _help(mail: Mail, command: Command) -> str:
 
 
 def _status(mail: Mail, command: Command) -> str:
-    mail.reply(
-        "status", "Status", "mail/status.txt.j2", {"status": status_of(mail.session, mail.campaign)}
-    )
+    mail.reply("status", "Status", "mail/status.txt.j2", {"status": public_status(mail)})
     return "mail.status"
+
+
+def public_status(mail: Mail) -> dict[str, Any]:
+    """The campaign's status as players may see it: names and seats, never addresses."""
+    status = status_of(mail.session, mail.campaign)
+    names = {p["address"]: f"{p['name']} ({p['seat']})" for p in status["players"]}
+    return {
+        **status,
+        "waiting_for": [names.get(who, who) for who in status["waiting_for"]],
+        "players": [
+            {"seat": p["seat"], "name": p["name"], "status": p["status"]}
+            for p in status["players"]
+        ],
+    }
+
+
+def _over_relay_limit(mail: Mail, outcome: str, code: str, limit: int) -> bool:
+    """Tell the player, and say so, when they have relayed their hourly limit already."""
+    if mail.player.id is None or not relays_spent(mail.session, mail.rt, mail.player.id, outcome):
+        return False
+    after = local_text(mail.rt.clock.now() + HOUR, mail.campaign.timezone)
+    mail.notice(code, limit=limit, after=after)
+    return True
 
 
 def _orders_on_file(mail: Mail, command: Command) -> str:
@@ -161,6 +187,9 @@ def _resend(mail: Mail, command: Command) -> str:
 
 def _to_referee(mail: Mail, command: Command) -> str:
     player, campaign = mail.player, mail.campaign
+    limit = mail.rt.settings.referee_rate_per_hour
+    if _over_relay_limit(mail, REFEREE_SENT, "mail.E_REFEREE_LIMIT", limit):
+        return "mail.E_REFEREE_LIMIT"
     who = f"{player.name} ({player.seat}, {player.address})"
     question = questions.record_question(
         mail.session, mail.rt, campaign, player, command.text, mail.row.id
@@ -191,6 +220,9 @@ def _press(mail: Mail, command: Command) -> str:
     if not targets:
         mail.notice("mail.E_PRESS_TARGET", target=command.argument)
         return "mail.E_PRESS_TARGET"
+    limit = mail.rt.settings.press_rate_per_hour
+    if _over_relay_limit(mail, PRESS_SENT, "mail.E_PRESS_LIMIT", limit):
+        return "mail.E_PRESS_LIMIT"
     for target in targets:
         letter = letter_to(
             mail.rt,

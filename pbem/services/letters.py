@@ -56,4 +56,5 @@ def letter_to(
         images=images,
         attachments=attachments,
         auto_submitted=auto_submitted,
+        player_id=player.id,
     )

@@ -6,14 +6,15 @@ Outcomes are stable codes recorded on the message (docs/mail.md lists them).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, select
 
-from pbem.ledger.models import Campaign, InboundMessage, Outbox, Player
+from pbem.ledger.models import Campaign, InboundMessage, Player
 from pbem.mail.inbound import Inbound
 from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
-from pbem.services import commands
+from pbem.mail.verp import is_bounce_address
+from pbem.services import bounces, commands, notices
+from pbem.services.mail_budgets import replies_spent
 from pbem.services.runtime import Runtime
 from pbem.services.stored_mail import read_stored
 
@@ -22,7 +23,7 @@ SILENT_KINDS = {
     "bulk": "mail.ignored_bulk",
     "loop": "mail.ignored_loop",
 }
-REPLY_KINDS = ("ack", "help", "status", "orders", "resend", "notice", "press-ack", "referee-ack")
+TO_BOUNCE_ADDRESS = "mail.ignored_bounce_address"  # not a bounce, but sent to a VERP address
 
 
 @dataclass
@@ -40,14 +41,17 @@ def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
         return "mail.duplicate"
     inbound = read_stored(rt, row)
     if inbound.kind == "bounce":
-        return _record_bounce(session, inbound)
+        return bounces.record(session, rt, inbound)
     if inbound.kind in SILENT_KINDS:
         return SILENT_KINDS[inbound.kind]
+    if is_bounce_address(rt.settings.referee_address, inbound.to_addresses):
+        return TO_BOUNCE_ADDRESS
     sender, problem = authenticate(session, inbound)
     if sender is None:
         return _refuse(session, rt, row, inbound, problem)
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
-    quiet = _rate_limited(session, rt, sender.player.address)
+    bounces.clear(session, sender.player)
+    quiet = replies_spent(session, rt, sender.player.address)
     mail = commands.Mail(session, rt, row, inbound, sender.campaign, sender.player, quiet)
     return commands.dispatch(mail, auth_line=sender.via == "body")
 
@@ -61,19 +65,6 @@ def _is_duplicate(session: Session, row: InboundMessage) -> bool:
         )
     ).first()
     return earlier is not None
-
-
-def _record_bounce(session: Session, inbound: Inbound) -> str:
-    address = (inbound.bounced_recipient or "").lower()
-    players = (
-        session.exec(select(Player).where(func.lower(Player.address) == address)).all()
-        if address
-        else []
-    )
-    for player in players:
-        player.delivery, player.bounces = "bouncing", player.bounces + 1
-        session.add(player)
-    return "mail.bounce_recorded" if players else "mail.bounce_unmatched"
 
 
 def authenticate(session: Session, inbound: Inbound) -> tuple[Sender | None, str]:
@@ -136,26 +127,9 @@ def _refuse(
         return problem  # unknown senders get nothing
     if problem == "mail.E_FROM_MISMATCH":
         owner = _token_owner(session, inbound)
-        if owner is not None:
-            commands.Mail(session, rt, row, inbound, owner[0], owner[1]).notice(
-                problem, forged=True
-            )
-        return problem
-    for campaign, player in _registered_players(session, inbound.from_address):
-        quiet = _rate_limited(session, rt, player.address)
-        commands.Mail(session, rt, row, inbound, campaign, player, quiet).notice(problem)
+        targets = [owner[:2]] if owner is not None else []
+    else:
+        targets = _registered_players(session, inbound.from_address)
+    for campaign, player in targets:
+        notices.unverified(session, rt, row, campaign, player, problem)
     return problem
-
-
-def _rate_limited(session: Session, rt: Runtime, address: str) -> bool:
-    since = rt.clock.now() - timedelta(hours=1)
-    sent = session.exec(
-        select(func.count())
-        .select_from(Outbox)
-        .where(
-            Outbox.recipient == address,
-            col(Outbox.kind).in_(REPLY_KINDS),
-            Outbox.created_at >= since,
-        )
-    ).one()
-    return int(sent) >= rt.settings.reply_rate_per_hour

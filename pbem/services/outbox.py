@@ -10,10 +10,12 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from pbem import failpoints
-from pbem.ledger.models import Outbox
+from pbem.ledger.models import Outbox, Player
 from pbem.mail.mailers import Mailer
-from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id
+from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
 from pbem.mail.smtp import PermanentSendError, TransientSendError
+from pbem.mail.verp import bounce_address
+from pbem.services import bounces
 from pbem.services.runtime import Runtime
 
 MAX_ATTEMPTS = 8
@@ -36,6 +38,7 @@ class Letter:
     images: Sequence[InlineImage] = ()
     attachments: Sequence[Attachment] = ()
     auto_submitted: str = "auto-generated"
+    player_id: int | None = None  # the player it goes to, for VERP bounces
 
 
 def enqueue(
@@ -46,7 +49,7 @@ def enqueue(
     if exists is not None:
         return None
     now = rt.clock.now()
-    message_id = make_message_id(letter.key, rt.settings.mail_domain)
+    message_id = new_message_id(rt.settings.mail_domain)  # random, kept with the row
     raw = compose(
         sender=rt.settings.referee_address,
         to=letter.to,
@@ -73,6 +76,7 @@ def enqueue(
         raw=raw,
         next_attempt_at=now,
         created_at=now,
+        player_id=letter.player_id,
     )
     session.add(row)
     return row
@@ -125,8 +129,9 @@ def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> 
     with Session(rt.engine) as session:
         row = session.get(Outbox, row_id)
         assert row is not None
+        player = session.get(Player, row.player_id) if row.player_id else None
         try:
-            mailer.send_sync(row.raw, rt.settings.referee_address, [row.recipient])
+            mailer.send_sync(row.raw, _envelope_sender(rt, row, player), [row.recipient])
         except PermanentSendError as exc:
             _record_failure(session, rt, row, str(exc), permanent=True, result=result)
             return
@@ -136,8 +141,22 @@ def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> 
         failpoints.hit("outbox.after-send")
         row.status, row.sent_at, row.last_error = "sent", rt.clock.now(), ""
         session.add(row)
+        if player is not None and _newer_than_bounce(row, player):
+            bounces.clear(session, player)
         session.commit()
         result.sent += 1
+
+
+def _envelope_sender(rt: Runtime, row: Outbox, player: Player | None) -> str:
+    """The VERP bounce address for mail to a player; the referee's address otherwise."""
+    if player is None or row.id is None:
+        return rt.settings.referee_address
+    return bounce_address(rt.settings.referee_address, row.id, player.secret)
+
+
+def _newer_than_bounce(row: Outbox, player: Player) -> bool:
+    """Whether this letter was queued after the player's last bounce mark."""
+    return player.bounced_at is None or row.created_at > player.bounced_at
 
 
 def _record_failure(

@@ -14,6 +14,7 @@ from pbem.mail.sources import MailSource, open_source
 from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.alerts import alert_referee
+from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
 from pbem.services.locks import run_lock
@@ -89,6 +90,7 @@ def tick(
         report.reminders = send_reminders(rt, report.campaigns)
         report.turns = run_due(rt, report.campaigns)
         alert_referee(rt)
+        release_due(rt, report.campaigns)
         flushed = outbox.flush(rt, mailer)
         report.sent, report.retrying, report.dead = flushed.sent, flushed.retrying, flushed.dead
     return report

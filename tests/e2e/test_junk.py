@@ -61,7 +61,9 @@ def test_auto_replies_bulk_and_loops_get_no_answer(mail_stack: MailStack, tmp_pa
     assert loop.new_mail(alice) == []
 
 
-def test_bounce_marks_the_player_and_is_not_answered(mail_stack: MailStack, tmp_path: Path) -> None:
+def test_bounce_naming_a_player_only_in_its_text_is_not_answered_and_marks_no_one(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
     loop = _loop(mail_stack, tmp_path)
     bob = loop.players[1]
     raw = (
@@ -76,11 +78,11 @@ def test_bounce_marks_the_player_and_is_not_answered(mail_stack: MailStack, tmp_
     ).encode()
     _to_referee(loop, bob, raw)
     report = loop.tick()
-    assert report.ingest.outcomes == {"mail.bounce_recorded": 1}
+    assert report.ingest.outcomes == {"mail.bounce_unverified": 1}  # no VERP address: unproven
     assert loop.rt is not None
     with Session(loop.rt.engine) as session:
         player = session.exec(select(Player).where(Player.address == f"{bob}@localhost")).one()
-    assert (player.delivery, player.bounces) == ("bouncing", 1)
+    assert (player.delivery, player.bounces) == ("ok", 0)
     assert loop.new_mail(bob) == []
 
 
