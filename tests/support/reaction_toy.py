@@ -50,9 +50,12 @@ class ReactionToy:
     """The reaction toy game as a record of pure functions."""
 
     meta = GameMeta(
-        name="toy-react", title="Strike and Block", min_players=2, max_players=2,
+        name="toy-react",
+        title="Strike and Block",
+        min_players=2,
+        max_players=2,
         style="alternating",
-    )  # fmt: skip
+    )
 
     def load_scenario(self, text: str, source: str) -> dict[str, Any]:
         """No scenario data."""
@@ -73,8 +76,12 @@ class ReactionToy:
     def phase(self, state: ReactState) -> PhaseInfo:
         """A strike phase, or the window after it."""
         step = f"answer-{state.window.id}" if state.window else "strike"
-        return PhaseInfo(key=f"r{state.round}-{step}", label=f"Round {state.round}: {step}",
-                         turn=state.round, topic="react" if state.window else "strike")  # fmt: skip
+        return PhaseInfo(
+            key=f"r{state.round}-{step}",
+            label=f"Round {state.round}: {step}",
+            turn=state.round,
+            topic="react" if state.window else "strike",
+        )
 
     def due(self, state: ReactState) -> Due:
         """p1 strikes; p2 answers an open window."""
@@ -126,16 +133,21 @@ class ReactionToy:
         if new.window is not None:
             _close(new, inputs[new.window.seat].answer or new.window.default, events)
             return Advance(state=new, events=events)
-        window = Window(id=f"w{new.round}", seat="p2", trigger="toy.strike",
-                        choices=[Choice(key="block", label="block it"), Choice(key="pass")],
-                        default="pass")  # fmt: skip
+        window = Window(
+            id=f"w{new.round}",
+            seat="p2",
+            trigger="toy.strike",
+            choices=[Choice(key="block", label="block it"), Choice(key="pass")],
+            default="pass",
+        )
         events.append(Event(code="toy.strike", data={"round": new.round}))
         covered = standing_answer(window, new.standing)
         if covered is None:
             new.window = window
         else:
-            events.append(Event(code="core.reaction.standing", data={"window": window.id},
-                                visible_to=["p2"]))  # fmt: skip
+            events.append(
+                Event(code="core.reaction.standing", data={"window": window.id}, visible_to=["p2"])
+            )
             _close(new, covered.answer, events)
         return Advance(state=new, events=events)
 
