@@ -51,7 +51,7 @@ def submit(
     state = current_state(session, campaign)
     game = game_of(campaign)
     owed = _may_submit(game.due(state), seat)
-    parsed = game.parse(state, seat, text) if owed else None
+    parsed = game.parse(state, seat, text) if owed and text.strip() else None
     orders = parsed.orders if parsed else None
     problems = (
         parsed.problems
@@ -59,13 +59,16 @@ def submit(
         else [
             Problem(
                 line=0,
-                code="orders.E_NOT_OWED",
+                code="orders.E_NOT_OWED" if not owed else "orders.E_EMPTY",
                 kind="illegal",
                 params={"seat": seat, "phase": phase.label},
             )
         ]
     )
     canonical = game.canonical(state, seat, orders) if orders is not None else ""
+    errors = any(p.severity == "error" for p in problems)
+    if orders is not None and not canonical.strip() and errors:
+        orders = None  # nothing was understood: earlier orders stay on file
     previous = queries.live_submission(session, phase, seat) if orders is not None else None
     submission = _store(
         session,

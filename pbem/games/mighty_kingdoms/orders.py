@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 
 from pbem.core.hexgrid import DIRECTIONS
-from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.core.problems import Problem, did_you_mean
 from pbem.games.mighty_kingdoms.line_error import LineError
 from pbem.games.mighty_kingdoms.state import MKState, Unit, natural_key
 from pbem.games.mighty_kingdoms.unit_lines import parse_unit as read_unit
@@ -26,6 +26,27 @@ DIRECTION_WORDS: dict[str, str] = {
     "south-west": "sw",
 }
 FILLER = {"army", "to", "into", "the", "tile", "tiles", "at"}
+COMMENT = re.compile(r"//|#(?!\d)")  # `#3` is army 3, any other `#` starts a comment
+ARROWS = re.compile(r"\s*(?:→|->|=>|⇒|⟶)\s*")
+
+RACE_STEP = "the race step of the setup"
+CAPITAL_STEP = "the capital step of the setup"
+PLACEMENT_STEP = "the placement step of the setup"
+ARMY_STEP = "the first-army step of the setup"
+SUMMER = "a summer month"
+WINTER = "the winter"
+RESULT = "a battle result"
+PHASE_WORDS: dict[str, tuple[str, ...]] = {
+    RACE_STEP: ("race",),
+    CAPITAL_STEP: ("capital",),
+    PLACEMENT_STEP: ("city", "fortress", "village", "villages"),
+    ARMY_STEP: ("army", "unit"),
+    SUMMER: ("move", "defend", "raze", "regroup", "battle", "opponent", "target", "retreat",
+             "win", "winmove", "slaughter"),
+    WINTER: ("tithe", "build", "upgrade", "recruit", "unit", "disband", "unfed", "recall",
+             "deploy", "quest", "equip", "pass"),
+    RESULT: ("battle", "winner", "loser", "draw", "strength", "routed", "gained"),
+}
 
 
 @dataclass(frozen=True)
@@ -37,14 +58,40 @@ class Line:
     text: str
 
 
+def strip_comment(raw: str) -> str:
+    """A line without its `//` or `#` comment; `#` right before a digit is an army number."""
+    found = COMMENT.search(raw)
+    return (raw[: found.start()] if found else raw).strip()
+
+
+def segments(raw: str) -> list[str]:
+    """One line's orders: the comment dropped, arrows read as `to`, split at semicolons."""
+    body = ARROWS.sub(" to ", strip_comment(raw))
+    return [part.strip() for part in _split_outside_quotes(body) if part.strip()]
+
+
+def _split_outside_quotes(body: str) -> list[str]:
+    """Split at semicolons that are not inside double quotes (in one pass)."""
+    parts: list[str] = []
+    start, quoted = 0, False
+    for index, char in enumerate(body):
+        if char == '"':
+            quoted = not quoted
+        elif char == ";" and not quoted:
+            parts.append(body[start:index])
+            start = index + 1
+    parts.append(body[start:])
+    return parts
+
+
 def lines_of(text: str) -> list[Line]:
-    """Split text into order lines, dropping comments, blanks and filler words."""
+    """Split text into order lines (several per line with `;`), dropping comments and blanks."""
     found: list[Line] = []
     for number, raw in enumerate(text.splitlines(), start=1):
-        body = strip_comment(raw)
-        words = [w for w in re.split(r"[\s,;:]+", body) if w]
-        if words:
-            found.append(Line(number, words, body))
+        for body in segments(raw):
+            words = [w for w in re.split(r"[\s,:]+", body) if w]
+            if words:
+                found.append(Line(number, words, body))
     return found
 
 
@@ -82,12 +129,26 @@ class Collector:
         )
 
 
-def keyword(word: str, known: list[str], line: int, out: Collector) -> str | None:
-    """Match a keyword case-insensitively, or report it with a did-you-mean suggestion."""
+def unknown_word(word: str, known: list[str] | tuple[str, ...], now: str) -> LineError:
+    """The problem for a word that is no order now, worded for this phase.
+
+    A word that is an order of another phase says which phase it belongs to.
+    """
+    lowered = word.lower()
+    others = [phase for phase, words in PHASE_WORDS.items() if lowered in words and phase != now]
+    if others:
+        return LineError("mk.E_WRONG_PHASE", word=word, now=now, other=" or ".join(others))
+    return LineError("mk.E_UNKNOWN_KEYWORD", suggestion=did_you_mean(lowered, known), word=word,
+                     now=now, known=", ".join(known))
+
+
+def keyword(word: str, known: list[str], line: int, out: Collector, now: str) -> str | None:
+    """Match a keyword case-insensitively, or report it (worded for `now`) with a suggestion."""
     lowered = word.lower()
     if lowered in known:
         return lowered
-    out.invalid(line, "mk.E_UNKNOWN_KEYWORD", did_you_mean(lowered, known), word=word)
+    error = unknown_word(word, known, now)
+    out.invalid(line, error.code, error.suggestion, **error.params)
     return None
 
 

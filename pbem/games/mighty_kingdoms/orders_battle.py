@@ -7,7 +7,7 @@ import re
 from pbem.core.game import ParseResult
 from pbem.games.mighty_kingdoms.inputs import BattleResultInput, UnitChange
 from pbem.games.mighty_kingdoms.kow import pending_battle
-from pbem.games.mighty_kingdoms.orders import Collector, Line, keyword, lines_of
+from pbem.games.mighty_kingdoms.orders import RESULT, Collector, Line, keyword, lines_of
 from pbem.games.mighty_kingdoms.state import BattleRecord, MKState
 
 KEYWORDS = ["battle", "winner", "loser", "draw", "strength", "routed", "gained"]
@@ -26,7 +26,7 @@ def parse_result(state: MKState, text: str) -> ParseResult:
     decided = False
     changes: list[UnitChange] = []
     for line in lines:
-        word = keyword(line.words[0], KEYWORDS, line.number, out)
+        word = keyword(line.words[0], KEYWORDS, line.number, out, RESULT)
         if word == "battle":
             _check_number(record, line, out)
         elif word in ("winner", "loser", "draw"):

@@ -14,6 +14,10 @@ from pbem.games.mighty_kingdoms.inputs import (
 )
 from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.orders import (
+    ARMY_STEP,
+    CAPITAL_STEP,
+    PLACEMENT_STEP,
+    RACE_STEP,
     Collector,
     Line,
     after_keyword,
@@ -47,7 +51,7 @@ def parse_setup(state: MKState, seat: str, text: str) -> ParseResult:
 def _parse_race(state: MKState, seat: str, lines: list[Line], out: Collector) -> RaceInput | None:
     chosen: RaceInput | None = None
     for line in lines:
-        if keyword(line.words[0], ["race"], line.number, out) is None:
+        if keyword(line.words[0], ["race"], line.number, out, RACE_STEP) is None:
             continue
         name = " ".join(line.words[1:])
         race = _known_race(state, name, line.number, out)
@@ -82,7 +86,7 @@ def _parse_capital(
     ranked: list[str] = []
     starts = state.map.start_tiles()
     for line in lines:
-        if keyword(line.words[0], ["capital"], line.number, out) is None:
+        if keyword(line.words[0], ["capital"], line.number, out, CAPITAL_STEP) is None:
             continue
         for tile in tile_list(state, content_words(line.words[1:]), line.number, out):
             if tile not in starts:
@@ -108,7 +112,7 @@ def _parse_placement(
     used: list[str] = []
     known = ["city", "fortress", "village", "villages"]
     for line in lines:
-        word = keyword(line.words[0], known, line.number, out)
+        word = keyword(line.words[0], known, line.number, out, PLACEMENT_STEP)
         if word is None:
             continue
         kind = "village" if word == "villages" else word
@@ -153,7 +157,7 @@ def _parse_army(state: MKState, seat: str, lines: list[Line], out: Collector) ->
     tile: str | None = None
     units = []
     for line in lines:
-        word = keyword(line.words[0], ["army", "unit"], line.number, out)
+        word = keyword(line.words[0], ["army", "unit"], line.number, out, ARMY_STEP)
         if word == "unit":
             unit = parse_unit(after_keyword(line.text), line.number, out)
             if unit is not None:

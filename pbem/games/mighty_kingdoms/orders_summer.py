@@ -8,6 +8,7 @@ from pbem.core.game import ParseResult
 from pbem.games.mighty_kingdoms.inputs import SummerOrders, WinMove
 from pbem.games.mighty_kingdoms.orders import (
     DIRECTION_WORDS,
+    SUMMER,
     Collector,
     Line,
     army_id,
@@ -33,12 +34,27 @@ def parse_summer(state: MKState, seat: str, text: str) -> ParseResult:
         "battle": _battle, "opponent": _opponent, "target": _target, "retreat": _retreat,
         "win": _win_move, "winmove": _win_move, "slaughter": _slaughter,
     }
-    for line in lines_of(text):
+    lines = [part for line in lines_of(text) for part in _one_order_each(line)]
+    for line in lines:
         words = _verb_first(line.words)
-        verb = keyword(words[0], KEYWORDS, line.number, out)
+        verb = keyword(words[0], KEYWORDS, line.number, out, SUMMER)
         if verb is not None:
             handlers[verb](state, seat, Line(line.number, words, line.text), orders, out)
+    if orders == SummerOrders():
+        if not out.problems:
+            out.invalid(lines[0].number if lines else 1, "mk.E_NO_ORDERS")
+        return ParseResult(orders=None, problems=out.problems)  # earlier orders stay on file
     return ParseResult(orders=orders, problems=out.problems)
+
+
+def _one_order_each(line: Line) -> list[Line]:
+    """`move 1 to E8 defend 2` on one line is two orders: split before a later army order."""
+    cuts = [0] + [i for i in range(1, len(line.words) - 1)
+                  if line.words[i].lower() in ARMY_ORDERS
+                  and line.words[i + 1].lstrip("#").isdigit()
+                  and line.words[i - 1].lower() != "win"]
+    bounds = zip(cuts, [*cuts[1:], len(line.words)], strict=True)
+    return [Line(line.number, line.words[a:b], " ".join(line.words[a:b])) for a, b in bounds]
 
 
 def _verb_first(words: list[str]) -> list[str]:
@@ -73,6 +89,10 @@ def _army_order(
     if not words:
         out.invalid(line.number, "mk.E_MISSING_VALUE", what="army")
         return
+    used = 2 if verb == "move" else 1
+    if len(words) > used:
+        out.warn(line.number, "mk.W_IGNORED_WORDS", words=" ".join(words[used:]))
+        words = words[:used]
     army = own_army(state, seat, words[0], line.number, out)
     if army is None:
         return
@@ -105,7 +125,7 @@ def _checked_order(
 def _destination(
     state: MKState, army: Army, rest: list[str], line: int, out: Collector
 ) -> str | None:
-    if len(rest) != 1:
+    if not rest:
         out.invalid(line, "mk.E_MISSING_VALUE", what="destination")
         return None
     here = army.tile or ""

@@ -13,9 +13,10 @@ import re
 from dataclasses import dataclass, field
 
 from pbem.core.game import ParseResult
-from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.core.problems import Problem, did_you_mean
 from pbem.games.mighty_kingdoms.line_error import Kind, LineError
 from pbem.games.mighty_kingdoms.list_rules import new_army_problem
+from pbem.games.mighty_kingdoms.orders import WINTER, segments, unknown_word
 from pbem.games.mighty_kingdoms.state import DEPLOY_LIMIT, MKState, Unit
 from pbem.games.mighty_kingdoms.unit_lines import parse_unit
 from pbem.games.mighty_kingdoms.winter_checks import (
@@ -77,6 +78,7 @@ class _Reader:
     used: list[str] = field(default_factory=list)
     pending: _Recruit | None = None
     current: int = 0  # the line being read
+    passed: bool = False  # an explicit `pass` line: "nothing this winter" on purpose
 
     def read(self, number: int, line: str) -> None:
         words = line.split()
@@ -100,17 +102,18 @@ class _Reader:
         elif keyword in handlers:
             handlers[keyword](rest)
         else:
-            raise LineError("mk.E_UNKNOWN_KEYWORD", suggestion=did_you_mean(keyword, KEYWORDS),
-                             word=keyword)
+            raise unknown_word(keyword, KEYWORDS, WINTER)
 
     def skip(self, rest: str) -> None:
         if rest:
             raise LineError("mk.E_SYNTAX", expected="pass")
+        self.passed = True
 
     # --- tithes ---------------------------------------------------------------------------
 
     def tithe(self, rest: str) -> None:
-        match = re.fullmatch(r"(\S+)((?:\s+(?:gold|food)\s+\d{1,3})*)", rest, re.IGNORECASE)
+        match = re.fullmatch(r"(?:to\s+)?(\S.*?)((?:\s+(?:gold|food)\s+\d{1,3})*)", rest,
+                             re.IGNORECASE)
         if not match:
             raise LineError("mk.E_SYNTAX", expected="tithe SEAT gold 0-1 food 0-1")
         seat = self._seat(match.group(1))
@@ -123,9 +126,14 @@ class _Reader:
         self.orders.tithes.append(tithe)
 
     def _seat(self, word: str) -> str:
+        """A seat id or a kingdom's name (as for `opponent` in summer), any case."""
         seats = {s.lower(): s for s in self.state.kingdoms}
-        if word.lower() in seats:
-            return seats[word.lower()]
+        seats.update({k.name.lower(): s for s, k in self.state.kingdoms.items()})
+        wanted = " ".join(word.split()).lower()
+        if wanted in seats:
+            return seats[wanted]
+        if len(wanted.split()) > 1:
+            raise LineError("mk.E_SYNTAX", expected="tithe SEAT gold 0-1 food 0-1")
         raise LineError("mk.E_UNKNOWN_SEAT", suggestion=did_you_mean(word, list(seats)), seat=word)
 
     # --- purchases ------------------------------------------------------------------------
@@ -296,8 +304,11 @@ def parse_winter_text(state: MKState, seat: str, text: str) -> ParseResult:
     """Parse a winter email for `seat` (see the module docstring)."""
     reader = _Reader(state=state, seat=seat, scratch=state.working_copy())
     for number, raw in enumerate(text.splitlines(), 1):
-        line = strip_comment(raw)
-        if line:
+        for line in segments(raw):
             reader.read(number, line)
     reader.flush()
+    if reader.orders == WinterOrders() and not reader.passed:
+        if not reader.problems:
+            reader.problems.append(Problem(line=1, code="mk.E_NO_ORDERS"))
+        return ParseResult(orders=None, problems=reader.problems)  # earlier orders stay on file
     return ParseResult(orders=reader.orders, problems=reader.problems)

@@ -22,7 +22,7 @@ from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
 from pbem.ledger import queries
-from pbem.ledger.models import Event
+from pbem.ledger.models import Event, Submission
 from pbem.services.campaigns import NewCampaign, create_campaign, status
 from pbem.services.entry import submit_by_address
 from pbem.services.replay import replay
@@ -340,3 +340,24 @@ def test_hand_checked_month_equal_reductions_are_a_draw() -> None:
     # Draw: p2 controls B4 so army 4 stays; army 3 moves back as for a loss but upright.
     assert new.armies["4"].tile == "B4" and new.tiles["B4"].owner == "p2"
     assert new.armies["3"].tile == "B3" and not new.armies["3"].lying
+
+
+def test_forcing_a_tabletop_battle_without_a_result_is_a_draw(rt: Runtime) -> None:
+    """The docs' promise: `pbem turn --force` with no result records the referee's default."""
+    start(rt, battle_mode="kow")
+    play_until(rt, until_battle, SeededRng(99))
+    state = state_now(rt)
+    assert state.stage == "battle", "pick a seed where a battle happens in year 1"
+    record = next(b for b in state.progress.battles if b.pending)
+    run_phase(rt, NAME, force=True)
+    events = phase_events(rt)[-1]
+    assert ("mk.default_used", {"seat": REFEREE, "what": "battle result",
+                                "battle": record.number}) in events
+    result = next(d for c, d in events if c == "mk.battle_result")
+    assert result["result"] == {record.attacker: "draw", record.defender: "draw"}
+    assert not [c for c, _ in events if c == "mk.unit_strength"]
+    with Session(rt.engine) as session:
+        used = session.exec(select(Submission).where(
+            Submission.seat == REFEREE, Submission.source == "default")).all()
+    assert len(used) == 1 and used[0].used and "draw" in used[0].canonical
+    assert replay(rt, NAME).ok

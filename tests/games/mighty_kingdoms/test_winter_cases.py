@@ -17,7 +17,7 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.state import MKState
 from pbem.games.mighty_kingdoms.winter import resolve_winter
-from pbem.games.mighty_kingdoms.winter_orders import WinterOrders, parse_winter
+from pbem.games.mighty_kingdoms.winter_orders import WinterOrders, default_winter, parse_winter
 from tests.games.mighty_kingdoms.winter_fixtures import (
     add_army,
     describe,
@@ -78,7 +78,7 @@ def read_orders(state: MKState, case: dict[str, Any]) -> dict[str, WinterOrders]
     for seat, text in case.get("orders", {}).items():
         result = parse_winter(state, seat, text)
         codes += [p.code for p in result.errors]
-        inputs[seat] = result.orders
+        inputs[seat] = result.orders or default_winter(state, seat)
     assert sorted(codes) == sorted(case.get("problems", []))
     for seat, raw in case.get("raw", {}).items():
         inputs[seat] = WinterOrders.model_validate(raw)
