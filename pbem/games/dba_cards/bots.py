@@ -29,12 +29,12 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.moves import KNIGHT_MOVERS, _reach, _reachable, do_move
+from pbem.games.dba_cards.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import distance, knight_squares, neighbours
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter
-from pbem.games.dba_cards.turn import _discards
+from pbem.games.dba_cards.turn import cut_to_limit
 
 
 def private_strings(state: DBAState, seat: str) -> list[str]:
@@ -92,7 +92,7 @@ def _discard_some(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:
     gone = rng.shuffled(sorted(hand), purpose="bot discards")[:excess]
     for card in gone:
         play(work, seat, card_key(card))
-    _discards(work, seat, [])
+    cut_to_limit(work, seat, [])
     return [Discard(card=card_key(c)) for c in gone]
 
 
@@ -137,7 +137,7 @@ def _destinations(work: DBAState, unit: Unit, kind: str) -> list[str]:
             for s in knight_squares(unit.square, work.size)
             if work.unit_at(s) is None and can_enter(work, unit.type, s)
         ]
-    return sorted(_reachable(work, unit, _reach(work, unit, kind)))
+    return sorted(reachable(work, unit, reach_of(work, unit, kind)))
 
 
 def _specials(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:

@@ -166,19 +166,24 @@ class DBACards:
         work = state.model_copy(deep=True)
         typed = _typed(state, inputs)
         if state.stage == "deploy":
-            deploys = {s: v for s, v in typed.items() if isinstance(v, kinds.DeployInput)}
-            return Advance(state=work, events=resolve_deploy(work, deploys, rng))  # type: ignore[arg-type]
-        seat = self.due(state).players[0] if self.due(state).players else None
-        given = typed.get(seat) if seat else None
-        if seat is None:
+            deploys: dict[str, kinds.DeployInput | None] = {
+                s: v for s, v in typed.items() if isinstance(v, kinds.DeployInput)
+            }
+            return Advance(state=work, events=resolve_deploy(work, deploys, rng))
+        owed = self.due(state).players
+        if not owed:
             return Advance(state=work, events=[])
+        seat, given = owed[0], typed.get(owed[0])
         if state.stage == "react":
-            answer = (
-                given if isinstance(given, kinds.AnswerInput) else self.default_input(state, seat)
-            )
-            return Advance(state=work, events=run_answer(work, seat, answer, rng))  # type: ignore[arg-type]
+            answer = given if isinstance(given, kinds.AnswerInput) else self._pass(state)
+            return Advance(state=work, events=run_answer(work, seat, answer, rng))
         turn = given if isinstance(given, kinds.TurnInput) else kinds.TurnInput()
         return Advance(state=work, events=run_turn(work, seat, turn, rng))
+
+    def _pass(self, state: DBAState) -> kinds.AnswerInput:
+        window = state.window
+        assert window is not None
+        return kinds.AnswerInput(window=window.id, choice=window.default)
 
     def random_input(self, state: DBAState, seat: str, rng: SeededRng) -> BaseModel:
         """Random legal input (bots, demos, the contract suite)."""

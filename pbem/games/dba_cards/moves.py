@@ -44,7 +44,7 @@ def _move(state: DBAState, seat: str, order: Move) -> list[Event]:
     if order.card in ("quick", "special"):
         _jump(state, unit, target)
     else:
-        _walk(state, unit, target, _reach(state, unit, order.card))
+        _walk(state, unit, target, reach_of(state, unit, order.card))
     return [_moved(unit, source, target, order.card)]
 
 
@@ -75,7 +75,7 @@ def _mover(state: DBAState, seat: str, source: str, card: str) -> Unit:
     return unit
 
 
-def _reach(state: DBAState, unit: Unit, card: str) -> tuple[int, int]:
+def reach_of(state: DBAState, unit: Unit, card: str) -> tuple[int, int]:
     kind, limit = CARDS[card], UNITS[unit.type].move
     if state.german() and card != "gallop":
         return kind.low, kind.low
@@ -99,7 +99,7 @@ def _landing(state: DBAState, unit: Unit, target: str) -> None:
 
 def _walk(state: DBAState, unit: Unit, target: str, reach: tuple[int, int]) -> None:
     _landing(state, unit, target)
-    if target not in _reachable(state, unit, reach):
+    if target not in reachable(state, unit, reach):
         raise Refused("dba.E_OUT_OF_REACH", source=unit.square, target=target, steps=str(reach[1]))
 
 
@@ -111,7 +111,7 @@ def _passable(state: DBAState, unit: Unit, square: str) -> bool:
     return other is None or (unit.type == "psiloi" and other.owner == unit.owner)
 
 
-def _reachable(state: DBAState, unit: Unit, reach: tuple[int, int]) -> set[str]:
+def reachable(state: DBAState, unit: Unit, reach: tuple[int, int]) -> set[str]:
     """Squares `unit` can end on within `reach` king's steps (each step straight or diagonal)."""
     low, high = reach
     frontier, found = {unit.square}, set()
@@ -138,7 +138,7 @@ def _forward(state: DBAState, seat: str, order: Move) -> list[Event]:
     events = []
     for source, target in ordered:
         unit = _mover(state, seat, source, order.card)
-        _straight_forward(state, unit, target, facing, _reach(state, unit, order.card))
+        _straight_forward(state, unit, target, facing, reach_of(state, unit, order.card))
         events.append(_moved(unit, source, target, order.card))
     return events
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any, Literal
 
 from pbem.core.game import ParseResult
@@ -28,7 +29,7 @@ from pbem.games.dba_cards.orders_text import (
 )
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
-from pbem.games.dba_cards.turn import BATTLE, _discards, _run, atomic
+from pbem.games.dba_cards.turn import BATTLE, atomic, cut_to_limit, run_order
 
 VERBS = ("discard", "scout", "move", "dismount", "attack", "trample", "on", "standing", "end")
 SYNTAX = {
@@ -97,7 +98,7 @@ def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:
 def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> list[Problem]:
     """Try the orders on a copy of the board, phase by phase, as the turn will run them."""
     work = state.model_copy(deep=True)
-    _discards(work, seat, [o for _, o in orders])
+    cut_to_limit(work, seat, [o for _, o in orders])
     problems = []
     for number, order in orders:
         if isinstance(order, Discard):
@@ -110,7 +111,7 @@ def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> l
         if isinstance(order, Discard):
             continue
         try:
-            atomic(work, lambda w, o=order: _check(w, seat, o))  # type: ignore[misc]
+            atomic(work, partial(_check, seat=seat, order=order))
         except Refused as refused:
             problems.append(problem(number, refused))
     return problems
@@ -144,7 +145,7 @@ def _check(state: DBAState, seat: str, order: Order) -> list[Any]:
         strike(state, seat, order)
         state.window, state.stage = None, "turn"
         return []
-    return _run(state, seat, order)
+    return run_order(state, seat, order)
 
 
 def canonical_turn(orders: TurnInput) -> str:

@@ -41,7 +41,7 @@ def atomic(state: DBAState, run: Callable[[DBAState], list[Event]]) -> list[Even
 def attempt(state: DBAState, seat: str, order: Order) -> list[Event]:
     """Carry out one order, or report it skipped (a unit lost, a card gone) and go on."""
     try:
-        return atomic(state, lambda work: _run(work, seat, order))
+        return atomic(state, lambda work: run_order(work, seat, order))
     except Refused as refused:
         return [
             Event(
@@ -57,7 +57,7 @@ def _order_text(order: Order) -> str:
     return order_line(order)
 
 
-def _run(state: DBAState, seat: str, order: Order) -> list[Event]:
+def run_order(state: DBAState, seat: str, order: Order) -> list[Event]:
     if isinstance(order, Move):
         if play(state, seat, order.card) is None:
             raise Refused("dba.E_NO_CARD", card=CARDS[order.card].title)
@@ -106,7 +106,7 @@ def set_standing(state: DBAState, seat: str, standing: Standing) -> list[Event]:
 def run_turn(state: DBAState, seat: str, orders: TurnInput, rng: SeededRng) -> list[Event]:
     """Apply the active player's whole turn, stopping if a defender must be asked."""
     events = set_standing(state, seat, orders.standing)
-    events += _discards(state, seat, orders.orders)
+    events += cut_to_limit(state, seat, orders.orders)
     for order in orders.orders:
         if isinstance(order, Scout | Move | Dismount):
             events += attempt(state, seat, order)
@@ -114,7 +114,7 @@ def run_turn(state: DBAState, seat: str, orders: TurnInput, rng: SeededRng) -> l
     return events + continue_battle(state, seat, rng)
 
 
-def _discards(state: DBAState, seat: str, orders: list[Order]) -> list[Event]:
+def cut_to_limit(state: DBAState, seat: str, orders: list[Order]) -> list[Event]:
     """Discard down to the hand limit: the named cards first, then unneeded ones from the end."""
     hand = state.sides[seat].hand
     excess = len(hand) - HAND_LIMIT
