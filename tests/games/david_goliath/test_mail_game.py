@@ -1,0 +1,129 @@
+"""Two players finish a David and Goliath duel by email through the real Dovecot and SMTP.
+
+Each reaction window sends its own question mail to the asked player alone; the reply
+"react CHOICE" answers it. Standing reactions sent with orders close other windows at once.
+"""
+
+from __future__ import annotations
+
+import json
+from email.message import Message
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from pbem.core.rng import SeededRng
+from pbem.games.david_goliath import GAME
+from pbem.games.david_goliath.state import DGState
+from pbem.ledger import queries
+from pbem.ledger.db import make_engine, migrate
+from pbem.ledger.models import Event
+from pbem.sandbox.mailstack import MailStack
+from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.services.replay import replay
+from pbem.services.runtime import open_runtime
+from pbem.services.states import current_state
+from tests.e2e.loop import Loop, text_of
+
+STANDING = {  # sent with every order: some windows close at once, the others are asked by mail
+    "p1": "standing defend with dodge against thrust\nstanding negate with trip",
+    "p2": "standing defend with shield against fast\nstanding negate with fall",
+}
+
+
+def start(loop: Loop) -> None:
+    """A david-goliath campaign for two fresh mailboxes."""
+    loop.referee = loop.stack.fresh_user()
+    loop.players = [loop.stack.fresh_user() for _ in range(2)]
+    loop.config = loop.directory / "pbem.toml"
+    url = f"sqlite:///{loop.directory / 'ledger.db'}"
+    migrate(make_engine(url))
+    loop.config.write_text(
+        f'[database]\nurl = "{url}"\n'
+        f'[mail]\nreferee_address = "{loop.referee}@localhost"\n'
+        f'imap_url = "{loop.stack.imap_url(loop.referee)}"\n'
+        f'smtp_url = "{loop.stack.smtp_url()}"\n'
+        "[turns]\nearly_delay_minutes = 0\n"
+    )
+    loop.rt = open_runtime(str(loop.config))
+    players = [f"{p.title()} <{p}@localhost>" for p in loop.players]
+    create_campaign(loop.rt, NewCampaign("elah", "david-goliath", None, players, seed=4))
+
+
+def state_of(loop: Loop) -> DGState:
+    """The campaign's current state, from the ledger."""
+    assert loop.rt is not None
+    with Session(loop.rt.engine) as session:
+        state: DGState = current_state(session, queries.campaign_named(session, "elah"))
+    return state
+
+
+def newest(loop: Loop, user: str, word: str) -> Message:
+    """The newest mail to `user` whose subject contains `word`."""
+    return [m for m in loop.inbox(user) if word in str(m["Subject"])][-1]
+
+
+def orders_for(state: DGState, seat: str, step: int) -> str:
+    """A bot's orders, with the seat's standing reactions."""
+    text = GAME.canonical(state, seat, GAME.random_input(state, seat, SeededRng(step)))
+    return f"{text}\n{STANDING[seat]}"
+
+
+def test_two_players_finish_a_duel_by_mail_with_questions_and_standing_reactions(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
+    loop = Loop(mail_stack, tmp_path)
+    start(loop)
+    loop.tick()
+    seats = dict(zip(("p1", "p2"), loop.players, strict=True))
+    asked = {"p1": 0, "p2": 0}
+    for step in range(400):
+        state = state_of(loop)
+        if state.step == "over":
+            break
+        seat = GAME.due(state).players[0]
+        if state.window is not None:
+            question = newest(loop, seats[seat], "Your answer, please")
+            body = text_of(question)
+            assert "(default)" in body and state.window.default in body
+            choice = state.window.choices[-1].key
+            assert choice in body
+            loop.reply(seats[seat], question, f"react {choice}")
+            asked[seat] += 1
+        else:
+            loop.reply(seats[seat], loop.inbox(seats[seat])[-1], orders_for(state, seat, step))
+        result = loop.tick()
+        assert result.ingest.outcomes == {"mail.orders_accepted": 1}, result.ingest
+    final = state_of(loop)
+    assert final.step == "over" and GAME.outcome(final) is not None
+    assert sum(asked.values()) > 0
+    for seat, user in seats.items():
+        questions = [m for m in loop.inbox(user) if "Your answer, please" in str(m["Subject"])]
+        assert len(questions) == asked[seat]  # only the asked seat is mailed a question
+    assert loop.rt is not None
+    with Session(loop.rt.engine) as session:
+        rows = session.exec(select(Event).where(Event.code.like("core.reaction.%"))).all()  # type: ignore[attr-defined]
+    how = [json.loads(r.data_json).get("how") for r in rows if r.code == "core.reaction.closed"]
+    assert how.count("answered") == sum(asked.values())
+    assert any(r.code == "core.reaction.standing" for r in rows)
+    assert replay(loop.rt, "elah").ok
+    _no_hand_leaks(loop, seats)
+
+
+def _no_hand_leaks(loop: Loop, seats: dict[str, str]) -> None:
+    """No mail to one player ever names a card id from the other's hand at any snapshot."""
+    assert loop.rt is not None
+    held: dict[str, set[str]] = {"p1": set(), "p2": set()}
+    with Session(loop.rt.engine) as session:
+        campaign = queries.campaign_named(session, "elah")
+        for phase in [None, *queries.done_phases(session, campaign)]:
+            snapshot = queries.snapshot_at(session, campaign, phase.seq if phase else 0)
+            assert snapshot is not None
+            state = GAME.state_from_json(json.loads(snapshot.state_json))
+            for seat in held:
+                held[seat].update(GAME.private_strings(state, seat))
+    for seat, user in seats.items():
+        other = "p2" if seat == "p1" else "p1"
+        for message in loop.inbox(user):
+            raw = message.as_string()
+            assert not [c for c in held[other] if c in raw and c not in held[seat]], raw[:200]
