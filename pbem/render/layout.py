@@ -28,6 +28,9 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x, y, width, height
 
 SIZE = 40.0  # hex circumradius
+ID_LABEL_SIZE = 0.3  # hex id labels, in radii: 12 px at SIZE, shown 1:1 in the HTML mail
+ID_LABEL_LEVEL = 0.64  # how far below a hex's centre its id label sits, in radii
+LEGEND_BELOW_WIDTH = 600.0  # hex boards wider than this get the legend below, not beside
 MARGIN = 16.0
 TITLE_BAND = 30.0
 TITLE_FONT = 16.0
@@ -240,7 +243,9 @@ def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
     board_bottom = top + bh + axis
     axis_labels = _axis_labels(picture, cells, top + bh)
     sections = legend_sections(picture)
-    wide = bw > 1.5 * bh and bool(picture.cells)
+    wide = bool(picture.cells) and (
+        bw > 1.5 * bh or (picture.kind == "hex" and bw > LEGEND_BELOW_WIDTH)
+    )
     origin = (MARGIN, board_bottom + MARGIN) if wide else (left + bw + 1.5 * MARGIN, top)
     legend = _legend(sections, origin, columns=wide) if sections else None
     width, height = _canvas(picture.title, (left + bw, board_bottom), legend)
@@ -363,8 +368,9 @@ def _place_section(
 
 
 def id_label_at(cell: CellGeometry) -> Point:
-    """Return where a cell's id label is centred: hexes bottom centre, squares bottom left."""
-    return cell.at(0.0, 0.74) if cell.kind == "hex" else cell.at(-0.72, 0.8)
+    """Return where a cell's id label is centred: inside a hex's lower half, clear of its bottom
+    point and of the army row; a square's bottom left."""
+    return cell.at(0.0, ID_LABEL_LEVEL) if cell.kind == "hex" else cell.at(-0.72, 0.8)
 
 
 def mark_at(cell: CellGeometry, mark: str) -> Point:

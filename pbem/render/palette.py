@@ -16,7 +16,11 @@ GRID = "#7D7A70"  # thin cell borders
 NEUTRAL = "#BDBDBD"  # pieces and arrows that belong to nobody
 LEGEND_BACKGROUND = "#F4F2EA"
 
-OWNER_FILL_OPACITY = 0.5  # owner colour laid over the terrain colour
+OWNER_FILL_OPACITY = 0.28  # a light owner tint over the terrain, which stays readable
+OWNER_BAND = 0.16  # the owner's outline inside a hex, in radii
+# the thin inner line of an owner's outline: solid, dashed or dotted, so owners differ by more
+# than colour
+OWNER_DASHES: tuple[tuple[float, float] | None, ...] = (None, (6.0, 3.0), (1.5, 2.5), (10.0, 3.0))
 OWNER_PATTERN_OPACITY = 0.7
 
 OWNER_COLOURS: tuple[str, ...] = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import io
 import math
-import unicodedata
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,38 +19,30 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGBA = tuple[int, int, int, int]
 
 
-# Pillow's built-in font covers little beyond ASCII; fold what it lacks (the SVG keeps it all).
-_FOLDS = {
-    "ø": "o", "Ø": "O", "ß": "ss", "ł": "l", "Ł": "L", "æ": "ae", "Æ": "AE", "œ": "oe",
-    "Œ": "OE", "đ": "d", "Đ": "D", "ð": "d", "þ": "th", "Þ": "Th", "—": "-", "–": "-",
-}  # fmt: skip
+FONT_DIR = Path(__file__).resolve().parent / "fonts"
+FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # bundled, see fonts/README.md
 
 
 @functools.cache
-def _probe() -> tuple[Font, bytes]:
-    font = ImageFont.load_default(size=20)
-    return font, bytes(font.getmask("\uffff"))
+def font_at(pixels: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """The bundled DejaVu Sans (full Latin, Greek, Cyrillic and more) at a pixel size."""
+    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[bold]), pixels)
+
+
+@functools.cache
+def _missing_mask() -> bytes:
+    return bytes(font_at(20).getmask("\uffff"))
 
 
 @functools.cache
 def has_glyph(char: str) -> bool:
-    """Tell whether Pillow's built-in font draws `char` (rather than its missing-glyph box)."""
-    font, missing = _probe()
-    return bytes(font.getmask(char)) != missing
-
-
-def _fold(char: str) -> str:
-    if has_glyph(char):
-        return char
-    plain = _FOLDS.get(char) or "".join(
-        c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
-    )
-    return plain if plain and all(has_glyph(c) for c in plain) else "?"
+    """Tell whether the bundled font draws `char` (rather than its missing-glyph box)."""
+    return char.isspace() or bytes(font_at(20).getmask(char)) != _missing_mask()
 
 
 def drawable(text: str) -> str:
-    """Replace characters the built-in font lacks with close ASCII, or '?'."""
-    return "".join(_fold(char) for char in text)
+    """The text with the few characters the bundled font lacks (e.g. CJK) shown as '?'."""
+    return "".join(char if has_glyph(char) else "?" for char in text)
 
 
 def output_size(width: float, height: float, scale: float) -> tuple[int, int]:
@@ -83,7 +75,6 @@ class Painter:
         self.factor = factor
         self.image = Image.new("RGB", size, PAPER)
         self.draw = ImageDraw.Draw(self.image, "RGBA")
-        self.fonts: dict[int, Font] = {}
         self.layers: dict[str, Image.Image] = {}
 
     def paint(self) -> None:
@@ -185,30 +176,17 @@ class Painter:
                 layer.paste(tile, (left, top))
         return layer
 
-    def font(self, size: float) -> Font:
-        """Return Pillow's built-in font at an image-pixel size."""
-        pixels = max(6, round(size * self.factor))
-        if pixels not in self.fonts:
-            self.fonts[pixels] = ImageFont.load_default(size=pixels)
-        return self.fonts[pixels]
+    def font(self, size: float, bold: bool = False) -> Font:
+        """Return the bundled font at an image-pixel size."""
+        return font_at(max(6, round(size * self.factor)), bold)
 
     def text(self, text: Text) -> None:
-        """Paint a line of text, with a white halo and faux bold when asked."""
+        """Paint a line of text, with a paper-coloured halo when asked."""
         x, y = self.px((text.at,))[0]
         words = drawable(text.text)
         anchor = {"start": "lm", "middle": "mm", "end": "rm"}[text.anchor]
-        font = self.font(text.size)
+        font = self.font(text.size, text.bold)
         if text.halo:
             halo = self.width(1.6)
             self.draw.text((x, y), words, fill=PAPER, font=font, anchor=anchor, stroke_width=halo)
-        bold = self.width(0.35) if text.bold else 0
-        colour = _colour(text.fill)
-        self.draw.text(
-            (x, y),
-            words,
-            fill=colour,
-            font=font,
-            anchor=anchor,
-            stroke_width=bold,
-            stroke_fill=colour,
-        )
+        self.draw.text((x, y), words, fill=_colour(text.fill), font=font, anchor=anchor)

@@ -11,6 +11,7 @@ from pbem.render.standings import result_lines
 from pbem.render.templating import plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
+MAIL_WIDTH = 600  # the HTML mail's text column; a wider map widens the page to show it 1:1
 
 
 def event_lines(game: str, events: list[dict[str, Any]]) -> list[str]:
@@ -66,6 +67,8 @@ def report_context(
         "event_lines": event_lines(header["game"], events),
         "events_worded": worded_events(header["game"], events, names),
         "result": header.get("result"),
+        "map_width": header.get("map_width", MAIL_WIDTH),
+        "page_width": max(MAIL_WIDTH + 40, int(header.get("map_width", 0)) + 42),
         "result_lines": result_lines(header["result"]) if header.get("result") else [],
     }
 
@@ -84,8 +87,9 @@ def render_html(header: dict[str, Any], view: dict[str, Any], map_src: str = "ci
 
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
     """The JSON report for player tools (schema pbem.report/1, see docs/report-schema.md)."""
+    shown = {k: v for k, v in header.items() if k != "map_width"}
     return json.dumps(
-        {"schema": REPORT_SCHEMA, **header, "view": view},
+        {"schema": REPORT_SCHEMA, **shown, "view": view},
         indent=2,
         sort_keys=True,
         ensure_ascii=False,

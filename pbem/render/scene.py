@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -11,6 +12,7 @@ from pbem.render.layout import (
     ARROW_GAP,
     ARROW_TIP_GAP,
     AXIS_FONT,
+    ID_LABEL_SIZE,
     LEGEND_FONT,
     LEGEND_HEADING_FONT,
     SWATCH_H,
@@ -43,8 +45,9 @@ from pbem.render.palette import (
     INK,
     LEGEND_BACKGROUND,
     NEUTRAL,
+    OWNER_BAND,
+    OWNER_DASHES,
     OWNER_FILL_OPACITY,
-    OWNER_PATTERN_OPACITY,
     PAPER,
     RIVER_COLOUR,
     RIVER_WIDTH,
@@ -181,12 +184,44 @@ def _cell(scene: Scene, picture: Picture, cell: Cell, geo: CellGeometry, colours
 
 
 def _owner_fill(scene: Scene, geo: CellGeometry, owner: str, slot: int) -> None:
+    """A light tint and a broad inner outline in the owner's colour: the terrain stays visible."""
     style = owner_style(slot)
     data = (("cell", geo.id), ("owner", owner))
-    fill = Shape("polygon", geo.polygon, fill=style.colour, fill_opacity=OWNER_FILL_OPACITY)
-    key = scene.pattern(style.pattern, style.ink, OWNER_PATTERN_OPACITY)
-    hatch = Shape("polygon", geo.polygon, pattern=key, role="owner-pattern", data=data)
-    scene.add(_with(fill, "owner-fill", data), hatch)
+    band = OWNER_BAND * geo.radius
+    tint = Shape("polygon", geo.polygon, fill=style.colour, fill_opacity=OWNER_FILL_OPACITY)
+    outline = Shape(
+        "polygon",
+        inset(geo.polygon, geo.centre, band / 2 + 1.0),
+        stroke=style.colour,
+        stroke_width=band,
+    )
+    ink = Shape(
+        "polygon",
+        inset(geo.polygon, geo.centre, band + 1.0),
+        stroke=style.ink,
+        stroke_width=1.0,
+        dash=OWNER_DASHES[slot % len(OWNER_DASHES)],
+    )
+    scene.add(
+        _with(tint, "owner-fill", data),
+        _with(outline, "owner-outline", data),
+        _with(ink, "owner-outline-ink", data),
+    )
+
+
+def inset(polygon: tuple[Point, ...], centre: Point, distance: float) -> tuple[Point, ...]:
+    """A regular polygon shrunk towards its centre so that its sides move in by `distance`."""
+    cx, cy = centre
+    apothem = min(
+        math.dist(centre, _mid(a, b))
+        for a, b in zip(polygon, (*polygon[1:], polygon[0]), strict=True)
+    )
+    k = max(0.0, (apothem - distance) / apothem) if apothem else 0.0
+    return tuple((cx + (x - cx) * k, cy + (y - cy) * k) for x, y in polygon)
+
+
+def _mid(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
 
 
 def _with(shape: Shape, role: str, data: Data) -> Shape:
@@ -239,7 +274,7 @@ def _grid_and_labels(scene: Scene, picture: Picture, layout: Layout) -> None:
         scene.add(Shape("polygon", geo.polygon, stroke=GRID, stroke_width=1.0, role="grid"))
     for cell in picture.cells:
         radius = layout.cells[cell.id].radius
-        size = 0.24 * radius
+        size = (ID_LABEL_SIZE if layout.kind == "hex" else 0.24) * radius
         fits = max(4, int(1.2 * radius / text_width("M", size)))  # what fits across the cell
         text = clip_name(f"{cell.id} {cell.label}" if cell.label else cell.id, fits)
         at = id_label_at(layout.cells[cell.id])
@@ -362,11 +397,33 @@ def _swatch_owner(
 ) -> None:
     slot = colours.slots[row.key]
     style = owner_style(slot)
-    key = scene.pattern(style.pattern, style.ink, OWNER_PATTERN_OPACITY)
     data = (("owner", row.key),)
+    x, y = row.swatch
+    inner = inset(box, (x, y), 2.5)
     scene.add(
-        Shape("polygon", box, fill=style.colour, role="legend-owner", data=data),
-        Shape("polygon", box, pattern=key, stroke=INK, role="legend-owner-pattern", data=data),
+        Shape(
+            "polygon",
+            box,
+            fill=style.colour,
+            fill_opacity=OWNER_FILL_OPACITY,
+            role="legend-owner",
+            data=data,
+        ),
+        Shape(
+            "polygon",
+            inner,
+            stroke=style.colour,
+            stroke_width=5.0,
+            role="legend-owner-outline",
+            data=data,
+        ),
+        Shape(
+            "polygon",
+            inset(box, (x, y), 5.5),
+            stroke=style.ink,
+            stroke_width=1.0,
+            dash=OWNER_DASHES[slot % len(OWNER_DASHES)],
+        ),
     )
 
 

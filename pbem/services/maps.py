@@ -58,10 +58,19 @@ def file_picture(game_name: str, path: Path) -> Picture:
 
 
 def _opening_picture(game: Game, scenario: dict[str, Any]) -> Picture:
-    seats = [Seat(id=f"p{i + 1}", name=f"Player {i + 1}") for i in range(game.meta.min_players)]
+    """The opening board with the fewest players the map takes (a 6-player map needs 5 or 6)."""
     settings = {s.key: s.default for s in game.meta.settings}
-    state = game.start(Setup(seats=seats, scenario=scenario, settings=settings), SeededRng(0))
-    return Picture.model_validate(game.view(state, None, [])["board"])
+    refusal: ContentError | None = None
+    for count in range(game.meta.min_players, game.meta.max_players + 1):
+        seats = [Seat(id=f"p{i + 1}", name=f"Player {i + 1}") for i in range(count)]
+        try:
+            setup = Setup(seats=seats, scenario=scenario, settings=settings)
+            state = game.start(setup, SeededRng(0))
+        except ContentError as exc:
+            refusal = exc
+            continue
+        return Picture.model_validate(game.view(state, None, [])["board"])
+    raise Invalid("scenario.E_INVALID", detail=str(refusal))
 
 
 def campaign_picture(rt: Runtime, name: str, address: str | None) -> Picture:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -9,11 +10,12 @@ from pbem.core.board import Picture
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
+from pbem.render.layout import compute_layout
 from pbem.render.png import render_png
 from pbem.render.standings import final_result
 from pbem.render.svg import render_svg
 from pbem.services.schedule import iso, local_text
-from pbem.services.states import game_of, setup_of
+from pbem.services.states import game_of
 
 FORMATS = ("text", "html", "json")
 
@@ -49,6 +51,12 @@ def header(
     }
 
 
+def seat_names(campaign: Campaign) -> dict[str, str]:
+    """Seat id -> the player's name, as the campaign was set up."""
+    seats = json.loads(campaign.settings_json or "{}").get("seats", [])
+    return {str(s["id"]): str(s["name"]) for s in seats}
+
+
 def build(
     campaign: Campaign,
     seat: str | None,
@@ -61,20 +69,22 @@ def build(
     game = game_of(campaign)
     view = game.view(state, seat, events)
     head = header(campaign, seat, phase, next_phase)
-    names = {s.id: s.name for s in setup_of(campaign).seats}
+    names = seat_names(campaign)
     head["result"] = final_result(game.outcome(state), names)
     head["finished"] = head["finished"] or head["result"] is not None
+    picture = Picture.model_validate(view["board"]) if view.get("board") else None
+    if picture is not None:
+        head["map_width"] = compute_layout(picture).width  # the HTML shows the map 1:1
     bundle = ReportBundle(
         text=render_report.render_text(head, view),
         html=render_report.render_html(head, view),
         json=render_report.render_json(head, view),
     )
-    if view.get("board"):
-        picture = Picture.model_validate(view["board"])
+    if picture is not None:
         bundle.svg, bundle.png = render_svg(picture), render_png(picture)
         name = f"{campaign.name}-turn{phase.turn}-map.png"
+        # inline only, sent once; the part carries a file name so clients can still save it
         bundle.images.append(InlineImage(cid="map", data=bundle.png, filename=name))
-        bundle.attachments.append(Attachment(filename=name, data=bundle.png, mime_type="image/png"))
     return bundle
 
 

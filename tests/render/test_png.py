@@ -81,14 +81,18 @@ def test_cell_centres_show_the_owner_colour_over_the_terrain(scale: float) -> No
     assert _close(_centre_colour(image, picture, "W", scale), TERRAIN["water"].fill)
 
 
-def test_owner_hatching_is_visible_inside_owned_cells() -> None:
-    picture = _board()
+def test_owned_cells_keep_their_terrain_and_carry_an_owner_outline() -> None:
+    cells = [Cell(id="W", q=0, r=0, terrain="water", owner="o"), Cell(id="Q", q=1, r=0)]
+    picture = Picture(kind="hex", cells=cells, owners=[Owner(key="o", name="Orange", slot=0)])
     image = _image(picture)
-    cx, cy = compute_layout(picture).cells["P"].centre
+    geo = compute_layout(picture).cells["W"]
+    cx, cy = geo.centre
     window = image.crop((round(cx) - 12, round(cy) - 12, round(cx) + 12, round(cy) + 12))
-    colours = Counter(_pixels(window))
-    flat = sum(colours.most_common(1)[0][0])
-    assert any(sum(colour) < flat - 60 for colour in colours)  # darker pattern strokes
+    tinted = mix(TERRAIN["water"].fill, owner_style(0).colour, OWNER_FILL_OPACITY)
+    assert _close(Counter(_pixels(window)).most_common(1)[0][0], tinted)
+    assert len(Counter(_pixels(window))) > 3  # the water's wave texture shows through
+    band = geo.at(-0.77, 0.0)  # inside the west side of the hex, on the owner's outline
+    assert _close(image.getpixel((round(band[0]), round(band[1]))), owner_style(0).colour, 8)  # type: ignore[arg-type]
     cx, cy = compute_layout(picture).cells["Q"].centre
     window = image.crop((round(cx) - 12, round(cy) - 12, round(cx) + 12, round(cy) + 12))
     assert len(Counter(_pixels(window))) == 1  # an unowned plain cell is flat
@@ -138,10 +142,18 @@ def test_unusual_names_render() -> None:
     assert render_png(picture).startswith(SIGNATURE)
 
 
-def test_text_the_builtin_font_lacks_is_folded() -> None:
+def test_the_bundled_font_draws_accented_and_non_latin_names() -> None:
     assert drawable("Plain ASCII <&>") == "Plain ASCII <&>"
-    assert drawable("Zażółć Straße") == "Zazolc Strasse"
-    assert drawable("中") == "?"
+    assert drawable("Zażółć Straße Ærøskøbing Αθήνα Киев") == "Zażółć Straße Ærøskøbing Αθήνα Киев"
+    assert drawable("中") == "?"  # DejaVu Sans has no CJK: one clear mark, never a broken box
+
+
+def test_non_ascii_labels_render_differently_from_their_ascii_folding() -> None:
+    def picture(label: str) -> Picture:
+        return Picture(kind="hex", cells=[Cell(id="A1", q=0, r=0, label=label)])
+
+    assert render_png(picture("Łódź")) != render_png(picture("Lodz"))
+    assert render_png(picture("Łódź")) != render_png(picture("?od?"))
 
 
 def test_png_and_svg_share_the_canvas_size() -> None:

@@ -1,4 +1,4 @@
-"""The report mail: text and HTML alternatives, the map inline as cid:map and attached."""
+"""The report mail: text and HTML alternatives, the map inline as cid:map, sent once."""
 
 from __future__ import annotations
 
@@ -49,20 +49,21 @@ def parts(message: Message) -> list[str]:
     return found
 
 
-def test_the_mail_is_text_and_html_with_the_map_inline_and_attached() -> None:
+def test_the_mail_is_text_and_html_with_the_map_inline_once() -> None:
     made = bundle("p1")
     raw = compose(sender="ref@example.org", to="alba@example.org", subject="Report",
                   text=made.text, html=made.html, message_id="r1@example.org", loop_value="x",
                   images=made.images, attachments=made.attachments, date=WHEN)
     message = email.message_from_bytes(raw, policy=default)
-    assert parts(message) == ["0:multipart/mixed", "1:multipart/alternative", "2:text/plain",
-                              "2:multipart/related", "3:text/html", "3:image/png", "1:image/png"]
+    assert parts(message) == ["0:multipart/alternative", "1:text/plain",
+                              "1:multipart/related", "2:text/html", "2:image/png"]
     inline = [p for p in message.walk() if p.get("Content-ID") == "<map>"]
     assert len(inline) == 1 and inline[0].get_content_disposition() == "inline"
-    attached = [p for p in message.walk() if p.get_content_disposition() == "attachment"]
-    assert [p.get_filename() for p in attached] == ["valley-turn8-map.png"]
-    payload = attached[0].get_payload(decode=True)
+    assert inline[0].get_filename() == "valley-turn8-map.png"
+    assert not [p for p in message.walk() if p.get_content_disposition() == "attachment"]
+    payload = inline[0].get_payload(decode=True)
     assert isinstance(payload, bytes) and payload.startswith(b"\x89PNG")
+    assert len(raw) < len(payload) * 1.5 + 60_000  # the PNG travels once (base64: 4/3)
     html_part = next(p for p in message.walk() if p.get_content_type() == "text/html")
     assert 'src="cid:map"' in html_part.get_content()
     assert "2030-05-04 18:00 BST (+01:00)" in made.text
