@@ -67,9 +67,19 @@ META = GameMeta(
         Setting(key="army_cap", default=6, minimum=1, help="most armies a kingdom may have"),
         Setting(key="battle_cap", default=100, minimum=1,
                 help="most battles in one month before the referee is flagged"),
+        Setting(key="missing_orders", default="defend", choices=["defend", "hold", "idle"],
+                help="a silent army: defend (upright Defends, lying Regroups), hold (upright "
+                     "stays without Defend, lying Regroups) or idle (every army stays as it is)"),
+        Setting(key="retreat_default", default="safe", choices=["safe", "settlement"],
+                help="retreat tile without a preference: safe (no enemies, joined to the "
+                     "capital, best settlement) or settlement (best settlement first)"),
+        Setting(key="deploy_default", default="capital", choices=["capital", "fortress", "spread"],
+                help="winter armies without a plan: capital (capital, fortresses, cities, "
+                     "villages), fortress (fortresses first) or spread (one per settlement first)"),
     ],
 )
 
+WORD_SETTINGS = ("battle_mode", "missing_orders", "retreat_default", "deploy_default")
 TRUE_WORDS = {"1", "true", "yes", "on"}
 FALSE_WORDS = {"0", "false", "no", "off"}
 
@@ -82,7 +92,7 @@ def coerce_settings(raw: dict[str, Any], races: list[str]) -> Settings:
             if value.lower() not in TRUE_WORDS | FALSE_WORDS:
                 raise ContentError("settings", None, "mk.E_SETTING", f"advanced={value}")
             value = value.lower() in TRUE_WORDS
-        elif key == "battle_mode" and isinstance(value, str):
+        elif key in WORD_SETTINGS and isinstance(value, str):
             value = value.lower()
         values[key] = value
     try:

@@ -20,7 +20,7 @@ from pbem.games.mighty_kingdoms.orders import (
 )
 from pbem.games.mighty_kingdoms.state import Army, MKState, Order, natural_key
 
-ARMY_ORDERS = ["move", "defend", "raze", "regroup"]
+ARMY_ORDERS = ["move", "defend", "raze", "regroup", "hold"]
 INSTRUCTIONS = ["battle", "opponent", "target", "retreat", "win", "winmove", "slaughter"]
 KEYWORDS = ARMY_ORDERS + INSTRUCTIONS
 
@@ -31,6 +31,7 @@ def parse_summer(state: MKState, seat: str, text: str) -> ParseResult:
     orders = SummerOrders()
     handlers: dict[str, Callable[[MKState, str, Line, SummerOrders, Collector], None]] = {
         "move": _army_order, "defend": _army_order, "raze": _army_order, "regroup": _army_order,
+        "hold": _army_order,
         "battle": _battle, "opponent": _opponent, "target": _target, "retreat": _retreat,
         "win": _win_move, "winmove": _win_move, "slaughter": _slaughter,
     }
@@ -108,7 +109,7 @@ def _checked_order(
     state: MKState, army: Army, verb: str, rest: list[str], line: int, out: Collector
 ) -> Order | None:
     here = army.tile or ""
-    if army.lying and verb != "regroup":
+    if army.lying and verb not in ("regroup", "hold"):
         out.illegal(line, "mk.E_LYING", army=army.id)
     elif verb == "regroup" and not army.lying:
         out.illegal(line, "mk.E_NOT_LYING", army=army.id)
@@ -270,12 +271,19 @@ def _order_text(order: Order) -> str:
     return f"{order.kind} {order.army}"
 
 
-def default_order(army: Army) -> Order:
-    """The order a silent army gets: an upright army Defends, a lying one Regroups."""
-    return Order(army=army.id, kind="regroup" if army.lying else "defend")
+def default_order(army: Army, missing: str = "defend") -> Order:
+    """The order a silent army gets, by the `missing_orders` setting.
+
+    defend (the rulings): an upright army Defends, a lying one Regroups; hold: an upright army
+    stays without Defend, a lying one Regroups; idle: every army holds (a lying one stays down).
+    """
+    if army.lying:
+        return Order(army=army.id, kind="hold" if missing == "idle" else "regroup")
+    return Order(army=army.id, kind="defend" if missing == "defend" else "hold")
 
 
 def default_summer(state: MKState, seat: str) -> SummerOrders:
     """Every army of `seat` on its default order, marked as a default."""
     armies = [a for a in state.armies_of(seat) if a.tile is not None]
-    return SummerOrders(orders=[default_order(a) for a in armies], defaulted=True)
+    missing = state.settings.missing_orders
+    return SummerOrders(orders=[default_order(a, missing) for a in armies], defaulted=True)

@@ -80,9 +80,12 @@ def retreat_tile(state: MKState, army: Army, tile: str) -> str | None:
 
 
 def _retreat_rank(state: MKState, seat: str, tile: str, joined: list[str]) -> tuple[Any, ...]:
+    """By the `retreat_default` setting: safe (the rulings) or settlement first."""
     enemies = any(a.owner != seat for a in state.armies_in(tile))
     kind = state.settlement_kind(tile)
     rank = SETTLEMENT_RANK.get(kind, len(SETTLEMENT_RANK)) if kind else len(SETTLEMENT_RANK)
+    if state.settings.retreat_default == "settlement":
+        return (rank, enemies, tile not in joined, natural_key(tile))
     return (enemies, tile not in joined, rank, natural_key(tile))
 
 

@@ -15,8 +15,11 @@ from pbem.games.mighty_kingdoms.content import MapData
 
 SettlementKind = Literal["village", "city", "fortress"]
 Stage = Literal["race", "capital", "placement", "army", "summer", "battle", "winter", "over"]
-OrderKind = Literal["move", "defend", "raze", "regroup"]
+OrderKind = Literal["move", "defend", "raze", "regroup", "hold"]
 BattleMode = Literal["simple", "kow"]
+MissingOrders = Literal["defend", "hold", "idle"]
+RetreatDefault = Literal["safe", "settlement"]
+DeployDefault = Literal["capital", "fortress", "spread"]
 
 SETTLEMENT_RANK = {"capital": 0, "fortress": 1, "city": 2, "village": 3}
 DEPLOY_LIMIT = {"village": 1, "city": 2, "capital": 3, "fortress": 3}
@@ -42,6 +45,9 @@ class Settings(BaseModel):
     advanced: bool = False
     army_cap: int = 6
     battle_cap: int = 100
+    missing_orders: MissingOrders = "defend"  # what a silent army does (see default_order)
+    retreat_default: RetreatDefault = "safe"  # how the retreat tile is chosen without a preference
+    deploy_default: DeployDefault = "capital"  # how armies without a deploy plan are placed
     races: list[str] = Field(default_factory=list)  # empty: free text
     artefacts: list[dict[str, Any]] = Field(default_factory=list)  # {"name": str, "points": int}
 

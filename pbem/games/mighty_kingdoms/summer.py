@@ -49,17 +49,19 @@ def _intents_for(
         army = state.armies.get(order.army)
         if army is not None and army.owner == seat and order.army not in chosen:
             chosen[order.army] = order if order_still_legal(state, army, order) else _bad(
-                army, order, events)
+                state, army, order, events)
     for army in armies:
         if army.id not in chosen:
-            chosen[army.id] = default_order(army)
+            chosen[army.id] = default_order(army, state.settings.missing_orders)
             events.append(_default_event(seat, chosen[army.id], given.defaulted))
     return [Intent(seat=seat, order=o) for o in chosen.values()]
 
 
 def order_still_legal(state: MKState, army: Army, order: Order) -> bool:
     """Re-check an order against the state at the deadline (it was checked on receipt too)."""
-    if army.tile is None or army.lying != (order.kind == "regroup"):
+    if army.tile is None:
+        return False
+    if order.kind != "hold" and army.lying != (order.kind == "regroup"):
         return False
     if order.kind == "raze":
         return state.tiles[army.tile].settlement is not None
@@ -68,8 +70,8 @@ def order_still_legal(state: MKState, army: Army, order: Order) -> bool:
     return True
 
 
-def _bad(army: Army, order: Order, events: list[Event]) -> Order:
-    fallback = default_order(army)
+def _bad(state: MKState, army: Army, order: Order, events: list[Event]) -> Order:
+    fallback = default_order(army, state.settings.missing_orders)
     events.append(Event(code="mk.default_used", data={
         "seat": army.owner, "what": "order", "army": army.id, "order": fallback.kind,
         "reason": "illegal", "rejected": order.kind}))

@@ -28,7 +28,8 @@ def resolve_intent(state: MKState, intent: Intent, rng: SeededRng) -> list[Event
     if army is None or army.tile is None:
         return [Event(code="mk.order_lapsed",
                       data={"army": intent.order.army, "seat": intent.seat})]
-    handlers = {"move": _move, "defend": _defend, "raze": _raze, "regroup": _regroup}
+    handlers = {"move": _move, "defend": _defend, "raze": _raze, "regroup": _regroup,
+                "hold": _hold}
     return handlers[intent.order.kind](state, army, intent.order.target, rng)
 
 
@@ -106,3 +107,9 @@ def _raze(state: MKState, army: Army, target: str | None, rng: SeededRng) -> lis
 def _regroup(state: MKState, army: Army, target: str | None, rng: SeededRng) -> list[Event]:
     army.lying = False
     return [Event(code="mk.regroup", data={"army": army.id, "seat": army.owner, "tile": army.tile})]
+
+
+def _hold(state: MKState, army: Army, target: str | None, rng: SeededRng) -> list[Event]:
+    """The army stays as it is, without the Defend benefit (a lying army stays down)."""
+    return [Event(code="mk.hold", data={"army": army.id, "seat": army.owner, "tile": army.tile,
+                                        "lying": army.lying})]

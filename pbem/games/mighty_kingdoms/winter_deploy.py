@@ -54,11 +54,17 @@ def new_player_order(state: MKState, rng: SeededRng) -> tuple[list[str], Event]:
     return order, Event(code="mk.winter.order", data={"order": order, "armies": counts})
 
 
+FORTRESS_FIRST = {"fortress": 0, "capital": 1, "city": 2, "village": 3}
+
+
 def default_targets(state: MKState, seat: str) -> list[str]:
-    """Settlement tiles in default fill order: capital, fortresses, cities, villages, by id."""
+    """Settlement tiles in default fill order: capital, fortresses, cities, villages, by id.
+
+    With the `deploy_default` setting `fortress`, fortresses come before the capital.
+    """
+    ranks = FORTRESS_FIRST if state.settings.deploy_default == "fortress" else SETTLEMENT_RANK
     tiles = [t for t in state.controlled(seat) if state.tiles[t].settlement]
-    return sorted(tiles, key=lambda t: (SETTLEMENT_RANK[state.settlement_kind(t) or ""],
-                                        natural_key(t)))
+    return sorted(tiles, key=lambda t: (ranks[state.settlement_kind(t) or ""], natural_key(t)))
 
 
 def room_for(state: MKState, seat: str) -> dict[str, int]:
@@ -106,6 +112,10 @@ def _place(state: MKState, army_id: str, tile: str, room: dict[str, int], placed
 
 def _place_default(state: MKState, army_id: str, room: dict[str, int], placed: list[str]) -> Event:
     free = next((t for t, left in room.items() if left > 0), None)
+    if state.settings.deploy_default == "spread":  # the emptiest settlement first, in order
+        here = {t: sum(1 for a in placed if state.armies[a].tile == t) for t in room}
+        free = min((t for t, left in room.items() if left > 0), key=lambda t: here[t],
+                   default=None)
     if free is not None:
         return _place(state, army_id, free, room, placed, "default")
     army = state.armies[army_id]
