@@ -10,7 +10,7 @@ import pytest
 
 from pbem.mail.headers import LOOP_HEADER, loop_value
 from pbem.mail.inbound import read_message
-from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id
+from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id, new_message_id
 
 WHEN = datetime(2026, 11, 16, 10, 0, tzinfo=UTC)
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
@@ -153,3 +153,34 @@ def test_long_non_ascii_subject_keeps_spaces_and_plain_subject_tag() -> None:
     assert read_message(raw).subject == subject
     header = raw.split(b"\r\n\r\n")[0]
     assert max(len(line) for line in header.split(b"\r\n")) <= 78
+
+
+LONG_IDS = [
+    "<1724157855.2349819.1724157855123.JavaMail.yahoo@tardis-ui-74cd9f.sonic312.mail.bf2"
+    ".yahoo.com>",
+    "<DB9PR03MB7313C4A8E2C1F0B3D8A5E6F7C9D1B2A3E4F5A@DB9PR03MB7313.eurprd03.prod.outlook.com>",
+    "<OF1A2B3C4D.5E6F7A8B-ON86258A1C.004F2E3D-86258A1C.0050A1B2@LocalDomain.notes.com>",
+]
+
+
+def test_long_message_ids_are_folded_between_ids_and_never_encoded() -> None:
+    raw = build(in_reply_to=LONG_IDS[0], references=["<root@pbem.example>", *LONG_IDS])
+    head = raw.split(b"\r\n\r\n", 1)[0]
+    assert b"=?" not in head
+    for msg_id in LONG_IDS:
+        assert msg_id.encode() in head  # each id whole on one line
+    msg = parse(raw)
+    assert msg["In-Reply-To"] == LONG_IDS[0]
+    assert str(msg["References"]).split() == ["<root@pbem.example>", *LONG_IDS]
+
+
+def test_ids_that_cannot_be_sent_verbatim_are_left_out() -> None:
+    msg = parse(build(in_reply_to="<bär@x>", references=["<ok@x>", "<a b@x>", "<c<d@x>"]))
+    assert msg["In-Reply-To"] is None
+    assert msg["References"] == "<ok@x>"
+
+
+def test_new_message_ids_are_random() -> None:
+    ids = {new_message_id("pbem.example") for _ in range(100)}
+    assert len(ids) == 100
+    assert all(i.startswith("<pbem.r.") and i.endswith("@pbem.example>") for i in ids)
