@@ -23,10 +23,12 @@ from pbem.cli import (
     timecmds,
     turn,
 )
+from pbem.cli.helptext import install as plain_help
 from pbem.cli.output import errors
 from pbem.cli.state import set_config
 from pbem.errors import ExitCode
 
+plain_help()
 app = typer.Typer(
     name="pbem",
     help="Play-by-email campaign adjudicator. Exit codes are listed in docs/cli.md.",

@@ -67,7 +67,8 @@ def resolve_scenario(game: Game, scenario: str | None) -> Path:
     ):
         if candidate.is_file():
             return candidate
-    raise NotFound("scenario.E_NOT_FOUND", path=name)
+    shipped = sorted(p.stem for p in (folder / "maps").glob("*.toml"))
+    raise NotFound("scenario.E_NOT_FOUND", path=name, shipped=", ".join(shipped) or "none")
 
 
 def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
