@@ -39,6 +39,7 @@ def _open_with_deadline(rt: Runtime) -> list[tuple[str, int]]:
             select(Campaign.name, Phase.id).where(
                 Phase.campaign_id == Campaign.id,
                 Phase.status == "open",
+                Campaign.status == "active",  # a paused campaign sends no reminders
                 col(Phase.deadline).is_not(None),
             )
         ).all()

@@ -175,3 +175,16 @@ def test_end_and_archive_with_log(rt: Runtime, toy_campaign: str) -> None:
     assert [e["what"] for e in referee] == ["end", "archive"]
     assert referee[0]["reason"] == "players agreed"
     assert any(e["kind"] == "mail out" for e in log) and any(e["kind"] == "turn" for e in log)
+
+
+def test_a_paused_campaign_sends_no_reminders(rt: Runtime, toy_campaign: str) -> None:
+    from pbem.services.reminders import send_reminders
+
+    deadline = _phase(rt).deadline
+    assert deadline is not None and isinstance(rt.clock, FixedClock)
+    timing.pause(rt, toy_campaign, "holiday")
+    rt.clock.at = deadline - timedelta(hours=1)
+    assert send_reminders(rt) == 0
+    timing.resume(rt, toy_campaign, "back")
+    rt.clock.at = _phase(rt).deadline - timedelta(hours=1)  # type: ignore[operator]
+    assert send_reminders(rt) == 3
