@@ -52,7 +52,14 @@ def _lead_now(rt: Runtime, phase: Phase) -> int | None:
     now = rt.clock.now()
     if now >= phase.deadline:
         return None
-    reached = [h for h in rt.settings.reminder_hours if now >= phase.deadline - timedelta(hours=h)]
+    # A lead time as long as the phase itself is skipped: the phase's own mail just went out
+    # (a 12-hour reaction window gets the 2-hour reminder, not the 24-hour one).
+    span = phase.deadline - phase.opened_at
+    reached = [
+        h
+        for h in rt.settings.reminder_hours
+        if timedelta(hours=h) < span and now >= phase.deadline - timedelta(hours=h)
+    ]
     return min(reached) if reached else None
 
 

@@ -17,6 +17,7 @@ from pbem.registry import games
 from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.entry import submit_by_address
 from pbem.services.reactions import reaction_hours, window_deadline
+from pbem.services.reminders import send_reminders
 from pbem.services.replay import replay
 from pbem.services.runtime import Runtime
 from pbem.services.turns import run_due
@@ -110,6 +111,18 @@ def test_answer_runs_at_once_default_is_no_missed_turn_standing_closes(rt: Runti
         assert campaign.status == "finished"
     report = replay(rt, "c")
     assert report.ok and report.checked == 6  # the opening and five phases
+
+
+def test_a_window_gets_the_reminder_inside_its_deadline_only_for_its_seat(rt: Runtime) -> None:
+    _strike(rt)
+    assert send_reminders(rt) == 0  # 12 hours left: the 24-hour lead time is not for windows
+    _advance(rt, hours=10, minutes=30)
+    assert send_reminders(rt) == 0  # the deadline is rounded up: over two hours are still left
+    _advance(rt, minutes=30)
+    assert send_reminders(rt) == 1
+    reminders = _mail(rt, "reminder")
+    assert [r.recipient for r in reminders] == [BOB]
+    assert "react pass" in reminders[0].raw.decode()
 
 
 def test_reaction_hours_setting_sets_the_window_deadline() -> None:
