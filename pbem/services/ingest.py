@@ -45,7 +45,9 @@ def poll(rt: Runtime, source: MailSource, stats: IngestStats) -> None:
                 cursor.last_uid if cursor.id else None, cursor.uidvalidity if cursor.id else None
             )
             for uid, raw in batch.messages:
-                stats.stored += _store(session, rt, source.identity, batch.uidvalidity, uid, raw)
+                kept = _store(session, rt, source.identity, batch.uidvalidity, uid, raw)
+                stats.stored += kept is not None
+                stats.quarantined += kept == QUARANTINED
             cursor.uidvalidity = batch.uidvalidity
             cursor.last_uid = batch.last_uid or (
                 0 if batch.uidvalidity_changed else cursor.last_uid
@@ -63,8 +65,11 @@ def _cursor(session: Session, mailbox: str) -> MailboxCursor:
 
 def _store(
     session: Session, rt: Runtime, mailbox: str, uidvalidity: int, uid: int, raw: bytes
-) -> int:
-    """Store one message; one that cannot be stored is kept as a quarantine row instead."""
+) -> str | None:
+    """Store one message and return its status (None if already stored).
+
+    A message that cannot be stored as it came is kept as a quarantine row instead.
+    """
     exists = session.exec(
         select(InboundMessage.id).where(
             InboundMessage.mailbox == mailbox,
@@ -73,7 +78,7 @@ def _store(
         )
     ).first()
     if exists is not None:
-        return 0
+        return None
     place = Place(mailbox, uidvalidity, uid)
     try:
         with session.begin_nested():
@@ -83,7 +88,8 @@ def _store(
         with session.begin_nested():
             session.add(_quarantine_row(rt, place, raw, describe(exc)))
             session.flush()
-    return 1
+        return QUARANTINED
+    return "new"
 
 
 @dataclass(frozen=True)

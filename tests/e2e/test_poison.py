@@ -125,6 +125,7 @@ def test_mail_that_cannot_be_stored_is_quarantined_and_the_cursor_moves_on(
     send(loop, raw_mail(loop, bob, "pick 3"))
     report = loop.tick()
     assert report.exit_code == 0 and report.ingest.stored == 2
+    assert report.ingest.quarantined == 1
     assert report.ingest.outcomes == {"mail.orders_accepted": 1}
     poisoned = [r for r in inbound_rows(loop) if r.status == QUARANTINED]
     assert len(poisoned) == 1
