@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 
 from pbem.core.game import Event as GameEvent
 from pbem.core.game import Game
-from pbem.core.reactions import Window, choices_text
+from pbem.core.reactions import Window, choices_text, read_answer
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Event, Phase
 from pbem.render.templating import wording
@@ -54,7 +54,10 @@ def closed_events(
     if window is None:
         return []
     given = inputs.get(window.seat)
-    answer = game.canonical(state, window.seat, given) if given is not None else window.default
+    text = game.canonical(state, window.seat, given) if given is not None else window.default
+    # Only the choice is public: the same message may carry the seat's new standing reactions.
+    read = read_answer(window, text)
+    answer = read.answer if read is not None else window.default
     how = "default" if window.seat in defaults else "answered"
     data = {"window": window.id, "seat": window.seat, "answer": answer, "how": how}
     return [GameEvent(code="core.reaction.closed", data=data)]

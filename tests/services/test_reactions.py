@@ -95,8 +95,8 @@ def test_answer_runs_at_once_default_is_no_missed_turn_standing_closes(rt: Runti
     _strike(rt)  # round 3: the standing reaction closes the window at once
     closed = [json.loads(e.data_json) for e in _events(rt, "core.reaction.closed")]
     assert [(c["window"], c["how"], c["answer"]) for c in closed] == [
-        ("w1", "default", "react pass"),
-        ("w2", "answered", "react block\nstanding block"),
+        ("w1", "default", "pass"),
+        ("w2", "answered", "block"),  # the standing reaction sent with it stays private
     ]
     assert [json.loads(e.data_json)["window"] for e in _events(rt, "core.reaction.standing")] == [
         "w3"

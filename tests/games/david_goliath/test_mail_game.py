@@ -22,7 +22,7 @@ from pbem.sandbox.mailstack import MailStack
 from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.replay import replay
 from pbem.services.runtime import open_runtime
-from pbem.services.states import current_state
+from pbem.services.states import current_state, state_after
 from tests.e2e.loop import Loop, text_of
 
 STANDING = {  # sent with every order: some windows close at once, the others are asked by mail
@@ -108,6 +108,7 @@ def test_two_players_finish_a_duel_by_mail_with_questions_and_standing_reactions
     assert any(r.code == "core.reaction.standing" for r in rows)
     assert replay(loop.rt, "elah").ok
     _no_hand_leaks(loop, seats)
+    _reports_show_their_own_hand(loop, seats)
 
 
 def _no_hand_leaks(loop: Loop, seats: dict[str, str]) -> None:
@@ -127,3 +128,33 @@ def _no_hand_leaks(loop: Loop, seats: dict[str, str]) -> None:
         for message in loop.inbox(user):
             raw = message.as_string()
             assert not [c for c in held[other] if c in raw and c not in held[seat]], raw[:200]
+
+
+def _hand_in(report: str) -> list[str]:
+    """The card short names listed under YOUR HAND in a text report."""
+    lines = report.split("YOUR HAND", 1)[1].splitlines()[1:]
+    listed = []
+    for line in lines:
+        if not line.startswith("- "):
+            break
+        if line != "- no cards":
+            listed.append(line.rsplit("(", 1)[1].rstrip(")"))
+    return listed
+
+
+def _reports_show_their_own_hand(loop: Loop, seats: dict[str, str]) -> None:
+    """Each phase's report lists exactly the reader's own hand after that phase."""
+    assert loop.rt is not None
+    with Session(loop.rt.engine) as session:
+        campaign = queries.campaign_named(session, "elah")
+        states = [
+            state_after(session, campaign, phase.seq)
+            for phase in queries.done_phases(session, campaign)
+        ]
+    for seat, user in seats.items():
+        reports = [m for m in loop.inbox(user) if "] Report: " in str(m["Subject"])]
+        assert len(reports) == len(states)
+        for report, state in zip(reports, states, strict=True):
+            role = state.roles[seat]
+            own = [card.rsplit(".", 1)[0] for card in state.figures[role].hand]
+            assert _hand_in(text_of(report)) == own
