@@ -17,6 +17,7 @@ from pbem.errors import ExitCode, Invalid
 from pbem.ledger.db import head_revision, owner_only
 from pbem.registry import games as registered_games
 from pbem.services.campaigns import status as campaign_status
+from pbem.services.hosting import MailSetup, config_text, write_mail_secrets
 from pbem.services.replay import replay as replay_campaign
 from pbem.services.reports import FORMATS
 from pbem.services.runtime import Runtime
@@ -34,19 +35,31 @@ def register(app: typer.Typer) -> None:
 
 def init(
     directory: Annotated[Path, typer.Argument(help="Where to write pbem.toml.")] = Path("."),
+    referee_address: Annotated[
+        str, typer.Option("--referee-address", envvar="PBEM_REFEREE_ADDRESS",
+                          help="The referee's mail address (players write to it).")
+    ] = "",
+    imap_url: Annotated[
+        str, typer.Option("--imap-url", envvar="PBEM_IMAP_URL", show_envvar=True,
+                          help="Inbox URL; kept in secrets/imap_url (0600).")
+    ] = "",
+    smtp_url: Annotated[
+        str, typer.Option("--smtp-url", envvar="PBEM_SMTP_URL", show_envvar=True,
+                          help="Outgoing mail URL; kept in secrets/smtp_url (0600).")
+    ] = "",
 ) -> None:
-    """Write a commented pbem.toml and create the ledger."""
+    """Write pbem.toml (mail settings, secrets in 0600 files beside it) and the ledger."""
     path = directory / CONFIG_NAME
     if not path.exists():
         directory.mkdir(parents=True, exist_ok=True)
+        mail = MailSetup(referee_address, imap_url, smtp_url)
+        ledger = f"sqlite:///{(directory / 'pbem.db').resolve()}"
         with owner_only():
-            path.write_text(
-                SAMPLE_CONFIG.replace(
-                    'url = "sqlite:///pbem.db"',
-                    f'url = "sqlite:///{(directory / "pbem.db").resolve()}"',
-                )
-            )
+            path.write_text(config_text(SAMPLE_CONFIG, ledger, mail))
+            secrets = write_mail_secrets(directory, mail)
         console.print(f"Wrote {path}", markup=False)
+        for secret in secrets:
+            console.print(f"Wrote {secret} (mode 0600)", markup=False)
     from pbem.cli.state import set_config
 
     set_config(str(path))
