@@ -24,7 +24,7 @@ from pbem.cli import (
     turn,
 )
 from pbem.cli.helptext import install as plain_help
-from pbem.cli.output import errors
+from pbem.cli.output import errors, guard_commands
 from pbem.cli.state import set_config
 from pbem.errors import ExitCode
 
@@ -45,6 +45,8 @@ mail_desk.register(mail.app)
 play.register(app)
 for module in (overview, timecmds, rerun, edit, messages, lifecycle, audit):
     module.register(app)
+
+guard_commands(app)  # keep after every registration: each command's errors become one line
 
 
 @app.callback()

@@ -87,6 +87,8 @@ def handled() -> Iterator[None]:
     except (typer.Exit, typer.Abort, SystemExit, KeyboardInterrupt):
         raise
     except Exception as exc:
+        if _is_usage_error(exc):
+            raise  # Typer reports bad arguments itself, with exit code 2
         if os.environ.get("PBEM_DEBUG") == "1" and not isinstance(exc, PbemError):
             raise
         error = as_pbem_error(exc)
@@ -94,15 +96,35 @@ def handled() -> Iterator[None]:
         raise typer.Exit(int(error.exit_code)) from None
 
 
+def _is_usage_error(exc: Exception) -> bool:
+    """True for the command-line parser's own errors (Typer's BadParameter and its kin)."""
+    return any(kind.__name__ == "ClickException" for kind in type(exc).__mro__)
+
+
 def command(func: Callable[..., Any]) -> Callable[..., Any]:
     """Decorate a Typer command so every error exits with one line and its code."""
+
+    if getattr(func, "_pbem_guarded", False):
+        return func
 
     @functools.wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         with handled():
             return func(*args, **kwargs)
 
+    wrapper._pbem_guarded = True  # type: ignore[attr-defined]
     return wrapper
+
+
+def guard_commands(app: typer.Typer) -> None:
+    """Give every command of `app` and its groups the one-line error handling of `command`."""
+    for info in app.registered_commands:
+        callback = info.callback
+        if callback is not None and not getattr(callback, "_pbem_guarded", False):
+            info.callback = command(callback)
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            guard_commands(group.typer_instance)
 
 
 __all__ = [
@@ -111,6 +133,7 @@ __all__ = [
     "console",
     "echo",
     "escape",
+    "guard_commands",
     "handled",
     "mask",
     "print_json",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -136,13 +137,14 @@ def migrate_with_backup(url: str, now: datetime) -> tuple[Engine, Path | None]:
 def _backup(engine: Engine, path: Path, revision: str, now: datetime) -> Path:
     """A consistent copy of the SQLite ledger (the WAL included) beside it, owner-only."""
     target = path.with_name(f"{path.name}.{revision}.{now:%Y%m%dT%H%M%S}.bak")
-    with engine.connect() as connection:
-        connection.exec_driver_sql(f"VACUUM INTO '{_quoted(target)}'")
+    engine.dispose()
+    source, copy = sqlite3.connect(path), sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        copy.close()
+        source.close()
     return target
-
-
-def _quoted(path: Path) -> str:
-    return str(path).replace("'", "''")
 
 
 def _shown_url(url: str) -> str:

@@ -7,6 +7,7 @@ from pbem.core.reactions import Resolution, Window, standing_answer
 from pbem.games.dba_cards.attacks import attacker_and_target, check_attack
 from pbem.games.dba_cards.content import (
     CARDS,
+    TRIGGER,
     UNITS,
     VICTORY_POINTS,
     immune,
@@ -23,7 +24,6 @@ from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter
 
 PURSUERS = frozenset({"knights", "scythed-chariots", "horde", "warband"})
-TRIGGER = "attack"
 
 
 def strike(state: DBAState, seat: str, order: Attack | Trample) -> list[Event]:
@@ -116,7 +116,12 @@ def _ask_or_kill(state: DBAState, unit: Unit, target: Unit, card: str | None) ->
     )
     found = standing_answer(window, state.sides[target.owner].standing)
     if found is not None:
-        return answer(state, window, found)
+        standing = Event(
+            code="core.reaction.standing",
+            visible_to=[window.seat],
+            data={"window": window.id, "seat": window.seat, "answer": found.answer},
+        )
+        return [standing, *answer(state, window, found)]
     state.window, state.stage = window, "react"
     return [
         Event(

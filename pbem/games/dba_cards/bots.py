@@ -11,6 +11,7 @@ from pbem.games.dba_cards.content import (
     DEFENCE_CARDS,
     HAND_LIMIT,
     MOVE_CARDS,
+    TRIGGER,
     UNITS,
     card_key,
 )
@@ -61,12 +62,12 @@ def _standing(rng: SeededRng) -> Standing:
         return Standing(clear=True)
     if roll == 2:
         card = rng.choice(list(DEFENCE_CARDS), purpose="bot standing card")
-        return Standing(add=[StandingReaction(trigger="attack", answer=card)])
+        return Standing(add=[StandingReaction(trigger=TRIGGER, answer=card)])
     if roll == 3:
         return Standing(
             add=[
                 StandingReaction(
-                    trigger="attack", answer="push", when={"target": ["general", "camp"]}
+                    trigger=TRIGGER, answer="push", when={"target": ["general", "camp"]}
                 )
             ]
         )

@@ -145,6 +145,7 @@ CARD_ALIASES = {
 ATTACK_CARDS = ("attack", "supported", "outflank", "elite", "special")
 DEFENCE_CARDS = ("push", "recoil", "reinforced", "rally", "rough", "elite", "special")
 MOVE_CARDS = ("trod", "march", "fast-pace", "gallop", "quick")
+TRIGGER = "dba.attack"  # the reaction window of an attack; players write "on attack …"
 HAND_LIMIT = 5
 DRAW = 3
 VICTORY_POINTS = 8

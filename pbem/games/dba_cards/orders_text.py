@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from pbem.core.reactions import StandingReaction
-from pbem.games.dba_cards.content import card_name
+from pbem.games.dba_cards.content import TRIGGER, card_name
 from pbem.games.dba_cards.inputs import (
     Attack,
     Discard,
@@ -46,7 +46,7 @@ def standing_lines(standing: Standing) -> list[str]:
     lines = ["standing clear"] if standing.clear else []
     for rule in standing.add:
         when = "".join(f" when {k}={_fact_text(v)}" for k, v in sorted(rule.when.items()))
-        lines.append(f"on {rule.trigger}{when} play {rule.answer}")
+        lines.append(f"on attack{when} play {rule.answer}")
     return lines
 
 
@@ -139,7 +139,7 @@ def read_standing(words: list[str]) -> StandingReaction:
         if key not in FACT_KEYS or not value:
             raise Refused("dba.E_STANDING_FACT", fact=key)
         when[key] = _fact_value(key, value)
-    return StandingReaction(trigger="attack", answer=answer, when=when)
+    return StandingReaction(trigger=TRIGGER, answer=answer, when=when)
 
 
 def _fact_value(key: str, value: str) -> object:

@@ -23,6 +23,7 @@ from pbem.games.dba_cards.inputs import (
     TurnInput,
 )
 from pbem.games.dba_cards.moves import do_dismount, do_move
+from pbem.games.dba_cards.orders_text import order_line, standing_lines
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 
@@ -52,8 +53,6 @@ def attempt(state: DBAState, seat: str, order: Order) -> list[Event]:
 
 
 def _order_text(order: Order) -> str:
-    from pbem.games.dba_cards.orders import order_line
-
     return order_line(order)
 
 
@@ -98,8 +97,9 @@ def set_standing(state: DBAState, seat: str, standing: Standing) -> list[Event]:
     side = state.sides[seat]
     if not standing.clear and not standing.add:
         return []
-    side.standing = ([] if standing.clear else side.standing) + list(standing.add)
-    rules = [f"on {r.trigger} play {r.answer}" for r in side.standing]
+    kept = [] if standing.clear else list(side.standing)
+    side.standing = kept + [r for r in standing.add if r not in kept]  # no rule twice
+    rules = standing_lines(Standing(add=side.standing))
     return [Event(code="dba.standing", data={"seat": seat, "rules": rules}, visible_to=[seat])]
 
 

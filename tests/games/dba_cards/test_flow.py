@@ -48,17 +48,18 @@ def test_silence_in_a_window_takes_the_default_pass() -> None:
 
 def test_a_standing_reaction_answers_without_asking() -> None:
     state = position(ATTACK, {"p1": "attack", "p2": "push"})
-    state.sides["p2"].standing = [StandingReaction(trigger="attack", answer="push")]
+    state.sides["p2"].standing = [StandingReaction(trigger="dba.attack", answer="push")]
     played = play_turn(state, "attack d4 d5 with attack")
     assert played.choices == []
     answered = next(e for e in played.events if e.code == "dba.answered")
     assert answered.data["how"] == "standing"
+    assert "core.reaction.standing" in played.codes()
     assert "p2 warband d5" in board(played.state)
 
 
 def test_a_standing_reaction_with_a_condition_covers_only_matching_attacks() -> None:
     state = position(ATTACK, {"p1": "attack", "p2": "push"})
-    rule = StandingReaction(trigger="attack", answer="push", when={"target": "general"})
+    rule = StandingReaction(trigger="dba.attack", answer="push", when={"target": "general"})
     state.sides["p2"].standing = [rule]
     step = GAME.advance(
         state, {"p1": GAME.parse(state, "p1", "attack d4 d5 with attack").orders}, SeededRng(1)
