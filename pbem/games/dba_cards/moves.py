@@ -76,6 +76,7 @@ def _mover(state: DBAState, seat: str, source: str, card: str) -> Unit:
 
 
 def reach_of(state: DBAState, unit: Unit, card: str) -> tuple[int, int]:
+    """The fewest and most squares `unit` may move with a move card of kind `card`."""
     kind, limit = CARDS[card], UNITS[unit.type].move
     if state.german() and card != "gallop":
         return kind.low, kind.low

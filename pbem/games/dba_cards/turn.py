@@ -57,6 +57,7 @@ def _order_text(order: Order) -> str:
 
 
 def run_order(state: DBAState, seat: str, order: Order) -> list[Event]:
+    """Carry out one order on `state`, playing its card; Refused if it is not allowed."""
     if isinstance(order, Move):
         if play(state, seat, order.card) is None:
             raise Refused("dba.E_NO_CARD", card=CARDS[order.card].title)
