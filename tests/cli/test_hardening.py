@@ -89,7 +89,7 @@ def write_config(folder: Path, text: str) -> None:
         ('[turns]\ntimezone = "Mars/Olympus"\n', "[turns] timezone", "a time zone"),
         ('[turns]\nmissed_turn_policy = "kick"\n', "missed_turn_policy", "one of"),
         ('[mail]\nimap_url = "pop3://u@h/"\n', "[mail] imap_url", "imap://"),
-        ('[mail]\nreferee_address = 5\n', "referee_address", "text"),
+        ("[mail]\nreferee_address = 5\n", "referee_address", "text"),
     ],
 )
 def test_wrong_config_values_are_one_line_with_exit_9(
@@ -266,7 +266,9 @@ def test_dry_run_masks_seat_keys(site: Path) -> None:
 
 def test_missing_orders_file_and_site_onto_a_file(site: Path) -> None:
     assert create(site, "c1")[0] == 0
-    code, output = run("orders", "submit", "c1", str(site / "nope.txt"), "--player", "ann@localhost")
+    code, output = run(
+        "orders", "submit", "c1", str(site / "nope.txt"), "--player", "ann@localhost"
+    )
     assert code == ExitCode.NOT_FOUND and "file.E_NOT_FOUND" in error_line(output)
     target = site / "a-file"
     target.write_text("x")
@@ -277,9 +279,7 @@ def test_missing_orders_file_and_site_onto_a_file(site: Path) -> None:
 def test_unreachable_smtp_says_why(site: Path) -> None:
     config = site / "pbem.toml"
     config.write_text(
-        config.read_text().replace(
-            "[mail]\n", '[mail]\nsmtp_url = "smtp://127.0.0.1:1"\n', 1
-        )
+        config.read_text().replace("[mail]\n", '[mail]\nsmtp_url = "smtp://127.0.0.1:1"\n', 1)
     )
     code, output = create(site, "c1")
     line = error_line(output)
