@@ -6,58 +6,52 @@ import base64
 import json
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlmodel import Session, SQLModel, col, select
+from sqlalchemy import CursorResult, Table, select
+from sqlalchemy.orm import Session
+from sqlmodel import SQLModel
 
+import pbem.ledger.models  # noqa: F401  (every table is registered on SQLModel.metadata)
 from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import (
-    Adjustment,
-    Campaign,
-    Event,
-    InboundMessage,
-    Outbox,
-    Phase,
-    Player,
-    Question,
-    RefereeAction,
-    Reminder,
-    Snapshot,
-    Submission,
-)
+from pbem.ledger.models import Campaign
 from pbem.services.runtime import Runtime
 
 FORMAT, VERSION = "pbem-campaign-export", 1
-# Parents before children, so ids can be remapped as rows are inserted.
-TABLES: list[type[SQLModel]] = [
-    Campaign, Player, Phase, InboundMessage, Submission, Event, Adjustment, Snapshot,
-    RefereeAction, Question, Outbox, Reminder,
-]  # fmt: skip
-REFERENCES = {
-    "campaign_id": "campaign",
-    "player_id": "player",
-    "phase_id": "phase",
-    "inbound_id": "inboundmessage",
-    "adjustment_id": "adjustment",
-}
+# Integer columns that point at another table without a foreign-key constraint.
+LOOSE_REFERENCES = {"adjustment_id": "adjustment"}
 
 
-def _table(model: type[SQLModel]) -> Any:
-    return model.__table__  # type: ignore[attr-defined]
+def campaign_tables() -> list[Table]:
+    """Every ledger table holding a campaign's rows, parents before children."""
+    tables = [
+        t
+        for t in SQLModel.metadata.sorted_tables
+        if t.name == "campaign" or "campaign_id" in t.c or "phase_id" in t.c
+    ]
+    names = [t.name for t in tables]
+    if "adjustment" in names and "snapshot" in names:  # a loose reference: order it by hand
+        adjustment = tables.pop(names.index("adjustment"))
+        tables.insert([t.name for t in tables].index("snapshot"), adjustment)
+    return tables
 
 
-def _rows_of(session: Session, model: type[SQLModel], campaign: Campaign) -> list[Any]:
-    table = _table(model)
-    if model is Campaign:
-        return [campaign]
-    if "campaign_id" in table.columns:
-        query = select(model).where(table.c.campaign_id == campaign.id)
+def _table_named(name: str) -> Table:
+    return SQLModel.metadata.tables[name]
+
+
+def _rows(session: Session, table: Table, campaign: Campaign) -> list[dict[str, Any]]:
+    if table.name == "campaign":
+        query = select(table).where(table.c.id == campaign.id)
+    elif "campaign_id" in table.c:
+        query = select(table).where(table.c.campaign_id == campaign.id)
     else:
-        phases = select(Phase.id).where(Phase.campaign_id == campaign.id)
-        query = select(model).where(table.c.phase_id.in_(phases))
-    return list(session.exec(query.order_by(table.c.id)).all())
+        phase = _table_named("phase")
+        phases = select(phase.c.id).where(phase.c.campaign_id == campaign.id)
+        query = select(table).where(table.c.phase_id.in_(phases))
+    return [dict(row) for row in session.execute(query.order_by(table.c.id)).mappings()]
 
 
 def _encode(value: Any) -> Any:
@@ -78,15 +72,14 @@ def _decode(value: Any) -> Any:
 
 def export_campaign(rt: Runtime, name: str, path: Path) -> dict[str, int]:
     """Write the campaign and every ledger row that belongs to it to one JSON file."""
-    with Session(rt.engine) as session:
+    with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        tables: dict[str, list[dict[str, Any]]] = {}
-        for model in TABLES:
-            columns = [c.name for c in _table(model).columns]
-            tables[_table(model).name] = [
-                {c: _encode(getattr(row, c)) for c in columns}
-                for row in _rows_of(session, model, campaign)
+        tables = {
+            table.name: [
+                {k: _encode(v) for k, v in row.items()} for row in _rows(session, table, campaign)
             ]
+            for table in campaign_tables()
+        }
     document = {"format": FORMAT, "version": VERSION, "campaign": name, "tables": tables}
     path.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True), encoding="utf-8")
     return {table: len(rows) for table, rows in tables.items()}
@@ -105,30 +98,42 @@ def _read(path: Path) -> dict[str, Any]:
 def import_campaign(rt: Runtime, path: Path) -> dict[str, int]:
     """Load an exported campaign into this ledger with fresh ids; refuse a name already used."""
     document = _read(path)
+    known = {table.name: table for table in campaign_tables()}
+    unknown = sorted(set(document["tables"]) - set(known))
+    if unknown:
+        raise Invalid(
+            "referee.E_IMPORT", path=str(path), detail="unknown tables " + ", ".join(unknown)
+        )
     with session_scope(rt.engine) as session:
-        name = document["campaign"]
-        if session.exec(select(Campaign).where(col(Campaign.name) == name)).first():
-            raise Conflict("campaign.E_EXISTS", name=name)
+        table = known["campaign"]
+        taken = select(table.c.id).where(table.c.name == document["campaign"])
+        if session.execute(taken).first() is not None:
+            raise Conflict("campaign.E_EXISTS", name=document["campaign"])
         ids: dict[str, dict[int, int]] = {}
-        for model in TABLES:
-            table = _table(model).name
-            ids[table] = {}
-            for data in document["tables"].get(table, []):
-                old_id, row = _insert(session, model, data, ids)
-                ids[table][old_id] = row
-        return {table: len(found) for table, found in ids.items()}
+        for name, table in known.items():
+            ids[name] = {}
+            for data in document["tables"].get(name, []):
+                old, new = _insert(session, table, data, ids)
+                ids[name][old] = new
+        return {name: len(found) for name, found in ids.items()}
+
+
+def _targets(table: Table) -> dict[str, str]:
+    found = {
+        c.name: next(iter(c.foreign_keys)).column.table.name for c in table.c if c.foreign_keys
+    }
+    found.update({k: v for k, v in LOOSE_REFERENCES.items() if k in table.c})
+    return found
 
 
 def _insert(
-    session: Session, model: type[SQLModel], data: dict[str, Any], ids: dict[str, dict[int, int]]
+    session: Session, table: Table, data: dict[str, Any], ids: dict[str, dict[int, int]]
 ) -> tuple[int, int]:
-    columns = {c.name for c in _table(model).columns}
-    values = {key: _decode(value) for key, value in data.items() if key in columns}
+    values = {key: _decode(value) for key, value in data.items() if key in table.c}
     old_id = values.pop("id")
-    for column, target in REFERENCES.items():
+    for column, target in _targets(table).items():
         if values.get(column) is not None:
             values[column] = ids[target][values[column]]
-    row = model(**values)
-    session.add(row)
-    session.flush()
-    return old_id, row.id  # type: ignore[attr-defined]
+    result = cast(CursorResult[Any], session.execute(table.insert().values(**values)))
+    assert result.inserted_primary_key is not None
+    return old_id, int(result.inserted_primary_key[0])

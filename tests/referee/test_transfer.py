@@ -13,7 +13,7 @@ from pbem.services import adjustments
 from pbem.services.entry import submit_by_address
 from pbem.services.replay import replay
 from pbem.services.runtime import Runtime
-from pbem.services.transfer import export_campaign, import_campaign
+from pbem.services.transfer import campaign_tables, export_campaign, import_campaign
 from pbem.services.turns import run_phase
 from tests.support.runtime import make_runtime
 
@@ -39,6 +39,7 @@ def _round_trip(rt: Runtime, name: str, target: Runtime, tmp_path: Path) -> None
     path = tmp_path / "export.json"
     counts = export_campaign(rt, name, path)
     assert counts["campaign"] == 1 and counts["adjustment"] == 1
+    assert set(counts) == {table.name for table in campaign_tables()} >= {"inboundmessage", "event"}
     import_campaign(target, path)
     assert replay(target, name).ok and replay(target, name).checked == replay(rt, name).checked
     assert _counts(target) == _counts(rt)
