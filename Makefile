@@ -18,6 +18,7 @@ services:
 
 demo: venv
 	bash scripts/install-services.sh --mail-only
+	$(BIN)/pip install -q -e '.[sandbox]'
 	$(BIN)/pbem demo
 
 lint: venv
