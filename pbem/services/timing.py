@@ -15,7 +15,7 @@ from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Phase
 from pbem.services import audit
-from pbem.services.campaigns import split_settings
+from pbem.services.campaign_settings import section_of, validate_campaign_settings
 from pbem.services.referee_mail import tell_players
 from pbem.services.runtime import Runtime
 from pbem.services.schedule import local_text
@@ -144,10 +144,10 @@ def change_settings(rt: Runtime, name: str, sets: dict[str, str], reason: str) -
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         game = game_of(campaign)
-        fixed = [key for key in sets if key in {s.key for s in game.meta.settings}]
+        checked = validate_campaign_settings(game, sets)
+        fixed = [key for key in checked if section_of(game, key) != "campaign"]
         if fixed:
             raise Invalid("referee.E_GAME_SETTING_FIXED", key=fixed[0])
-        _, checked = split_settings(game, sets)
         settings = json.loads(campaign.settings_json)
         old = {key: settings["campaign"].get(key) for key in sets}
         settings["campaign"].update({key: checked[key] for key in sets})

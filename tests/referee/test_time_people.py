@@ -97,6 +97,10 @@ def test_settings_change_is_validated_like_create(rt: Runtime, toy_campaign: str
     with pytest.raises(Invalid) as fixed:
         timing.change_settings(rt, toy_campaign, {"rounds": "9"}, "why")
     assert fixed.value.code == "referee.E_GAME_SETTING_FIXED"
+    with pytest.raises(Invalid):
+        timing.change_settings(rt, toy_campaign, {"deadline_hours": "0"}, "too fast")
+    with pytest.raises(Invalid):
+        timing.change_settings(rt, toy_campaign, {"hold_for_questions": "maybe"}, "unsure")
 
 
 def test_replace_gives_new_secret_address_and_a_welcome_with_the_report(
