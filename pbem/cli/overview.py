@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from pbem.cli.listing import print_result
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.services.overview import detail, overview
@@ -63,6 +64,7 @@ def _one(info: dict[str, Any]) -> None:
     console.print(f"[bold]{info['campaign']}[/bold] ({info['game']}, {info['status']})")
     console.print(f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}")
     console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"))
+    print_result(console, info)
     print_table(
         "Players",
         ["seat", "name", "address", "status", "missed", "delivery"],
