@@ -6,7 +6,7 @@ from pbem.core.game import Event
 from pbem.games.dba_cards.content import CARDS, UNITS
 from pbem.games.dba_cards.inputs import Dismount, Move
 from pbem.games.dba_cards.refusal import Refused
-from pbem.games.dba_cards.squares import coords, knight_squares, neighbours
+from pbem.games.dba_cards.squares import coords, distance, knight_squares, neighbours
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter, stops_in
 
@@ -116,12 +116,12 @@ def reachable(state: DBAState, unit: Unit, reach: tuple[int, int]) -> set[str]:
     """Squares `unit` can end on within `reach` king's steps (each step straight or diagonal)."""
     low, high = reach
     frontier, found = {unit.square}, set()
-    for steps in range(1, high + 1):
+    for _ in range(high):
         nxt = set()
         for square in sorted(frontier):
             for near in neighbours(square, state.size):
                 free = state.unit_at(near) is None and can_enter(state, unit.type, near)
-                if free and steps >= low:
+                if free and distance(unit.square, near) >= low:
                     found.add(near)
                 if _passable(state, unit, near):
                     nxt.add(near)

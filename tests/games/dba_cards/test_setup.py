@@ -29,7 +29,7 @@ def opening(settings: dict[str, object] | None = None) -> DBAState:
 def test_the_sample_scenario_loads() -> None:
     data = GAME.load_scenario(scenario_text(), "open-field.toml")
     assert data["terrain"]["e4"] == "impassable"
-    assert [a["key"] for a in data["armies"]] == ["roman", "gallic", "macedonian", "hussite"]
+    assert [a["key"] for a in data["armies"]] == ["roman", "gallic", "macedonian", "wagenburg"]
 
 
 @pytest.mark.parametrize(
@@ -95,3 +95,19 @@ def test_german_house_rules_board_and_pursuit() -> None:
     played = play_turn(game, "attack d4 d5")
     assert board(played.state) == {"p1 knights d5"}
     assert "dba.pursue" in played.codes()
+
+
+def test_german_moves_are_exact_and_a_unit_may_move_twice() -> None:
+    game = position("p1 blades d2", {"p1": "march march trod"}, german=True)
+    short = play_turn(game, "move d2-d3 with march")
+    assert short.parsed.errors[0].code == "dba.E_OUT_OF_REACH"
+    twice = play_turn(game, "move d2-d4 with march\nmove d4-d6 with march\nmove d6-d7 with trod")
+    assert board(twice.state) == {"p1 blades d7"}
+
+
+def test_german_recoil_avoids_squares_next_to_an_enemy() -> None:
+    units = "p1 bows d4\np1 camp d7\np2 blades d5"
+    plain = play_turn(position(units, {"p1": "attack"}), "attack d4 d5 with attack")
+    assert "p2 blades d6" in board(plain.state)
+    german = play_turn(position(units, {"p1": "attack"}, german=True), "attack d4 d5 with attack")
+    assert "p2 blades d5" in board(german.state)  # d6, c6 and e6 all touch the camp on d7
