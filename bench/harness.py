@@ -110,7 +110,7 @@ def write_config(directory: Path, stack: MailStack, db_url: str) -> Path:
 
 def open_bench_runtime(config: Path) -> Runtime:
     """The runtime of a bench ledger (migrated, as `pbem init` leaves it)."""
-    return open_runtime(str(config))
+    return open_runtime(str(config), migrate_schema=True)
 
 
 def create_campaigns(rt: Runtime, count: int, players: int, seed: int) -> list[str]:

@@ -100,3 +100,19 @@ def test_helpers() -> None:
     assert control_characters("Zoë [/x]") == []
     assert did_you_mean("yeers", ["years", "press"]).endswith('"years"?')
     assert did_you_mean("zzz", ["years", "press"]) == ""
+
+
+def test_cli_masking_hides_keys_secrets_and_passwords() -> None:
+    from pbem.cli.output import mask
+
+    text = (
+        "Re: [pbem spring.p1.abcdefgh23] orders\n"
+        "Spring p2 Kx7mq2abcd\n"
+        "smtp://referee:hunter2@mail.example.org:587\n"
+        "move army 3 to B4\n"
+    )
+    shown = mask(text)
+    assert "abcdefgh23" not in shown and "spring.p1.***" in shown
+    assert "Kx7mq2abcd" not in shown and "Spring p2 ***" in shown
+    assert "hunter2" not in shown and "referee:***@mail" in shown
+    assert "move army 3 to B4" in shown

@@ -23,12 +23,16 @@ from pbem.render.templating import wording
 
 _TOKEN_MAC = re.compile(rf"(\b[a-z0-9-]+\.[a-z0-9-]+\.)[a-z2-7]{{{MAC_LENGTH}}}\b", re.I)
 _URL_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]+@")
+# a "campaign seat secret" line, as a player may start a mail with it
+_AUTH_LINE = re.compile(r"(?im)^(\s*[a-z0-9_-]{1,40}\s+p\d{1,2}\s+)[a-z2-9]{10}(\s*)$")
 MASK = "***"
 
 
 def mask(text: str) -> str:
-    """Text with seat keys (the HMAC part of reply tokens) and URL passwords replaced by ***."""
-    return _URL_PASSWORD.sub(rf"\1{MASK}@", _TOKEN_MAC.sub(rf"\1{MASK}", text))
+    """Text with seat keys (reply tokens' HMAC, seat secrets) and URL passwords as ***."""
+    text = _TOKEN_MAC.sub(rf"\1{MASK}", text)
+    text = _AUTH_LINE.sub(rf"\1{MASK}\2", text)
+    return _URL_PASSWORD.sub(rf"\1{MASK}@", text)
 
 
 class MaskingConsole(Console):
