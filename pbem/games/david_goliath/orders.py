@@ -49,6 +49,8 @@ def parse_orders(state: DGState, seat: str, text: str) -> ParseResult:
 
 def _line(state: DGState, seat: str, reading: _Reading, number: int, line: str) -> None:
     words = line.lower().replace(",", " ").split()
+    if not words:
+        raise LineError("dg.E_UNKNOWN", text=line)
     if words[0] == "standing":
         rule = standing_of(words[1:])
         reading.standing = reading.standing or []

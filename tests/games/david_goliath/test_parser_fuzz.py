@@ -1,0 +1,92 @@
+"""The order parser never crashes, and whatever it accepts prints and parses back the same."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pbem.core.rng import SeededRng
+from pbem.games.david_goliath import GAME
+from pbem.games.david_goliath.state import DGState
+from tests.games.david_goliath.harness import DAVID, GOLIATH, duel
+
+WORDS = [
+    "pass",
+    "place",
+    "event",
+    "play",
+    "move",
+    "to",
+    "attack",
+    "react",
+    "standing",
+    "defend",
+    "negate",
+    "with",
+    "against",
+    "discard",
+    "none",
+    "walk",
+    "jog",
+    "fleet",
+    "trip",
+    "fall",
+    "dodge",
+    "duck",
+    "shield",
+    "armor",
+    "sword-thrust",
+    "sling",
+    "close",
+    "stone",
+    "fast",
+    "bigger",
+    "thrust",
+    "ts",
+    "e4",
+    "d7",
+    "z9",
+    "keep",
+    ",",
+    "#",
+    "&",
+    "…",
+]
+LINES = st.lists(st.sampled_from(WORDS), max_size=6).map(" ".join) | st.text(max_size=30)
+STATES: list[DGState] = [
+    duel(goliath_hand=("walk", "trip", "armor", "sword-thrust"), david_hand=("dodge", "fleet")),
+    duel(
+        step="attack-david",
+        david="d3",
+        goliath="d5",
+        david_hand=("sling-throw-close", "stone-fast", "bigger"),
+    ),
+]
+asked = GAME.advance(
+    duel(goliath_hand=("jog",), david_hand=("trip", "fall")),
+    {GOLIATH: GAME.parse(duel(goliath_hand=("jog",)), GOLIATH, "move jog to d6").orders},
+    SeededRng(1),
+).state
+STATES.append(asked)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(LINES, max_size=5),
+    st.sampled_from(range(len(STATES))),
+    st.sampled_from([DAVID, GOLIATH]),
+)
+def test_parse_never_crashes_and_round_trips(lines: list[str], index: int, seat: str) -> None:
+    state = STATES[index]
+    parsed = GAME.parse(state, seat, "\n".join(lines))
+    if parsed.orders is None:
+        assert parsed.errors
+        return
+    text = GAME.canonical(state, seat, parsed.orders)
+    again = GAME.parse(state, seat, text)
+    assert again.errors == [] and again.orders == parsed.orders
+    GAME.advance(state, {seat: parsed.orders}, SeededRng(2))
+
+
+def test_the_fuzzed_states_include_an_open_question() -> None:
+    assert STATES[-1].window is not None and STATES[-1].window.seat == DAVID
