@@ -61,9 +61,11 @@ def _mail(row: dict[str, Any]) -> str:
 
 
 def _one(info: dict[str, Any]) -> None:
-    console.print(f"[bold]{info['campaign']}[/bold] ({info['game']}, {info['status']})")
-    console.print(f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}")
-    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"))
+    console.print(f"{info['campaign']} ({info['game']}, {info['status']})", markup=False)
+    console.print(
+        f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}", markup=False
+    )
+    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"), markup=False)
     print_result(console, info)
     print_table(
         "Players",
@@ -89,6 +91,7 @@ def _one(info: dict[str, Any]) -> None:
         ],
     )
     for question in info["open_questions"]:
-        console.print(f"Question {question['id']} from {question['seat']}: {question['text']}")
+        text = f"Question {question['id']} from {question['seat']}: {question['text']}"
+        console.print(text, markup=False, highlight=False)
     if info["failed_mail"] or info["refused_mail"]:
         console.print(f"Mail problems: {_mail(info)} (see `pbem mail outbox` and `pbem mail desk`)")

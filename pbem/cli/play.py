@@ -16,7 +16,6 @@ from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
 from pbem.errors import ExitCode, Invalid
 from pbem.ledger.db import head_revision, owner_only
 from pbem.registry import games as registered_games
-from pbem.services.campaigns import status as campaign_status
 from pbem.services.hosting import MailSetup, config_text, write_mail_secrets
 from pbem.services.replay import replay as replay_campaign
 from pbem.services.reports import FORMATS
@@ -99,30 +98,6 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
         "Games",
         ["name", "title", "players", "style"],
         [[r["name"], r["title"], r["players"], r["style"]] for r in rows],
-    )
-
-
-def status(
-    name: Annotated[str, typer.Argument(help="The campaign.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-) -> None:
-    """Show where a campaign stands and who it waits for."""
-    info = campaign_status(runtime(), name)
-    if as_json:
-        print_json(info)
-        return
-    console.print(f"{info['campaign']} ({info['game']}, {info['status']})")
-    console.print(
-        f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}", markup=False
-    )
-    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"), markup=False)
-    print_table(
-        "Players",
-        ["seat", "name", "address", "status", "missed", "delivery"],
-        [
-            [p["seat"], p["name"], p["address"], p["status"], p["missed"], p["delivery"]]
-            for p in info["players"]
-        ],
     )
 
 
