@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from pbem.ledger import queries
 from pbem.ledger.db import owner_only
 from pbem.mail.mailers import open_mailer
 from pbem.mail.sources import open_source
+from pbem.render.templating import render
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.campaigns import NewCampaign, create_campaign, status
 from pbem.services.runtime import Runtime, open_runtime
@@ -26,6 +26,7 @@ from pbem.services.tick import tick
 
 CAST = (("Alice", "alice"), ("Bob", "bob"), ("Carol", "carol"))
 CAMPAIGN = "demo"
+SAVED = ("Report", "Welcome", "campaign is over")  # the mail kept in demo-out/reports/
 DEMO_MARKER = ".pbem-demo"
 CAMPAIGN_FILES = ("pbem.db", "pbem.toml")
 LEDGER_FILES = ("pbem.db", "pbem.db-wal", "pbem.db-shm", "pbem.db-journal")
@@ -137,7 +138,8 @@ def _play(
             for player in players:
                 _read_and_answer(rt, player, [], out, result, seed, say)
             break
-    _write_index(out, players)
+    winner = status(rt, CAMPAIGN).get("result") or {}
+    _write_index(out, players, str(winner.get("winner_text", "")))
     return result
 
 
@@ -152,7 +154,7 @@ def _read_and_answer(
 ) -> None:
     letters = player.new_mail()
     for letter in letters:
-        if "Report" in letter.subject or "Welcome" in letter.subject:
+        if any(kind in letter.subject for kind in SAVED):
             _save(out, player, letter)
             result.reports_saved += 1
     asks = [x for x in letters if any(k in x.subject for k in ("Report", "Welcome", "Reminder"))]
@@ -193,22 +195,25 @@ def _save(out: Path, player: ScriptedPlayer, letter: Letter) -> None:
         (folder / f"{stem}.html").write_text(text, encoding="utf-8")
 
 
-def _write_index(out: Path, players: list[ScriptedPlayer]) -> None:
-    rows = []
+def _write_index(out: Path, players: list[ScriptedPlayer], winner: str = "") -> None:
+    """A styled page listing each player's mailbox, and the winner once there is one."""
+    boxes = []
     for player in players:
         folder = out / "reports" / player.mailbox.user
-        links = (
-            [
-                f'<li><a href="reports/{player.mailbox.user}/{p.name}">'
-                f"{html.escape(p.stem)}</a></li>"
-                for p in sorted(folder.glob("*.html"))
-            ]
-            if folder.is_dir()
-            else []
-        )
-        rows.append(f"<h2>{html.escape(player.name)}</h2><ul>{''.join(links)}</ul>")
-    (out / "index.html").write_text(
-        "<!DOCTYPE html><html><head><meta charset='utf-8'><title>pbem demo</title></head>"
-        f"<body><h1>Reports received by email</h1>{''.join(rows)}</body></html>",
-        encoding="utf-8",
+        mails = []
+        for text in sorted(folder.glob("*.txt")) if folder.is_dir() else []:
+            page = text.with_suffix(".html")
+            href = page if page.is_file() else text
+            title = text.stem.split("-", 1)[-1].replace("-", " ").capitalize()
+            mails.append(
+                {
+                    "href": href.relative_to(out).as_posix(),
+                    "text_href": text.relative_to(out).as_posix() if page.is_file() else "",
+                    "title": title,
+                }
+            )
+        boxes.append({"name": player.name, "mails": mails})
+    page_html = render(
+        "site/demo.html.j2", campaign=CAMPAIGN, game="mighty-kingdoms", boxes=boxes, winner=winner
     )
+    (out / "index.html").write_text(page_html, encoding="utf-8")

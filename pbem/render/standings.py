@@ -60,15 +60,24 @@ def _winner_text(winners: list[dict[str, Any]]) -> str:
 def result_lines(result: dict[str, Any], width: int = 72) -> list[str]:
     """The result as plain-text lines: the winner, a table of places, and how ties are broken."""
     columns = result["columns"]
+    sizes = [max(5, len(_short(c))) for c in columns]
+    name_width = max(12, min(28, width - 4 - sum(size + 1 for size in sizes)))
     lines = [*textwrap.wrap(result["winner_text"], width), ""]
-    lines.append(f"{'#':>2}  {'Name':<24}" + "".join(f" {_short(c):>6.6}" for c in columns))
+    header = "".join(f" {_short(c):>{n}}" for c, n in zip(columns, sizes, strict=True))
+    lines.append(f"{'#':>2}  {'Name':<{name_width}}{header}")
     for row in result["rows"]:
-        name = f"{row['name']} ({row['seat']})"
-        cells = "".join(f" {row['cells'].get(c, '')!s:>6.6}" for c in columns)
-        lines.append(f"{row['place']:>2}. {name:<24.24}{cells}")
+        name = _clip(f"{row['name']} ({row['seat']})", name_width)
+        cells = "".join(
+            f" {row['cells'].get(c, '')!s:>{n}.{n}}" for c, n in zip(columns, sizes, strict=True)
+        )
+        lines.append(f"{row['place']:>2}. {name:<{name_width}}{cells}")
     if result["note"]:
         lines += ["", *textwrap.wrap(result["note"], width)]
     return lines
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _short(column: str) -> str:

@@ -13,10 +13,13 @@ from pbem.core.board import Picture
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase
 from pbem.render.report import seat_names, worded_events
+from pbem.render.standings import result_lines
 from pbem.render.svg import render_svg
 from pbem.render.templating import render
 from pbem.services.runtime import Runtime
-from pbem.services.states import game_of, phase_events, state_after
+from pbem.services.schedule import local_text
+from pbem.services.standings import campaign_result
+from pbem.services.states import current_state, game_of, phase_events, state_after
 
 
 @dataclass
@@ -31,6 +34,20 @@ class SitePage:
     events: list[dict[str, Any]] = field(default_factory=list)
     view: dict[str, Any] = field(default_factory=dict)
     svg: str = ""
+    date: str = ""  # when it was adjudicated, in the campaign's time zone
+
+
+@dataclass
+class SiteFacts:
+    """What the index says about the campaign beside its phases."""
+
+    status: str = "active"
+    started: str = ""
+    players: list[dict[str, str]] = field(default_factory=list)
+    result: dict[str, Any] | None = None
+    result_lines: list[str] = field(default_factory=list)
+    current: str = ""
+    deadline: str = ""
 
 
 def page_file(seq: int) -> str:
@@ -49,7 +66,38 @@ def build_site(rt: Runtime, name: str, out: Path) -> list[Path]:
         campaign = queries.campaign_named(session, name)
         done = queries.done_phases(session, campaign)
         pages = [_page(session, campaign, phase) for phase in done]
-        return write_site(campaign.name, campaign.game, pages, out)
+        return write_site(campaign.name, campaign.game, pages, out, _facts(session, campaign))
+
+
+def _facts(session: Session, campaign: Campaign) -> SiteFacts:
+    result = campaign_result(session, campaign)
+    kingdoms = _kingdom_names(session, campaign)
+    opening = queries.open_phase(session, campaign)
+    return SiteFacts(
+        status=campaign.status,
+        started=local_text(campaign.created_at, campaign.timezone),
+        players=[
+            {
+                "seat": p.seat,
+                "name": p.name,
+                "kingdom": kingdoms.get(p.seat, ""),
+                "status": p.status,
+            }
+            for p in queries.players_of(session, campaign)
+        ],
+        result=result,
+        result_lines=result_lines(result) if result else [],
+        current=opening.label if opening else "",
+        deadline=local_text(opening.deadline, campaign.timezone)
+        if opening and opening.deadline
+        else "",
+    )
+
+
+def _kingdom_names(session: Session, campaign: Campaign) -> dict[str, str]:
+    """Seat -> the name the public view gives it (a kingdom), where the game names seats."""
+    view = game_of(campaign).view(current_state(session, campaign), None, [])
+    return {k: v for k, v in seat_names(view).items() if v != k}
 
 
 def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
@@ -68,18 +116,26 @@ def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
         events=worded,
         view=view,
         svg=svg,
+        date=local_text(phase.adjudicated_at, campaign.timezone) if phase.adjudicated_at else "",
     )
 
 
-def write_site(campaign: str, game: str, pages: list[SitePage], out: Path) -> list[Path]:
+def write_site(
+    campaign: str, game: str, pages: list[SitePage], out: Path, facts: SiteFacts | None = None
+) -> list[Path]:
     """Render the index and every phase page (with its map as inline SVG and as a file)."""
     out.mkdir(parents=True, exist_ok=True)
-    written = [
-        _write(
-            out / "index.html",
-            render("site/index.html.j2", campaign=campaign, game=game, pages=pages),
-        )
-    ]
+    latest = next((p for p in reversed(pages) if p.svg), None)
+    front = render(
+        "site/index.html.j2",
+        campaign=campaign,
+        game=game,
+        pages=pages,
+        facts=facts or SiteFacts(),
+        latest=latest,
+        latest_map=map_file(latest.seq) if latest else "",
+    )
+    written = [_write(out / "index.html", front)]
     for index, page in enumerate(pages):
         before = pages[index - 1] if index > 0 else None
         after = pages[index + 1] if index + 1 < len(pages) else None

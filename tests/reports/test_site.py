@@ -87,6 +87,19 @@ def test_the_archive_has_an_index_and_a_page_per_phase_with_navigation(archive: 
         archive / "phase-006.html").read_text()
 
 
+def test_the_index_shows_players_dates_and_the_latest_public_map(archive: Path) -> None:
+    index = (archive / "index.html").read_text()
+    players = index.split('id="players"')[1].split("</table>")[0]
+    assert all(name in players for name in ("Alba", "Brython", "p1", "p2"))
+    assert "<svg" in index.split('id="latest-map"')[1]
+    pages = sorted(archive.glob("phase-*.html"))
+    latest = index.split('id="latest-map"')[1].split("</p>")[0]
+    assert f'href="{pages[-1].name}"' in latest and "map-006.svg" in latest
+    assert re.search(r"<td>\d{4}-\d\d-\d\d \d\d:\d\d [A-Z]+", index)  # adjudication dates
+    assert "Started " in index and "orders due" in index
+    assert "<style>" in index and "FINAL STANDINGS" not in index  # still running
+
+
 def test_the_archive_is_offline_and_public(archive: Path) -> None:
     for page in archive.glob("*.html"):
         text = page.read_text()

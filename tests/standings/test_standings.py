@@ -149,6 +149,10 @@ def test_a_finished_campaign_names_its_winner_everywhere(config: Path) -> None:
         schema = json.loads((Path(__file__).parents[2] / "docs/report-schema.json").read_text())
         assert report["result"]["winner_text"] == info["result"]["winner_text"]
         assert [e for e in errors(report, schema) if "$.view" not in e] == []
+    code, _ = run("site", "c1", "--out", str(config.parent / "site"))
+    index = (config.parent / "site" / "index.html").read_text()
+    assert code == 0 and "FINAL STANDINGS" in index
+    assert f"The winner is {winner['name']} ({winner['seat']})." in index
     rt = open_runtime(str(config))
     with Session(rt.engine) as session:
         closing = session.exec(select(Outbox).where(Outbox.kind == "closing")).all()
