@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.mighty_kingdoms.artefacts import has_capital
 from pbem.games.mighty_kingdoms.phases import due_now
 from pbem.games.mighty_kingdoms.state import MKState, MonthProgress
-from pbem.games.mighty_kingdoms.winter_checks import has_capital
 from pbem.games.mighty_kingdoms.winter_deploy import deploy_all, new_player_order, recall
 from pbem.games.mighty_kingdoms.winter_model import WinterOrders
 from pbem.games.mighty_kingdoms.winter_orders import default_winter

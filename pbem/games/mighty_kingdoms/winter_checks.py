@@ -29,8 +29,6 @@ BUILD_COST: dict[str, tuple[int, int]] = {  # (gold, food)
 }
 RECRUIT_COST: tuple[int, int] = (1, 0)
 
-__all__ = ["has_capital"]
-
 
 def tile_problem(state: MKState, seat: str, tile: str) -> str | None:
     """Unknown tile or a tile the seat does not control."""
