@@ -48,9 +48,9 @@ def parse_player(spec: str) -> tuple[str, str]:
     """Split 'Name <address>' into a display name and a lower-case address."""
     match = PLAYER_SPEC.match(spec) if not control_characters(spec) else None
     if match is None:
-        _check_name(spec, "player")
+        check_name(spec, "player")
         raise Invalid("campaign.E_PLAYER_SPEC", spec=shown_value(spec))
-    _check_name(match["name"], "player")
+    check_name(match["name"], "player")
     return match["name"], match["address"].lower()
 
 
@@ -118,12 +118,13 @@ split_settings = settings_for_new_campaign  # the name other services already ca
 
 def check_campaign_name(name: str) -> None:
     """Refuse a campaign name with control characters, no letters or digits, or over length."""
-    _check_name(name, "campaign")
+    check_name(name, "campaign")
     if not re.search(r"[a-z0-9]", name.lower()):
         raise Invalid("campaign.E_NAME_NO_LETTERS", name=shown_value(name))
 
 
-def _check_name(name: str, kind: str) -> None:
+def check_name(name: str, kind: str) -> None:
+    """Refuse a player or campaign name with control characters, empty or over length."""
     bad = control_characters(name)
     if bad:
         raise Invalid("name.E_CONTROL", kind=kind, name=shown_value(name), chars=", ".join(bad))
