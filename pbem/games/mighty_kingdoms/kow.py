@@ -42,7 +42,7 @@ def defended_benefit(state: MKState, seat: str, tile: str) -> dict[str, Any] | N
 def army_sheet(army: Army) -> dict[str, Any]:
     """An army as the battle notice shows it, with its (now revealed) list."""
     return {
-        "army": army.id, "lying": army.lying, "fights": not army.lying,
+        "army": army.id, "lying": army.lying, "fights": not army.lying, "allied": army.allied,
         "units": [
             {"number": n, "name": u.name, "strength": u.strength, "current": u.current,
              "in_battle": max(0, min(3, u.current)), "points": u.points, "type": u.kind,

@@ -32,6 +32,7 @@ def test_battle_notice_reveals_items_and_artefacts_with_the_list() -> None:
     add_army(state, "4 p2 B4 units Orcs:2")
     state.armies["3"].units[0].artefact = "Blade of Dawn"
     state.armies["4"].units[0].item = "Brew of Strength"
+    state.armies["4"].allied = True
     inputs = {
         "p1": GAME.parse(state, "p1", "move 3 to B4").orders,
         "p2": GAME.parse(state, "p2", "defend 4").orders,
@@ -47,6 +48,9 @@ def test_battle_notice_reveals_items_and_artefacts_with_the_list() -> None:
     assert units["Spears"]["artefact"] == "Blade of Dawn"
     assert units["Orcs"]["item"] == "Brew of Strength"
     assert units["Archers"]["artefact"] is None
+    allied = {a["army"]: a["allied"] for side in notice.data["sides"].values()
+              for a in side["armies"]}
+    assert allied == {"3": False, "4": True}
     revealed = next(e for e in events if e.code == "mk.lists_revealed")
     assert revealed.data["lists"]["3"][0]["artefact"] == "Blade of Dawn"
     assert revealed.visible_to is None  # the lists are public once the battle starts
