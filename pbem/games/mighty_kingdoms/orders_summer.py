@@ -109,7 +109,7 @@ def _checked_order(
     state: MKState, army: Army, verb: str, rest: list[str], line: int, out: Collector
 ) -> Order | None:
     here = army.tile or ""
-    if army.lying and verb not in ("regroup", "hold"):
+    if army.lying and verb != "regroup" and not lying_may_hold(state, verb):
         out.illegal(line, "mk.E_LYING", army=army.id)
     elif verb == "regroup" and not army.lying:
         out.illegal(line, "mk.E_NOT_LYING", army=army.id)
@@ -121,6 +121,11 @@ def _checked_order(
     else:
         return Order(army=army.id, kind=verb)  # type: ignore[arg-type]
     return None
+
+
+def lying_may_hold(state: MKState, verb: str) -> bool:
+    """A lying army may only Regroup, unless the campaign lets silent armies stay down (idle)."""
+    return verb == "hold" and state.settings.missing_orders == "idle"
 
 
 def _destination(

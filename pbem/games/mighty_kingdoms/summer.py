@@ -5,7 +5,12 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.inputs import SummerOrders
-from pbem.games.mighty_kingdoms.orders_summer import canonical_summer, default_order, move_problem
+from pbem.games.mighty_kingdoms.orders_summer import (
+    canonical_summer,
+    default_order,
+    lying_may_hold,
+    move_problem,
+)
 from pbem.games.mighty_kingdoms.state import Army, Intent, MKState, MonthProgress, Order
 from pbem.games.mighty_kingdoms.summer_effects import resolve_intent
 
@@ -61,7 +66,9 @@ def order_still_legal(state: MKState, army: Army, order: Order) -> bool:
     """Re-check an order against the state at the deadline (it was checked on receipt too)."""
     if army.tile is None:
         return False
-    if order.kind != "hold" and army.lying != (order.kind == "regroup"):
+    if order.kind == "hold":
+        return not army.lying or lying_may_hold(state, order.kind)
+    if army.lying != (order.kind == "regroup"):
         return False
     if order.kind == "raze":
         return state.tiles[army.tile].settlement is not None
