@@ -10,6 +10,7 @@ from pbem.cli.listing import print_result
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.services.overview import detail, overview
+from pbem.services.quarantine import quarantined_count
 
 
 def register(app: typer.Typer) -> None:
@@ -27,6 +28,7 @@ def status(
         print_json(info)
     elif name is None:
         _all(info)
+        _quarantined()
     else:
         _one(info)
 
@@ -49,6 +51,12 @@ def _all(rows: list[dict[str, Any]]) -> None:
             for r in rows
         ],
     )
+
+
+def _quarantined() -> None:
+    found = quarantined_count(runtime())
+    if found:
+        console.print(f"Quarantined mail: {found} (see pbem mail quarantined)", markup=False)
 
 
 def _mail(row: dict[str, Any]) -> str:

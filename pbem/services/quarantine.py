@@ -96,3 +96,9 @@ def shown(rt: Runtime, message_id: int) -> tuple[dict[str, object], bytes]:
         if row is None:
             raise NotFound("mail.E_NO_SUCH_MESSAGE", id=message_id)
         return summary(row), row.raw
+
+
+def quarantined_count(rt: Runtime) -> int:
+    """How many messages in the ledger are quarantined."""
+    with Session(rt.engine) as session:
+        return count(session)

@@ -199,6 +199,8 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
     assert "reason: intake.E_PROCESS" in shown.output and "POISON" in shown.output
     missing = CliRunner().invoke(app, [*cli, "show", "999999"])
     assert missing.exit_code == 3
+    status = CliRunner().invoke(app, ["--config", str(loop.config), "status"])
+    assert status.exit_code == 0 and "Quarantined mail: 1" in status.output
 
 
 def test_oversized_mail_is_stored_truncated_with_size_and_hash_and_answered(
