@@ -208,7 +208,7 @@ class DBACards:
         template = ""
         if viewer is not None and viewer != REFEREE and viewer in self.due(state).players:
             template = self.canonical(state, viewer, self.default_input(state, viewer))
-        return build_view(state, viewer, events, template)
+        return build_view(state, viewer, events, (phase_info(state), self.due(state), template))
 
     def outcome(self, state: DBAState) -> Outcome | None:
         """Win or loss once a General falls, 8 units are lost, or the turn limit passes."""

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.core.game import REFEREE, Event
+from pbem.core.game import REFEREE, Due, Event, PhaseInfo
 from pbem.core.reactions import choices_text
 from pbem.games.dba_cards.content import CARDS, card_key
 from pbem.games.dba_cards.inputs import Standing
 from pbem.games.dba_cards.orders_text import standing_lines
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.view_board import board_picture, board_text
+
+Now = tuple[PhaseInfo, Due, str]  # the phase open now, who owes it, the viewer's template
 
 
 def visible(event: Event, viewer: str | None) -> bool:
@@ -49,8 +51,10 @@ def window_view(state: DBAState, viewer: str | None) -> dict[str, Any] | None:
     window = state.window
     if window is None:
         return None
+    names = {s.id: s.name for s in state.seats}
     public = {
         "seat": window.seat,
+        "name": names.get(window.seat, window.seat),
         "id": window.id,
         "square": window.facts.get("square"),
         "from": window.facts.get("from"),
@@ -66,17 +70,20 @@ def window_view(state: DBAState, viewer: str | None) -> dict[str, Any] | None:
 
 
 def build_view(
-    state: DBAState, viewer: str | None, events: list[Event], template: str
+    state: DBAState, viewer: str | None, events: list[Event], now: Now
 ) -> dict[str, Any]:
     """The JSON-ready view of `state` for `viewer` (None: the public; REFEREE: everything)."""
+    phase, due, template = now
     view: dict[str, Any] = {
         "game": "dba-cards",
         "viewer": viewer,
         "stage": state.stage,
         "turn": state.turn,
         "active": state.active,
-        "events": [e.model_dump() for e in events if visible(e, viewer)],
-        "kingdoms": sides(state),
+        "phase": phase.model_dump(),
+        "due": due.model_dump(),
+        "events": [e.model_dump(mode="json") for e in events if visible(e, viewer)],
+        "sides": sides(state),
         "terrain": dict(state.terrain),
         "units": [
             {"square": u.square, "owner": u.owner, "type": u.type, "elite": u.elite}
