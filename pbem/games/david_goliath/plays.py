@@ -59,6 +59,13 @@ def play_move(
     pending = Pending(kind="move", actor=role, cards=ids, start=start, path=plan.path)
     answers = negates(state, other(role))
     if answers:
+        data = {
+            "role": role.title(),
+            "card": BY_SLUG[plan.card].name,
+            "from": start,
+            "to": plan.dest,
+        }
+        events.append(Event(code="dg.move_started", data=data))
         _open(state, pending, negate_window(state, pending, answers), rng, events)
     else:
         finish_move(state, pending, len(pending.path), "", events)

@@ -10,6 +10,12 @@ from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState, Pending
 
 TYPE_WORDS = {"ts": "thrown spear"}
+ATTACK_WORDS = {
+    "sword": "a sword",
+    "spear": "a spear thrust",
+    "thrown-spear": "a thrown spear",
+    "sling": "a sling stone",
+}
 
 
 def _id(state: DGState) -> str:
@@ -28,7 +34,7 @@ def negate_window(state: DGState, pending: Pending, cards: list[str]) -> Window:
         choices += [
             Choice(key=f"{slug} {sq}", label=f"play {name}: the move ends on {sq}") for sq in stops
         ]
-    facts = {"mover": pending.actor, "card": card_of(pending.cards[0]).slug}
+    facts = {"mover": pending.actor.title(), "card": card_of(pending.cards[0]).name}
     return Window(
         id=_id(state), seat=seat, trigger="dg.negate", facts=facts, choices=choices, default="pass"
     )
@@ -48,7 +54,9 @@ def defence_window(state: DGState, pending: Pending, cards: list[str]) -> Window
         extra = "; you take a wound" if slug == "wounded" else ""
         choices.append(Choice(key=slug, label=f"play {card.name} (blocks {blocks}){extra}"))
     default = next((c for c in cards if c != "wounded"), cards[0])
-    facts = {"attack": pending.attack, "type": pending.type}
+    kind = TYPE_WORDS.get(pending.type, pending.type)
+    what = f"{ATTACK_WORDS.get(pending.attack, pending.attack)} ({kind})"
+    facts = {"attack": pending.attack, "type": pending.type, "what": what}
     return Window(
         id=_id(state), seat=seat, trigger="dg.defend", facts=facts, choices=choices, default=default
     )
@@ -61,7 +69,7 @@ def choose_window(state: DGState, pending: Pending) -> Window:
     verb = "keep" if pending.keep == 1 else "discard"
     choices = [Choice(key=f"{verb} {s}", label=f"{verb} {BY_SLUG[s].name}") for s in slugs]
     default = choices[0].key if verb == "keep" else choices[-1].key
-    facts = {"card": card_of(pending.cards[0]).slug}
+    facts = {"card": card_of(pending.cards[0]).name}
     return Window(
         id=_id(state), seat=seat, trigger="dg.choose", facts=facts, choices=choices, default=default
     )
