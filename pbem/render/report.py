@@ -28,6 +28,25 @@ def seat_names(view: dict[str, Any]) -> dict[str, str]:
     return {k["seat"]: plain(k.get("name") or k["seat"]) for k in view.get("kingdoms") or []}
 
 
+def race_texts(view: dict[str, Any], sent: set[str] | None = None) -> dict[str, str]:
+    """Seat -> its race as the reader may know it: chosen, not yet chosen, or sent but sealed
+    (`sent`: the seats whose choice is on file, known to the referee)."""
+    owing = set((view.get("due") or {}).get("players") or [])
+    choosing = (view.get("phase") or {}).get("topic") == "race"
+    texts = {}
+    for k in view.get("kingdoms") or []:
+        seat = k["seat"]
+        if k.get("race"):
+            texts[seat] = plain(k["race"])
+        elif choosing and sent is not None and seat in sent:
+            texts[seat] = "(sent, sealed)"
+        elif choosing and seat in owing:
+            texts[seat] = "(not chosen yet)"
+        else:
+            texts[seat] = "(sealed)"
+    return texts
+
+
 def owner_colours(view: dict[str, Any]) -> dict[str, str]:
     """Seat id -> the colour the map draws it in (for swatches in the HTML report)."""
     owners = (view.get("board") or {}).get("owners") or []
@@ -66,6 +85,8 @@ def report_context(
         "colours": owner_colours(view),
         "event_lines": event_lines(header["game"], events),
         "events_worded": worded_events(header["game"], events, names),
+        "races": race_texts(view, set((header.get("orders_in") or {}).get("orders") or {})),
+        "orders_in": header.get("orders_in"),
         "result": header.get("result"),
         "map_width": header.get("map_width", MAIL_WIDTH),
         "page_width": max(MAIL_WIDTH + 40, int(header.get("map_width", 0)) + 42),

@@ -64,14 +64,16 @@ def build(
     state: Any,
     events: list[Any],
     next_phase: Phase | None,
+    extra: dict[str, Any] | None = None,
 ) -> ReportBundle:
-    """Render the report that `seat` may see after `phase`."""
+    """Render the report that `seat` may see after `phase` (`extra`: more header facts)."""
     game = game_of(campaign)
     view = game.view(state, seat, events)
     head = header(campaign, seat, phase, next_phase)
     names = seat_names(campaign)
     head["result"] = final_result(game.outcome(state), names)
     head["finished"] = head["finished"] or head["result"] is not None
+    head.update(extra or {})
     picture = Picture.model_validate(view["board"]) if view.get("board") else None
     if picture is not None:
         head["map_width"] = compute_layout(picture).width  # the HTML shows the map 1:1

@@ -62,7 +62,7 @@ def test_races_sent_but_not_revealed_are_in_no_report() -> None:
     for reader in ("p1", "p2", None):
         shown = every_format(state, state, [], reader)
         assert "Twilight Kin" not in shown
-        assert "(sealed)" in shown
+        assert "(not chosen yet)" in shown  # nothing about the race is told before all reveal
     revealed = GAME.advance(state, {**inputs_for(state), "p1": sealed.orders}, SeededRng(3))
     assert "Twilight Kin" in every_format(state, revealed.state, revealed.events, "p2")
 
