@@ -14,10 +14,13 @@ from pbem.ledger.db import session_scope
 from pbem.ledger.models import Adjustment, Campaign, Snapshot
 from pbem.render.templating import wording
 from pbem.services import audit
+from pbem.services.locks import run_lock
 from pbem.services.referee_mail import tell_players
 from pbem.services.runtime import Runtime
 from pbem.services.states import canonical_json, current_state, digest, game_of
 from pbem.services.submissions import owed_inputs_in
+
+LOCK_WAIT_SECONDS = 120  # a referee change waits for a running tick, never runs beside it
 
 
 def run_hook(game: Game, state: Any, kind: str, command: str) -> Advance:
@@ -43,7 +46,7 @@ def drop_player(rt: Runtime, name: str, seat: str, reason: str) -> dict[str, Any
 
 
 def _adjust(rt: Runtime, name: str, kind: str, command: str, reason: str) -> dict[str, Any]:
-    with session_scope(rt.engine) as session:
+    with run_lock(rt.engine, LOCK_WAIT_SECONDS), session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         if campaign.status not in ("active", "paused"):
             raise Conflict("referee.E_NOT_ACTIVE", campaign=name, status=campaign.status)

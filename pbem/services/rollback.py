@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Phase, Snapshot, Submission
 from pbem.services import adjustments, audit, notify
 from pbem.services.campaigns import record_snapshot
+from pbem.services.locks import run_lock
 from pbem.services.outbox import enqueue
 from pbem.services.people import find_player
 from pbem.services.phases import open_phase
@@ -25,6 +27,7 @@ from pbem.services.states import canonical_json, current_state, digest, game_of
 from pbem.services.submissions import submit
 from pbem.services.turns import _record_events
 
+LOCK_WAIT_SECONDS = 120
 CORRECTION = "CORRECTION: this report replaces the one sent earlier for {label}.\n\n"
 
 
@@ -65,7 +68,7 @@ def rollback(
 ) -> RerunPlan:
     """Re-run from phase `target` with `changes` (seat -> orders text); commit only if `confirm`."""
     audit.need_reason(reason)
-    with session_scope(rt.engine) as session:
+    with _locked(rt, confirm), session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         first = _target_phase(session, campaign, target)
         seats = {_seat(session, campaign, who): text for who, text in changes.items()}
@@ -77,6 +80,11 @@ def rollback(
         else:
             session.rollback()
         return plan
+
+
+def _locked(rt: Runtime, confirm: bool) -> AbstractContextManager[None]:
+    """The run lock while committing, so no tick adjudicates a phase being voided."""
+    return run_lock(rt.engine, LOCK_WAIT_SECONDS) if confirm else nullcontext()
 
 
 def _seat(session: Session, campaign: Campaign, who: str) -> str:

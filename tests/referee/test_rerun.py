@@ -128,3 +128,17 @@ def test_the_toy_game_has_no_edit_hook(rt: Runtime, toy_campaign: str) -> None:
     with pytest.raises(Invalid) as caught:
         adjustments.edit_state(rt, toy_campaign, "score p1 1", "try")
     assert caught.value.code == "referee.E_NO_HOOK"
+
+
+def test_a_rollback_waits_for_a_running_tick(
+    rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pbem.errors import Locked
+    from pbem.services import rollback as rollback_module
+    from pbem.services.locks import run_lock
+
+    _play_round(rt, toy_campaign, [1, 1, 1])
+    monkeypatch.setattr(rollback_module, "LOCK_WAIT_SECONDS", 0.2)
+    with run_lock(rt.engine, 1), pytest.raises(Locked):
+        rollback(rt, toy_campaign, "round-1", {}, "while a tick runs", True)
+    assert rollback(rt, toy_campaign, "round-1", {}, "no tick now", True).committed
