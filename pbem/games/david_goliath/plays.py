@@ -34,7 +34,7 @@ def play_event(state: DGState, role: Role, slug: str, rng: SeededRng, events: li
     drawn = draw(state, role, card.draw, rng, events)
     if card.keep and len(drawn) > card.keep:
         pending = Pending(kind="choose", actor=role, cards=ids, drawn=drawn, keep=card.keep)
-        _open(state, pending, choose_window(state, pending), rng, events)
+        _open(state, pending, choose_window(state, pending), events)
 
 
 def _random_discard(state: DGState, role: Role, rng: SeededRng, events: list[Event]) -> None:
@@ -66,7 +66,7 @@ def play_move(
             "to": plan.dest,
         }
         events.append(Event(code="dg.move_started", data=data))
-        _open(state, pending, negate_window(state, pending, answers), rng, events)
+        _open(state, pending, negate_window(state, pending, answers), events)
     else:
         finish_move(state, pending, len(pending.path), "", events)
 
@@ -122,7 +122,7 @@ def play_attack(
     )
     answers = defences(state, target, plan.type)
     if answers:
-        _open(state, pending, defence_window(state, pending, answers), rng, events)
+        _open(state, pending, defence_window(state, pending, answers), events)
     else:
         finish_attack(state, pending, "pass", events)
 
@@ -163,9 +163,7 @@ def finish_choice(state: DGState, pending: Pending, answer: str, events: list[Ev
     )
 
 
-def _open(
-    state: DGState, pending: Pending, window: Window, rng: SeededRng, events: list[Event]
-) -> None:
+def _open(state: DGState, pending: Pending, window: Window, events: list[Event]) -> None:
     state.pending = pending
     answer = standing_close(state, window, events)
     if answer is None:
