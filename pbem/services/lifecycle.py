@@ -9,14 +9,17 @@ from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.services import audit
+from pbem.services.locks import run_lock
 from pbem.services.referee_mail import tell_players
 from pbem.services.runtime import Runtime
 from pbem.services.states import canonical_json
 
+LOCK_WAIT_SECONDS = 120  # ending waits for a running tick, so no turn runs as it ends
+
 
 def end_campaign(rt: Runtime, name: str, result: str, reason: str) -> dict[str, Any]:
     """Finish a campaign now with the referee's declared result; players are told."""
-    with session_scope(rt.engine) as session:
+    with run_lock(rt.engine, LOCK_WAIT_SECONDS), session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         if campaign.status not in ("active", "paused"):
             raise Conflict("referee.E_NOT_ACTIVE", campaign=name, status=campaign.status)

@@ -13,7 +13,7 @@ from pbem.services.campaigns import status_of
 from pbem.services.maildesk import DESK_OUTCOMES
 from pbem.services.questions import holds_turn, open_questions
 from pbem.services.runtime import Runtime
-from pbem.services.states import current_state, game_of
+from pbem.services.states import campaign_settings, current_state, game_of
 
 
 def overview(rt: Runtime) -> list[dict[str, Any]]:
@@ -39,6 +39,7 @@ def _line(session: Session, campaign: Campaign) -> dict[str, Any]:
         "held": holds_turn(session, campaign),
         "failed_mail": _count_outbox(session, campaign, "dead"),
         "refused_mail": _count_refused(session, campaign),
+        "declared_result": campaign_settings(campaign).get("declared_result"),
     }
 
 

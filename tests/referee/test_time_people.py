@@ -174,6 +174,7 @@ def test_end_and_archive_with_log(rt: Runtime, toy_campaign: str) -> None:
     lifecycle.end_campaign(rt, toy_campaign, "Carol wins by agreement", "players agreed")
     lifecycle.archive(rt, toy_campaign, "done")
     assert overview(rt)[0]["status"] == "archived"
+    assert overview(rt)[0]["declared_result"] == "Carol wins by agreement"
     log = campaign_log(rt, toy_campaign)
     referee = [e for e in log if e["kind"] == "referee"]
     assert [e["what"] for e in referee] == ["end", "archive"]
