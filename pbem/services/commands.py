@@ -63,7 +63,7 @@ class Mail:
         )
         enqueue(self.session, self.rt, letter, self.campaign.id)
 
-    def notice(self, code: str, forged: bool = False, **params: Any) -> None:
+    def notice(self, code: str, **params: Any) -> None:
         """Tell the player why their mail did nothing."""
         sender = self.inbound.from_address
         context = {
@@ -71,7 +71,6 @@ class Mail:
             "text": wording(code, {"sender": sender, **params}),
             "sender": sender,
             "subject": self.inbound.subject,
-            "forged": forged,
         }
         self.reply("notice", "Your mail was not used", "mail/notice.txt.j2", context)
 

@@ -19,8 +19,13 @@ def player_token(campaign: Campaign, player: Player) -> str:
 
 
 def thread_root(rt: Runtime, campaign: Campaign) -> str:
-    """The Message-ID every mail of a campaign refers to, so clients keep it in one thread."""
-    return make_message_id(f"thread:{campaign.name}", rt.settings.mail_domain)
+    """The Message-ID every mail of a campaign refers to, so clients keep it in one thread.
+
+    It is hashed with the campaign's start seed, which players never see, so an outsider
+    cannot forge mail that threads into the campaign's conversation.
+    """
+    key = f"thread:{campaign.name}:{campaign.start_seed}"
+    return make_message_id(key, rt.settings.mail_domain)
 
 
 def letter_to(

@@ -14,8 +14,9 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import FixedClock
-from pbem.ledger.models import HeldAck, Outbox, Player
+from pbem.ledger.models import Campaign, HeldAck, Outbox, Player
 from pbem.mail.mailers import RecordingMailer
+from pbem.mail.outbound import make_message_id
 from pbem.mail.routing import plus_address, token_for
 from pbem.mail.smtp import TransientSendError
 from pbem.mail.verp import find_bounce_token, token_matches
@@ -23,6 +24,7 @@ from pbem.registry import games
 from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, process_pending, store_raw
+from pbem.services.letters import thread_root
 from pbem.services.mail_budgets import replies_spent, unverified_allowed
 from pbem.services.outbox import flush
 from pbem.services.runtime import Runtime
@@ -166,3 +168,12 @@ def test_a_delivery_clears_a_bounce_mark_only_for_mail_queued_after_it(camp: Run
 def _alice(rt: Runtime) -> Player:
     with Session(rt.engine) as session:
         return session.exec(select(Player).where(Player.address == "alice@localhost")).one()
+
+
+def test_the_thread_root_cannot_be_predicted_from_the_campaign_name(camp: Runtime) -> None:
+    with Session(camp.engine) as session:
+        campaign = session.exec(select(Campaign)).one()
+    guessable = make_message_id(f"thread:{campaign.name}", camp.settings.mail_domain)
+    root = thread_root(camp, campaign)
+    other = thread_root(camp, campaign.model_copy(update={"start_seed": campaign.start_seed + 1}))
+    assert len({guessable, root, other}) == 3
