@@ -6,6 +6,7 @@ import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import FixedClock
@@ -17,8 +18,8 @@ from tests.mail.bounce_corpus import NAMES, bounce
 VERP = re.compile(r"^<(?P<local>[a-z0-9]+)\+bounce-(?P<row>\d+)-(?P<mac>[a-z2-7]{12})@localhost>$")
 
 
-def _loop(mail_stack: MailStack, tmp_path: Path) -> Loop:
-    loop = Loop(mail_stack, tmp_path).start(count=3)
+def _loop(mail_stack: MailStack, tmp_path: Path, database_url: str | None = None) -> Loop:
+    loop = Loop(mail_stack, tmp_path).start(count=3, database_url=database_url)
     assert loop.rt is not None
     loop.rt.clock = FixedClock(datetime.now(UTC) + timedelta(seconds=1))
     loop.tick()
@@ -62,10 +63,12 @@ def test_mail_goes_out_with_a_verp_sender_and_a_random_stored_message_id(
     assert len(seen_ids) == 3
 
 
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
 def test_only_a_valid_verp_bounce_marks_and_mail_getting_through_clears(
-    mail_stack: MailStack, tmp_path: Path
+    mail_stack: MailStack, tmp_path: Path, backend: str, request: pytest.FixtureRequest
 ) -> None:
-    loop = _loop(mail_stack, tmp_path)
+    url = request.getfixturevalue("pg_url") if backend == "postgresql" else None
+    loop = _loop(mail_stack, tmp_path, url)
     alice, bob, carol = loop.players
     bob_verp = _return_path(loop, bob).strip("<>")
     carol_verp = VERP.match(_return_path(loop, carol))
