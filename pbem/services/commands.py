@@ -136,8 +136,7 @@ def public_status(mail: Mail) -> dict[str, Any]:
         **status,
         "waiting_for": [names.get(who, who) for who in status["waiting_for"]],
         "players": [
-            {"seat": p["seat"], "name": p["name"], "status": p["status"]}
-            for p in status["players"]
+            {"seat": p["seat"], "name": p["name"], "status": p["status"]} for p in status["players"]
         ],
     }
 
