@@ -7,6 +7,8 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pbem.mail.headers import LOOP_HEADER, loop_value
 from pbem.mail.inbound import read_message
@@ -184,3 +186,28 @@ def test_new_message_ids_are_random() -> None:
     ids = {new_message_id("pbem.example") for _ in range(100)}
     assert len(ids) == 100
     assert all(i.startswith("<pbem.r.") and i.endswith("@pbem.example>") for i in ids)
+
+
+_ID_CHARS = "".join(chr(c) for c in range(33, 127) if chr(c) not in "<>")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.text(_ID_CHARS.replace("@", ""), min_size=1, max_size=200),
+            st.text(_ID_CHARS.replace("@", ""), min_size=1, max_size=120),
+        ),
+        min_size=1,
+        max_size=12,
+    )
+)
+def test_any_printable_ids_round_trip_verbatim(parts: list[tuple[str, str]]) -> None:
+    ids = [f"<{left}@{right}>" for left, right in parts]
+    raw = build(in_reply_to=ids[-1], references=ids)
+    head = raw.split(b"\r\n\r\n", 1)[0]
+    assert all(i.encode() in head for i in ids)  # never encoded, never split inside an id
+    assert all(len(line) <= 998 for line in head.split(b"\r\n"))
+    msg = parse(raw)
+    assert str(msg["References"]).split() == ids
+    assert str(msg["In-Reply-To"]) == ids[-1]
