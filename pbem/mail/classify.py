@@ -167,6 +167,18 @@ def bounced_recipient(msg: Message) -> str | None:
     return match.group(1).lower() if match else None
 
 
+def only_delayed(msg: Message) -> bool:
+    """True for a delivery report whose recipients are all merely delayed: a warning, no failure."""
+    actions = [
+        raw_value(block, "Action").strip().lower()
+        for part in mimeparts.iter_parts(msg)
+        if mimeparts.content_type(part) in _STATUS_TYPES
+        for block in mimeparts.children(part)
+        if raw_value(block, "Action")
+    ]
+    return bool(actions) and all(action == "delayed" for action in actions)
+
+
 def _recipient_in_status(part: Message) -> str | None:
     """Original-Recipient (else Final-Recipient) of the first failed recipient block."""
     blocks = mimeparts.children(part)

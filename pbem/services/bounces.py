@@ -8,9 +8,13 @@ the outcome says so and the raw mail stays in the ledger for the referee.
 
 from __future__ import annotations
 
+from email import policy
+from email.parser import BytesParser
+
 from sqlmodel import Session, func, select
 
 from pbem.ledger.models import Outbox, Player
+from pbem.mail.classify import only_delayed
 from pbem.mail.inbound import Inbound
 from pbem.mail.verp import find_bounce_token, token_matches
 from pbem.services.runtime import Runtime
@@ -18,10 +22,13 @@ from pbem.services.runtime import Runtime
 RECORDED = "mail.bounce_recorded"  # a valid VERP bounce marked its player
 UNVERIFIED = "mail.bounce_unverified"  # names a player, but not through a valid VERP address
 UNMATCHED = "mail.bounce_unmatched"  # names no player at all
+DELAYED = "mail.bounce_delayed"  # a warning that delivery is delayed: nothing failed yet
 
 
-def record(session: Session, rt: Runtime, inbound: Inbound) -> str:
+def record(session: Session, rt: Runtime, inbound: Inbound, raw: bytes) -> str:
     """Mark the player a VERP bounce names; otherwise only say what the bounce claimed."""
+    if _is_delay_warning(raw):
+        return DELAYED
     player = _verp_player(session, rt, inbound)
     if player is not None:
         player.delivery, player.bounces = "bouncing", player.bounces + 1
@@ -29,6 +36,14 @@ def record(session: Session, rt: Runtime, inbound: Inbound) -> str:
         session.add(player)
         return RECORDED
     return UNVERIFIED if _named_players(session, inbound) else UNMATCHED
+
+
+def _is_delay_warning(raw: bytes) -> bool:
+    """Whether the report only says delivery is delayed; unreadable mail is no warning."""
+    try:
+        return only_delayed(BytesParser(policy=policy.compat32).parsebytes(raw))
+    except Exception:
+        return False
 
 
 def _verp_player(session: Session, rt: Runtime, inbound: Inbound) -> Player | None:

@@ -41,7 +41,7 @@ def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
         return "mail.duplicate"
     inbound = read_stored(rt, row)
     if inbound.kind == "bounce":
-        return bounces.record(session, rt, inbound)
+        return bounces.record(session, rt, inbound, row.raw)
     if inbound.kind in SILENT_KINDS:
         return SILENT_KINDS[inbound.kind]
     if is_bounce_address(rt.settings.referee_address, inbound.to_addresses):

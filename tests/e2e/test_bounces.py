@@ -77,8 +77,14 @@ def test_only_a_valid_verp_bounce_marks_and_mail_getting_through_clears(
     forged = f"{loop.referee}+bounce-{carol_verp.group('row')}-{wrong_mac}@localhost"
     loop.stack.deliver(bounce("postfix.eml", bob_verp, f"{bob}@localhost"), bob_verp, sender="")
     loop.stack.deliver(bounce("gmail.eml", forged, f"{carol}@localhost"), forged, sender="")
+    warning = bounce("dsn_delay_fail.eml", bob_verp, f"{bob}@localhost")
+    loop.stack.deliver(warning, bob_verp, sender="")
     report = loop.tick()
-    assert report.ingest.outcomes == {"mail.bounce_recorded": 1, "mail.bounce_unverified": 1}
+    assert report.ingest.outcomes == {
+        "mail.bounce_recorded": 1,
+        "mail.bounce_unverified": 1,
+        "mail.bounce_delayed": 1,  # a delay warning marks no one
+    }
     assert (_player(loop, bob).delivery, _player(loop, bob).bounces) == ("bouncing", 1)
     assert _player(loop, carol).delivery == "ok"
     assert all(loop.new_mail(user) == [] for user in loop.players)
@@ -111,7 +117,11 @@ def test_bounce_corpus_is_never_answered_whatever_its_sender(
         loop.stack.deliver(as_alice, referee, sender=f"{alice}@localhost")
     report = loop.tick()
     assert sum(report.ingest.outcomes.values()) == 2 * len(NAMES)
-    assert set(report.ingest.outcomes) <= {"mail.bounce_unverified", "mail.bounce_unmatched"}
+    assert set(report.ingest.outcomes) <= {
+        "mail.bounce_unverified",
+        "mail.bounce_unmatched",
+        "mail.bounce_delayed",
+    }
     assert all(loop.new_mail(user) == [] for user in loop.players)
     assert loop.rt is not None
     with Session(loop.rt.engine) as session:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from email import message_from_string, policy
+from email import message_from_bytes, message_from_string, policy
 from email.message import Message
 
 import pytest
@@ -32,6 +32,12 @@ def test_bounces_with_a_status_part_or_header_name_the_failed_recipient(name: st
         assert inbound.bounced_recipient is None  # plain text only, or only delayed
     else:
         assert inbound.bounced_recipient == PLAYER
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_only_the_delay_warning_is_only_delayed(name: str) -> None:
+    parsed = message_from_bytes(bounce(name, "referee@pbem.example", PLAYER))
+    assert c.only_delayed(parsed) == (name == "dsn_delay_fail.eml")
 
 
 def test_status_part_nested_in_mixed_is_found_without_any_bounce_header() -> None:
