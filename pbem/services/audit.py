@@ -8,9 +8,17 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbem.core.game import REFEREE
 from pbem.errors import Invalid
 from pbem.ledger import queries
-from pbem.ledger.models import Campaign, InboundMessage, Outbox, Phase, RefereeAction
+from pbem.ledger.models import (
+    Campaign,
+    InboundMessage,
+    Outbox,
+    Phase,
+    RefereeAction,
+    Submission,
+)
 from pbem.services.runtime import Runtime
 from pbem.services.states import canonical_json
 
@@ -56,6 +64,7 @@ def campaign_log(rt: Runtime, name: str) -> list[dict[str, Any]]:
             *_action_entries(session, campaign),
             *_phase_entries(session, campaign),
             *_mail_entries(session, campaign),
+            *_order_entries(session, campaign),
         ]
     return sorted(entries, key=lambda e: (e["at"], e["order"]))
 
@@ -84,6 +93,26 @@ def _phase_entries(session: Session, campaign: Campaign) -> list[dict[str, Any]]
             )
             rows.append(_entry(phase.adjudicated_at, "turn", what, 1, seq=phase.seq))
     return rows
+
+
+def _order_entries(session: Session, campaign: Campaign) -> list[dict[str, Any]]:
+    rows = session.exec(
+        select(Submission, Phase.key)
+        .where(Submission.campaign_id == campaign.id, Submission.phase_id == Phase.id)
+        .order_by(col(Submission.id))
+    ).all()
+    return [
+        _entry(
+            row.created_at,
+            "orders",
+            f"{'result' if row.seat == REFEREE else 'orders'} of {row.seat} for {key} "
+            f"({row.source}, {'valid' if row.valid else 'refused'})",
+            3,
+            digest=row.digest[:12],
+        )
+        for row, key in rows
+        if row.source != "default"
+    ]
 
 
 def _mail_entries(session: Session, campaign: Campaign) -> list[dict[str, Any]]:

@@ -195,7 +195,12 @@ def test_a_referee_runs_a_mighty_kingdoms_campaign_through_every_tool(
     log = ref.json("log", NAME)
     actions = [e["what"] for e in log if e["kind"] == "referee"]
     assert actions == ["replace", "mail-discard", "address", "settings", "reply", "rollback"]
-    assert {e["kind"] for e in log} >= {"turn", "mail in", "mail out", "referee"}
+    assert {e["kind"] for e in log} >= {"turn", "mail in", "mail out", "referee", "orders"}
+    results = [e["what"] for e in log if e["kind"] == "orders" and "result of referee" in e["what"]]
+    assert results == [
+        f"result of referee for {battle_key} (cli, valid)",
+        f"result of referee for {battle_key} (rerun, valid)",
+    ]
     reasons = {e["what"]: e["reason"] for e in log if e["kind"] == "referee"}
     assert reasons["replace"] == "Carol has not answered for a week"
 
