@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 from pbem.cli.app import app
 from pbem.cli.listing import campaign_table, short_deadline, waiting_cell
 from pbem.core.game import Outcome
+from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Outbox
 from pbem.registry import games
 from pbem.render.standings import final_result, result_lines
@@ -43,6 +44,7 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         '[mail]\nreferee_address = "ref@localhost"\n'
     )
     monkeypatch.setenv("PBEM_CONFIG", str(path))
+    migrate(make_engine(f"sqlite:///{tmp_path / 'l.db'}"))  # as `pbem init` leaves it
     (tmp_path / "toy.txt").write_text("rounds = 1\n")
     yield path
     games().pop("toy", None)
