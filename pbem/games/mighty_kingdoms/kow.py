@@ -87,14 +87,14 @@ def apply_referee(state: MKState, given: BattleResultInput) -> list[Event]:
     if given.defaulted:
         events.append(Event(code="mk.default_used", data={
             "seat": REFEREE, "what": "battle result", "battle": record.number}))
-    seen: set[tuple[str, int, int]] = set()
+    seen: dict[tuple[str, int, int], None] = {}  # applied (army, unit, sign), in order
     for change in given.changes:
         events.append(_apply_change(state, record, change, seen))
     sides = (record.attacker, record.defender)
     if given.winner in sides:
         loser = sides[1] if given.winner == sides[0] else sides[0]
         record.result = {given.winner: "win", loser: "loss"}
-        routed = [(army, unit) for army, unit, sign in sorted(seen) if sign < 0]
+        routed = [(army, unit) for army, unit, sign in seen if sign < 0]  # in the given order
         events += spoils_of_battle(state, record.number, given.winner, routed,
                                    record.attacker_armies + record.defender_armies)
     else:
@@ -104,7 +104,7 @@ def apply_referee(state: MKState, given: BattleResultInput) -> list[Event]:
 
 
 def _apply_change(
-    state: MKState, record: BattleRecord, given: UnitChange, seen: set[tuple[str, int, int]]
+    state: MKState, record: BattleRecord, given: UnitChange, seen: dict[tuple[str, int, int], None]
 ) -> Event:
     """One Unit Strength change: a unit is routed at most once and gains at most once a battle."""
     army_id, unit, change = given.army, given.unit, given.change
@@ -118,7 +118,7 @@ def _apply_change(
     if abs(change) > 1 or (sign and (army_id, unit, sign) in seen):
         return Event(code="mk.strength_skipped", data={**data, "reason": "once per battle"})
     if sign:
-        seen.add((army_id, unit, sign))
+        seen[(army_id, unit, sign)] = None
     target = army.units[unit - 1]
     target.change += change
     return Event(code="mk.unit_strength", data={**data, "name": target.name, "now": target.current})
