@@ -6,6 +6,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
+from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import InboundMessage, Submission
 from pbem.mail.routing import token_for
 from pbem.sandbox.mailstack import MailStack
@@ -148,6 +149,7 @@ def test_cli_with_env_urls_sends_welcome_on_create(mail_stack: MailStack, tmp_pa
         "PYTHONPATH": str(REPO),
     }
     env.pop("PBEM_CONFIG", None)
+    migrate(make_engine(env["PBEM_DATABASE_URL"]))  # as `pbem migrate` would, once
     command = [
         sys.executable,
         "-m",
