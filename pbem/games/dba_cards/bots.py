@@ -32,7 +32,7 @@ from pbem.games.dba_cards.inputs import (
 )
 from pbem.games.dba_cards.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
 from pbem.games.dba_cards.refusal import Refused
-from pbem.games.dba_cards.squares import distance, knight_squares, neighbours
+from pbem.games.dba_cards.squares import distance, knight_squares, neighbours, step
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter
 from pbem.games.dba_cards.turn import cut_to_limit
@@ -108,12 +108,16 @@ def _moves(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:
         ]
         if not units or rng.die(6, purpose="bot move?") == 1:
             continue
-        unit = rng.choice(sorted(units, key=lambda u: u.id), purpose="bot mover")
-        targets = _destinations(work, unit, kind)
-        if not targets:
-            continue
-        target = _towards_enemy(work, unit, targets, rng)
-        order = Move(card=kind, steps=[(unit.square, target)])
+        order = (
+            _advance_line(work, seat, kind, units) if rng.die(3, purpose="bot line?") == 1 else None
+        )
+        if order is None:
+            unit = rng.choice(sorted(units, key=lambda u: u.id), purpose="bot mover")
+            targets = _destinations(work, unit, kind)
+            if not targets:
+                continue
+            target = _towards_enemy(work, unit, targets, rng)
+            order = Move(card=kind, steps=[(unit.square, target)])
         try:
             do_move(work, seat, order)
         except Refused:
@@ -121,6 +125,19 @@ def _moves(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:
         play(work, seat, kind)
         orders.append(order)
     return orders + _specials(work, seat, rng)
+
+
+def _advance_line(work: DBAState, seat: str, kind: str, units: list[Unit]) -> Move | None:
+    """Several units one square straight forward with one card, when two or more can go."""
+    if kind == "quick":
+        return None
+    facing = work.facing(seat)
+    steps = []
+    for unit in sorted(units, key=lambda u: u.id):
+        ahead = step(unit.square, (0, facing), work.size)
+        if ahead and work.unit_at(ahead) is None and can_enter(work, unit.type, ahead):
+            steps.append((unit.square, ahead))
+    return Move(card=kind, steps=steps[:3]) if len(steps) >= 2 else None
 
 
 def _towards_enemy(work: DBAState, unit: Unit, targets: list[str], rng: SeededRng) -> str:

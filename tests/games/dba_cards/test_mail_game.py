@@ -29,8 +29,8 @@ from pbem.services.runtime import open_runtime
 from pbem.services.states import current_state
 from tests.e2e.loop import Loop, subjects, text_of
 
-TURNS = 14
-STANDING = {"p1": "on attack play push", "p2": "on attack play push\non attack play reinforced"}
+TURNS = 20
+STANDING = {"p1": "", "p2": "on attack when card=auto play push"}
 GOLDEN = Path(__file__).parent / "golden"
 
 
