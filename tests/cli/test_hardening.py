@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.errors import ExitCode
-from pbem.ledger.db import alembic_config, head_revision, make_engine, migrate
+from pbem.ledger.db import alembic_config, current_revision, head_revision, make_engine, migrate
 from pbem.ledger.models import Campaign, Outbox, Player
 from pbem.mail.routing import MAC_LENGTH
 from pbem.registry import games
@@ -395,3 +395,17 @@ def test_demo_force_and_its_own_folder_may_be_replaced(tmp_path: Path) -> None:
     (real / "pbem.db").write_text("the demo's own ledger")
     claim_folder(real)  # a folder the demo wrote may be replaced without --force
     assert not (real / "pbem.db").exists()
+
+
+def test_postgres_ledger_schema_is_checked_not_migrated(
+    pg_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "pbem.toml").write_text(f'[database]\nurl = "{pg_url}"\n')
+    monkeypatch.setenv("PBEM_CONFIG", str(tmp_path / "pbem.toml"))
+    code, output = run("campaign", "list")
+    assert code == ExitCode.CONFIG and "db.E_SCHEMA_MISSING" in error_line(output)
+    assert current_revision(make_engine(pg_url)) is None  # refused, not silently created
+    code, output = run("migrate")
+    assert code == 0 and "Backed up" not in output
+    assert current_revision(make_engine(pg_url)) == head_revision()
+    assert run("campaign", "list")[0] == 0
