@@ -9,8 +9,8 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import read_answer
 from pbem.games.dba_cards.attacks import check_attack
-from pbem.games.dba_cards.content import CARDS
-from pbem.games.dba_cards.deck import play
+from pbem.games.dba_cards.content import CARDS, HAND_LIMIT
+from pbem.games.dba_cards.deck import hand_counts, play
 from pbem.games.dba_cards.inputs import (
     AnswerInput,
     Attack,
@@ -99,12 +99,8 @@ def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> l
     """Try the orders on a copy of the board, phase by phase, as the turn will run them."""
     work = state.model_copy(deep=True)
     cut_to_limit(work, seat, [o for _, o in orders])
-    problems = []
-    for number, order in orders:
-        if isinstance(order, Discard):
-            problems += _check_discard(
-                state, number, order, sum(isinstance(o, Discard) for _, o in orders)
-            )
+    discards = [(n, o) for n, o in orders if isinstance(o, Discard)]
+    problems = _check_discards(state, seat, discards)
     phased = [p for p in orders if not isinstance(p[1], BATTLE)]
     phased += [p for p in orders if isinstance(p[1], BATTLE)]
     for number, order in phased:
@@ -117,18 +113,20 @@ def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> l
     return problems
 
 
-def _check_discard(state: DBAState, line: int, order: Discard, named: int) -> list[Problem]:
-    excess = len(state.sides[state.active].hand) - 5
-    if named > max(excess, 0):
-        return [
-            Problem(
-                line=line,
-                code="dba.E_DISCARD_LIMIT",
-                kind="illegal",
-                params={"count": str(max(excess, 0))},
-            )
-        ]
-    return []
+def _check_discards(
+    state: DBAState, seat: str, discards: list[tuple[int, Discard]]
+) -> list[Problem]:
+    """Named discards: cards the seat holds, and only down to the hand limit."""
+    hand = hand_counts(state.sides[seat].hand)
+    limit = max(len(state.sides[seat].hand) - HAND_LIMIT, 0)
+    problems = []
+    for named, (line, order) in enumerate(discards, start=1):
+        hand[order.card] = hand.get(order.card, 0) - 1
+        if hand[order.card] < 0:
+            problems.append(problem(line, Refused("dba.E_NO_CARD", card=CARDS[order.card].title)))
+        elif named > limit:
+            problems.append(problem(line, Refused("dba.E_DISCARD_LIMIT", count=str(limit))))
+    return problems
 
 
 def _check(state: DBAState, seat: str, order: Order) -> list[Any]:

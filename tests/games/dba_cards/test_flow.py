@@ -83,6 +83,8 @@ def test_hand_limit_named_discards_and_the_default() -> None:
     state = position("p1 blades d2", {"p1": "trod march push push push recoil rally scout"})
     too_many = GAME.parse(state, "p1", "discard push\ndiscard push\ndiscard push\ndiscard rally")
     assert "dba.E_DISCARD_LIMIT" in problem_codes(too_many)
+    not_held = GAME.parse(state, "p1", "discard elite")
+    assert [(p.line, p.code) for p in not_held.errors] == [(1, "dba.E_NO_CARD")]
     parsed = GAME.parse(state, "p1", "discard push\nmove d2-d4 with march")
     after = GAME.advance(state, {"p1": parsed.orders}, SeededRng(1)).state
     kept = [card_key(c) for c in after.sides["p1"].hand]
