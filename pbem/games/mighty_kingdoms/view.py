@@ -6,6 +6,7 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.games.mighty_kingdoms.phases import due_now, phase_info
+from pbem.games.mighty_kingdoms.planning import plan_for
 from pbem.games.mighty_kingdoms.state import Army, MKState, natural_key
 from pbem.games.mighty_kingdoms.view_board import board_picture
 
@@ -30,6 +31,7 @@ def build_view(state: MKState, viewer: str | None, events: list[Event]) -> dict[
         "board": board_picture(state, viewer, events).model_dump(),
         "due": due_now(state).model_dump(),
         "template": template(state, viewer),
+        "plan": plan_for(state, viewer),
     }
 
 

@@ -12,7 +12,7 @@ from pbem.games.mighty_kingdoms.state import MKState
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, summer_state, two_kingdoms
 
 KEYS = {"game", "viewer", "phase", "events", "kingdoms", "position", "armies", "board", "due",
-        "template"}
+        "template", "plan"}
 
 
 def fought() -> tuple[MKState, list[Any]]:
