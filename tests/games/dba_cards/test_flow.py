@@ -132,3 +132,16 @@ def test_an_empty_turn_is_end() -> None:
     state = position("p1 blades d2", {})
     assert GAME.parse(state, "p1", "end").orders == TurnInput()
     assert GAME.canonical(state, "p1", TurnInput()) == "end"
+
+
+def test_only_the_asked_seat_sees_the_answers_of_a_question() -> None:
+    state = position(ATTACK, {"p1": "attack", "p2": "push rally"})
+    orders = GAME.parse(state, "p1", "attack d4 d5 with attack").orders
+    asked = GAME.advance(state, {"p1": orders}, SeededRng(1)).state
+    mine = GAME.view(asked, "p2", [])
+    assert mine["template"] == "react pass"
+    assert any(line.startswith("rally") for line in mine["window"]["choices"])
+    for viewer in ("p1", None):
+        shown = GAME.view(asked, viewer, [])
+        assert "choices" not in shown["window"] and shown["window"]["square"] == "d5"
+        assert "Rally" not in str(shown) and "rally" not in str(shown)
