@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json
+from pbem.cli.output import command, console, echo, print_json
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
 from pbem.services.preview import preview as preview_phase
@@ -39,13 +39,13 @@ def preview(
     console.rule(f"Preview of {result.phase} (nothing is saved)")
     if result.defaults:
         console.print("Defaults stand in for: " + ", ".join(result.defaults), markup=False)
-    typer.echo(result.referee_report)
+    echo(result.referee_report)
     if result.player_report is not None:
         console.rule(f"As {player} will see it")
-        typer.echo(result.player_report)
+        echo(result.player_report)
     if diff:
         console.rule("State changes")
-        typer.echo("\n".join(result.diff))
+        echo("\n".join(result.diff))
 
 
 def _changes(orders: list[str]) -> dict[str, str]:
@@ -93,4 +93,4 @@ def _show(plan: RerunPlan) -> None:
     if plan.voided_adjustments:
         console.print(f"{plan.voided_adjustments} later referee adjustments will be voided.")
     console.rule("State changes against now")
-    typer.echo("\n".join(plan.diff) or "(no change)")
+    echo("\n".join(plan.diff) or "(no change)")
