@@ -10,6 +10,7 @@ import json
 import os
 import re
 from collections.abc import Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -97,6 +98,13 @@ class FileMailer:
                 return path
             except FileExistsError:
                 number += 1
+
+
+def sending(mailer: Mailer) -> AbstractContextManager[object]:
+    """A context for one send pass: one SMTP connection for all of it where the mailer has
+    sessions (SmtpMailer), nothing special otherwise."""
+    session = getattr(mailer, "session", None)
+    return session() if callable(session) else nullcontext()
 
 
 def open_mailer(target: str) -> Mailer:

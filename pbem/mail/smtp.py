@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import ssl
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 import aiosmtplib
 
@@ -64,6 +65,8 @@ class SmtpMailer:
         self.timeout = timeout
         self.local_hostname = local_hostname
         self._ssl_context = ssl_context or client_ssl_context(self.url)
+        self._loop: asyncio.AbstractEventLoop | None = None  # set inside session()
+        self._client: aiosmtplib.SMTP | None = None
 
     def __repr__(self) -> str:
         return f"SmtpMailer({self.url.redacted()!r})"
@@ -82,13 +85,34 @@ class SmtpMailer:
             raise _some_refused(refused, list(recipients))
 
     def send_sync(self, raw: bytes, sender: str, recipients: Sequence[str]) -> None:
-        """Blocking send() for callers outside an event loop."""
-        asyncio.run(self.send(raw, sender, recipients))
+        """Blocking send() for callers outside an event loop; inside session() it reuses the
+        session's one connection (one TLS handshake and login per send pass)."""
+        if self._loop is None:
+            asyncio.run(self.send(raw, sender, recipients))
+        else:
+            self._loop.run_until_complete(self.send(raw, sender, recipients))
+
+    @contextmanager
+    def session(self) -> Iterator[SmtpMailer]:
+        """Send every message of the block over one connection, opened at the first send."""
+        if self._loop is not None:  # nested: the outer session owns the connection
+            yield self
+            return
+        self._loop = asyncio.new_event_loop()
+        try:
+            yield self
+        finally:
+            self._loop.run_until_complete(self._close())
+            self._loop.close()
+            self._loop = None
 
     async def _transmit(
         self, raw: bytes, sender: str, recipients: list[str]
     ) -> dict[str, aiosmtplib.SMTPResponse]:
-        """One aiosmtplib.send call; returns the recipients refused while others were taken."""
+        """Send on the session's connection, or with one aiosmtplib.send call outside a session;
+        returns the recipients refused while others were taken."""
+        if self._loop is not None:
+            return await self._transmit_pooled(raw, sender, recipients)
         url = self.url
         refused, _reply = await aiosmtplib.send(
             raw,
@@ -105,6 +129,65 @@ class SmtpMailer:
             tls_context=self._ssl_context,
         )
         return refused
+
+
+    async def _transmit_pooled(
+        self, raw: bytes, sender: str, recipients: list[str]
+    ) -> dict[str, aiosmtplib.SMTPResponse]:
+        """Send on the open connection; a connection the server dropped is reopened once."""
+        for attempt in (1, 2):
+            client = await self._connected()
+            try:
+                refused, _reply = await client.sendmail(sender, recipients, raw)
+                return refused
+            except aiosmtplib.SMTPServerDisconnected:
+                self._client = None
+                if attempt == 2:
+                    raise
+            except (aiosmtplib.SMTPResponseException, aiosmtplib.SMTPRecipientsRefused):
+                await _reset(client)  # a refused message must not spoil the next one
+                raise
+            except (aiosmtplib.SMTPException, OSError):
+                await self._close()
+                raise
+        raise AssertionError("unreachable")
+
+    async def _connected(self) -> aiosmtplib.SMTP:
+        """The session's connection: connected, upgraded to TLS and logged in as the URL says."""
+        if self._client is not None and self._client.is_connected:
+            return self._client
+        url = self.url
+        client = aiosmtplib.SMTP(
+            hostname=url.host,
+            port=url.port,
+            local_hostname=self.local_hostname,
+            timeout=self.timeout,
+            use_tls=url.tls == "ssl",
+            start_tls=url.tls == "starttls",
+            tls_context=self._ssl_context,
+        )
+        await client.connect()
+        if url.user:
+            await client.login(url.user, url.password or "")
+        self._client = client
+        return client
+
+    async def _close(self) -> None:
+        """Say QUIT and drop the session's connection (errors on the way out are ignored)."""
+        client, self._client = self._client, None
+        if client is not None and client.is_connected:
+            try:
+                await client.quit()
+            except (aiosmtplib.SMTPException, OSError):
+                client.close()
+
+
+async def _reset(client: aiosmtplib.SMTP) -> None:
+    """RSET after a refused transaction, dropping the connection if even that fails."""
+    try:
+        await client.rset()
+    except (aiosmtplib.SMTPException, OSError):
+        client.close()
 
 
 def is_permanent(smtp_code: int | None) -> bool:

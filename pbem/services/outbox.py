@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 
 from pbem import failpoints
 from pbem.ledger.models import Outbox, Player
-from pbem.mail.mailers import Mailer
+from pbem.mail.mailers import Mailer, sending
 from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
 from pbem.mail.smtp import PermanentSendError, TransientSendError
 from pbem.mail.verp import bounce_address
@@ -94,10 +94,11 @@ class FlushResult:
 def flush(rt: Runtime, mailer: Mailer, limit: int = 500) -> FlushResult:
     """Send what is due; a crash between sending and recording re-sends once, same Message-ID."""
     result = FlushResult()
-    for row_id in _due_ids(rt, limit):
-        if not _claim(rt, row_id):
-            continue
-        _send_one(rt, mailer, row_id, result)
+    with sending(mailer):  # one SMTP connection, TLS session and login for the whole pass
+        for row_id in _due_ids(rt, limit):
+            if not _claim(rt, row_id):
+                continue
+            _send_one(rt, mailer, row_id, result)
     return result
 
 
