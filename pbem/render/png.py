@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import io
+import json
 import math
+from collections import OrderedDict
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
@@ -12,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 from pbem.core.board import Picture
 from pbem.render.layout import dashes
 from pbem.render.palette import PAPER, rgb
-from pbem.render.scene import PatternFill, Scene, Shape, Text, build_scene
+from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
 
 SUPERSAMPLE = 2
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -50,16 +53,44 @@ def output_size(width: float, height: float, scale: float) -> tuple[int, int]:
     return max(1, round(width * scale)), max(1, round(height * scale))
 
 
+BASE_CACHE_SIZE = 8
+_bases: OrderedDict[str, Image.Image] = OrderedDict()
+
+
 def render_png(picture: Picture, scale: float = 1.0) -> bytes:
-    """Return PNG bytes of `picture`; the same picture and scale always give the same bytes."""
+    """Return PNG bytes of `picture`; the same picture and scale always give the same bytes.
+
+    The board itself (terrain, owners, edges, grid, labels) is painted once and kept, so the
+    reports of one phase, which differ only in pieces, arrows and legend, reuse it.
+    """
     scene = build_scene(picture)
     size = output_size(scene.width, scene.height, scale)
     painter = Painter(scene, scale * SUPERSAMPLE, (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE))
-    painter.paint()
+    key = base_key(picture, scale, size)
+    base = _bases.get(key)
+    if base is None:
+        painter.paint(scene.items[: scene.base_items])
+        _remember(key, painter.image.copy())
+    else:
+        painter.use(base.copy())
+    painter.paint(scene.items[scene.base_items :])
     image = painter.image.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
+    image.save(buffer, format="PNG", compress_level=6)  # optimize=True cost 5x for 1% less
     return buffer.getvalue()
+
+
+def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
+    """What the painted board depends on: cells, owners, edges, title, kind and the canvas."""
+    board = picture.model_dump(include={"kind", "title", "cells", "edges", "owners"})
+    text = json.dumps([board, scale, size], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _remember(key: str, image: Image.Image) -> None:
+    _bases[key] = image
+    while len(_bases) > BASE_CACHE_SIZE:
+        _bases.popitem(last=False)
 
 
 def _colour(colour: str, opacity: float = 1.0) -> RGBA:
@@ -77,9 +108,14 @@ class Painter:
         self.draw = ImageDraw.Draw(self.image, "RGBA")
         self.layers: dict[str, Image.Image] = {}
 
-    def paint(self) -> None:
-        """Paint every item of the scene."""
-        for item in self.scene.items:
+    def use(self, image: Image.Image) -> None:
+        """Start from an already painted image (the cached board) instead of blank paper."""
+        self.image = image
+        self.draw = ImageDraw.Draw(self.image, "RGBA")
+
+    def paint(self, items: list[Item] | None = None) -> None:
+        """Paint the given items (default: every item of the scene), in order."""
+        for item in self.scene.items if items is None else items:
             if isinstance(item, Text):
                 self.text(item)
             else:
@@ -170,10 +206,13 @@ class Painter:
             )
         for x, y, r in pattern.dots:
             pen.ellipse((x * k - r * k, y * k - r * k, x * k + r * k, y * k + r * k), fill=255)
-        layer = Image.new("L", self.image.size, 0)
-        for top in range(0, layer.height, tile_px):
-            for left in range(0, layer.width, tile_px):
-                layer.paste(tile, (left, top))
+        width, height = self.image.size
+        strip = Image.new("L", (width, tile_px), 0)
+        for left in range(0, width, tile_px):
+            strip.paste(tile, (left, 0))
+        layer = Image.new("L", (width, height), 0)
+        for top in range(0, height, tile_px):  # a row of tiles at a time, not tile by tile
+            layer.paste(strip, (0, top))
         return layer
 
     def font(self, size: float, bold: bool = False) -> Font:

@@ -117,6 +117,7 @@ class Scene:
     title: str
     patterns: dict[str, PatternFill] = field(default_factory=dict)
     items: list[Item] = field(default_factory=list)
+    base_items: int = 0  # items[:base_items] are the board itself, the same for every reader
 
     def add(self, *items: Item) -> None:
         """Append items to paint."""
@@ -155,6 +156,7 @@ def build_scene(picture: Picture, layout: Layout | None = None) -> Scene:
         _marks(scene, cell, layout.cells[cell.id])
     _edges(scene, picture, layout)
     _grid_and_labels(scene, picture, layout)
+    scene.base_items = len(scene.items)
     _battles(scene, picture, layout)
     _arrows(scene, picture, layout, colours)
     _pieces(scene, picture, layout, colours)
