@@ -27,6 +27,27 @@ def visible(event: Event, viewer: str | None) -> bool:
     return viewer is not None and viewer in event.visible_to
 
 
+NAMED = {"seat": "who", "opponent": "opponent_name", "winner": "winner_name"}
+
+
+def named(state: DBAState, event: Event) -> dict[str, Any]:
+    """An event as JSON, with the players' names beside their seat ids (for the wording)."""
+    shown = event.model_dump(mode="json")
+    names = {s.id: one_line(s.name) for s in state.seats}
+    data = dict(shown["data"])
+    for key, name_key in NAMED.items():
+        if key in data and shown["code"].startswith("dba."):
+            data[name_key] = names.get(str(data[key]), str(data[key]))
+    shown["data"] = data
+    return shown
+
+
+def one_line(name: str, limit: int = 40) -> str:
+    """A player's name made safe for one line of a report: printable, spaces folded, short."""
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    return text[:limit]
+
+
 def hand_view(cards: list[str]) -> list[dict[str, str]]:
     """A hand as card ids and titles."""
     return [{"card": c, "name": CARDS[card_key(c)].title} for c in cards]
@@ -82,7 +103,7 @@ def build_view(
         "active": state.active,
         "phase": phase.model_dump(),
         "due": due.model_dump(),
-        "events": [e.model_dump(mode="json") for e in events if visible(e, viewer)],
+        "events": [named(state, e) for e in events if visible(e, viewer)],
         "sides": sides(state),
         "terrain": dict(state.terrain),
         "units": [
