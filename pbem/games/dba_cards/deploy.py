@@ -11,6 +11,7 @@ from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords, name
 from pbem.games.dba_cards.state import ArmyList, DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter
+from pbem.games.dba_cards.turn import set_standing
 
 FIELD_UNITS = 11
 ELITES = 2
@@ -97,7 +98,10 @@ def resolve_deploy(
     """Place both armies, shuffle the deck, and start seat one's first turn."""
     events: list[Event] = []
     for seat in state.seat_ids():
-        chosen = deployment_for(state, seat, inputs.get(seat))
+        given = inputs.get(seat)
+        chosen = deployment_for(state, seat, given)
+        if given is not None:
+            events += set_standing(state, seat, given.standing)
         side = state.sides[seat]
         side.army, side.deployed = chosen.army, True
         for n, unit in enumerate(chosen.units, start=1):

@@ -56,10 +56,11 @@ def test_scenario_errors_name_the_file_and_line(old: str, new: str, code: str, l
 def test_both_players_deploy_then_seat_one_draws_three() -> None:
     state = opening()
     assert GAME.due(state).players == ["p1", "p2"]
-    p1 = GAME.parse(state, "p1", "army macedonian")
+    p1 = GAME.parse(state, "p1", "army macedonian\non attack when target=general play rally")
     assert p1.errors == [] and p1.orders.units[0].square == "d1"
     after = GAME.advance(state, {"p1": p1.orders}, SeededRng(1)).state
     assert after.sides["p1"].army == "macedonian" and after.sides["p2"].army == "gallic"
+    assert [r.when for r in after.sides["p1"].standing] == [{"target": "general"}]
     assert "p2 camp e8" in board(after) and "p1 elephants g1" in board(after)
     assert len(after.sides["p1"].hand) == 3 and after.sides["p2"].hand == []
     assert len(after.deck) == 77 and GAME.due(after).players == ["p1"]
