@@ -48,8 +48,9 @@ def test_battle_notice_reveals_items_and_artefacts_with_the_list() -> None:
     assert units["Spears"]["artefact"] == "Blade of Dawn"
     assert units["Orcs"]["item"] == "Brew of Strength"
     assert units["Archers"]["artefact"] is None
-    allied = {a["army"]: a["allied"] for side in notice.data["sides"].values()
-              for a in side["armies"]}
+    allied = {
+        a["army"]: a["allied"] for side in notice.data["sides"].values() for a in side["armies"]
+    }
     assert allied == {"3": False, "4": True}
     revealed = next(e for e in events if e.code == "mk.lists_revealed")
     assert revealed.data["lists"]["3"][0]["artefact"] == "Blade of Dawn"
@@ -131,3 +132,20 @@ def test_every_artefact_is_always_in_exactly_one_place() -> None:
                 if e.code in ("mk.artefact_taken", "mk.artefact_kept")
             )
     assert moved["mk.artefact_taken"] > 0 and moved["mk.artefact_kept"] > 0, moved
+
+
+def test_reports_show_artefacts_and_items_to_their_owner_only() -> None:
+    from pbem.render import report
+    from tests.reports.campaign import header
+
+    state = two_kingdoms(battle_mode="kow", advanced=True)
+    add_army(state, "3 p1 B3 units Spears:2,Archers:1")
+    state.armies["3"].units[0].artefact = "Blade of Dawn"
+    state.armies["3"].units[1].item = "Brew of Strength"
+    state.kingdoms["p1"].artefacts_held = ["Crown of Ages"]
+    secrets = ("Blade of Dawn", "Brew of Strength", "Crown of Ages")
+    for viewer, shown in (("p1", True), ("p2", False), (None, False)):
+        view = GAME.view(state, viewer, [])
+        head = header(state, viewer, state)
+        text = report.render_text(head, view) + report.render_html(head, view)
+        assert [s in text for s in secrets] == [shown] * 3, viewer
