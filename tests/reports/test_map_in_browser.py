@@ -7,6 +7,7 @@ marker colour put on its border, and each label's height is the height of its in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PIL import Image
@@ -51,9 +52,7 @@ def _screenshot(tmp_path: Path) -> tuple[Image.Image, Picture]:
 
 def _marker_box(image: Image.Image) -> tuple[int, int, int, int]:
     """The box inside the marker-coloured border of the map image."""
-    mask = Image.new("L", image.size, 0)
-    mask.putdata([255 if p == MARKER else 0 for p in image.getdata()])
-    box = mask.getbbox()
+    box = _pixels_where(image, lambda p: p == MARKER).getbbox()
     assert box is not None, "the map is not on the screenshot"
     left, top, right, bottom = box
     return left + 1, top + 1, right - 1, bottom - 1
@@ -61,15 +60,16 @@ def _marker_box(image: Image.Image) -> tuple[int, int, int, int]:
 
 def _ink_height(image: Image.Image, box: tuple[int, int, int, int]) -> int:
     """How many rows of near-black ink the box holds, from the first such row to the last."""
-    crop = image.crop(box)
-    pixels: list[tuple[int, int, int]] = list(crop.getdata())
-    width = crop.width
-    rows = [
-        y
-        for y in range(crop.height)
-        if any(max(p) < 90 for p in pixels[y * width : (y + 1) * width])
-    ]
-    return rows[-1] - rows[0] + 1 if rows else 0
+    ink = _pixels_where(image.crop(box), lambda p: max(p) < 90).getbbox()
+    return ink[3] - ink[1] if ink else 0
+
+
+def _pixels_where(image: Image.Image, test: Callable[[tuple[int, ...]], bool]) -> Image.Image:
+    """A mask of the pixels of an RGB image that pass `test`."""
+    raw = image.tobytes()
+    mask = Image.new("L", image.size, 0)
+    mask.putdata([255 if test(tuple(raw[i : i + 3])) else 0 for i in range(0, len(raw), 3)])
+    return mask
 
 
 def test_hex_labels_in_the_mail_measure_at_least_11_px(tmp_path: Path) -> None:
