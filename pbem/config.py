@@ -49,6 +49,7 @@ class Settings:
     reminder_hours: tuple[int, ...] = (24, 2)
     missed_turn_policy: str = "keep-defaults"  # or "flag-replacement"
     missed_turn_limit: int = 2
+    tick_seconds: int = 50  # a tick stops starting adjudications and reports after this
     ca_file: str = ""
     source: str = DEFAULTS
 
@@ -102,6 +103,7 @@ def load_settings(explicit: str | None = None) -> Settings:
         reminder_hours=tuple(site.reminder_hours),
         missed_turn_policy=site.missed_turn_policy,
         missed_turn_limit=site.missed_turn_limit,
+        tick_seconds=site.tick_seconds,
         ca_file=site.ca_file,
         source=str(path) if path else DEFAULTS,
     )
@@ -151,4 +153,5 @@ early_delay_minutes = 10
 reminder_hours = [24, 2]
 missed_turn_policy = "keep-defaults"   # or "flag-replacement"
 missed_turn_limit = 2
+tick_seconds = 50                      # then adjudication and reports wait for the next tick
 """

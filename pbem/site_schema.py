@@ -42,6 +42,7 @@ TOML_KEYS: dict[str, dict[str, str]] = {
         "reminder_hours": "reminder_hours",
         "missed_turn_policy": "missed_turn_policy",
         "missed_turn_limit": "missed_turn_limit",
+        "tick_seconds": "tick_seconds",
     },
     "reports": {"dir": "report_dir"},
 }
@@ -71,6 +72,7 @@ class SiteSettings(BaseSettings):
     reminder_hours: list[PositiveHours] = Field(default_factory=lambda: [24, 2])
     missed_turn_policy: Literal["keep-defaults", "flag-replacement"] = "keep-defaults"
     missed_turn_limit: int = Field(default=2, ge=1)
+    tick_seconds: int = Field(default=50, ge=1)
     report_dir: str = ""
 
     @classmethod

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import BigInteger, Column, Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -170,6 +170,10 @@ class Question(SQLModel, table=True):
 class Outbox(SQLModel, table=True):
     """Outbound mail, written in the same transaction as its cause, sent once."""
 
+    __table_args__ = (
+        Index("ix_outbox_due", "status", "next_attempt_at"),  # each tick's due-mail scan
+        Index("ix_outbox_recipient_created", "recipient", "created_at"),  # reply budgets
+    )
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(unique=True, index=True)  # idempotency key
     campaign_id: int | None = Field(default=None, foreign_key="campaign.id", index=True)

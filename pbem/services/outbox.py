@@ -16,9 +16,12 @@ from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
 from pbem.mail.smtp import PermanentSendError, TransientSendError
 from pbem.mail.verp import bounce_address
 from pbem.services import bounces
+from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.runtime import Runtime
 
 MAX_ATTEMPTS = 8
+PAGE = 500  # rows read per query while sending; the time budget, not a count, ends a pass
+BULK_KINDS = ("report", "closing")  # made by adjudication; everything else answers someone
 BACKOFF_MINUTES = (1, 5, 15, 60, 180, 360, 720)
 
 
@@ -91,26 +94,35 @@ class FlushResult:
     dead: int = 0
 
 
-def flush(rt: Runtime, mailer: Mailer, limit: int = 500) -> FlushResult:
-    """Send what is due; a crash between sending and recording re-sends once, same Message-ID."""
+def flush(
+    rt: Runtime, mailer: Mailer, budget: TimeBudget = UNLIMITED, replies_only: bool = False
+) -> FlushResult:
+    """Send what is due until the budget is spent; a crash between sending and recording
+    re-sends once, with the same Message-ID. `replies_only` leaves reports for later."""
     result = FlushResult()
+    after = 0
     with sending(mailer):  # one SMTP connection, TLS session and login for the whole pass
-        for row_id in _due_ids(rt, limit):
-            if not _claim(rt, row_id):
-                continue
-            _send_one(rt, mailer, row_id, result)
+        while not budget.spent() and (page := _due_ids(rt, after, replies_only)):
+            for row_id in page:
+                if budget.spent():
+                    break
+                if _claim(rt, row_id):
+                    _send_one(rt, mailer, row_id, result)
+            after = page[-1]
     return result
 
 
-def _due_ids(rt: Runtime, limit: int) -> list[int]:
+def _due_ids(rt: Runtime, after: int, replies_only: bool) -> list[int]:
     now = rt.clock.now()
+    query = select(Outbox.id).where(
+        col(Outbox.status).in_(["pending", "sending"]),
+        Outbox.next_attempt_at <= now,
+        col(Outbox.id) > after,
+    )
+    if replies_only:
+        query = query.where(col(Outbox.kind).not_in(BULK_KINDS))
     with Session(rt.engine) as session:
-        rows = session.exec(
-            select(Outbox.id)
-            .where(col(Outbox.status).in_(["pending", "sending"]), Outbox.next_attempt_at <= now)
-            .order_by(col(Outbox.id))
-            .limit(limit)
-        ).all()
+        rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]
 
 

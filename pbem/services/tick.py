@@ -9,11 +9,12 @@ from typing import Any
 from sqlmodel import Session
 
 from pbem.errors import ConfigError, ExitCode
-from pbem.mail.mailers import Mailer, open_mailer
+from pbem.mail.mailers import Mailer, open_mailer, sending
 from pbem.mail.sources import MailSource, open_source
 from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.alerts import alert_referee
+from pbem.services.budget import TimeBudget
 from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
@@ -81,19 +82,31 @@ def default_mailer(rt: Runtime) -> Mailer:
 def tick(
     rt: Runtime, source: MailSource | None, mailer: Mailer, wait_seconds: float = 300
 ) -> TickReport:
-    """Run one pass under the run lock. Any crash is resumed by the next pass."""
+    """Run one pass under the run lock. Any crash is resumed by the next pass.
+
+    Replies to the mail just read go out before any adjudication; adjudications and reports
+    stop being started once `tick_seconds` is spent, and the next tick takes up the rest."""
     report = TickReport()
     with run_lock(rt.engine, wait_seconds):
-        if source is not None:
-            _poll(rt, source, report)
-        process_pending(rt, report.ingest)
-        report.reminders = send_reminders(rt, report.campaigns)
-        report.turns = run_due(rt, report.campaigns)
-        alert_referee(rt)
-        release_due(rt, report.campaigns)
-        flushed = outbox.flush(rt, mailer)
-        report.sent, report.retrying, report.dead = flushed.sent, flushed.retrying, flushed.dead
+        budget = TimeBudget(rt.settings.tick_seconds)  # started once the lock is held
+        with sending(mailer):  # one SMTP session for both send passes
+            if source is not None:
+                _poll(rt, source, report)
+            process_pending(rt, report.ingest)
+            release_due(rt, report.campaigns)
+            _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
+            report.reminders = send_reminders(rt, report.campaigns)
+            report.turns = run_due(rt, report.campaigns, budget)
+            alert_referee(rt)
+            _send(rt, mailer, report, outbox.flush(rt, mailer, budget))
     return report
+
+
+def _send(rt: Runtime, mailer: Mailer, report: TickReport, flushed: outbox.FlushResult) -> None:
+    """Add one send pass to the report (acknowledgements first, before any adjudication)."""
+    report.sent += flushed.sent
+    report.retrying += flushed.retrying
+    report.dead += flushed.dead
 
 
 def _poll(rt: Runtime, source: MailSource, report: TickReport) -> None:

@@ -20,6 +20,7 @@ from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Event, Phase, Submission
 from pbem.services import notify, questions, reactions
+from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.campaigns import record_snapshot
 from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.phases import open_phase
@@ -56,13 +57,18 @@ def run_phase(
         return _adjudicate(session, rt, campaign, phase)
 
 
-def run_due(rt: Runtime, notes: list[CampaignNote] | None = None) -> list[RunResult]:
+def run_due(
+    rt: Runtime, notes: list[CampaignNote] | None = None, budget: TimeBudget = UNLIMITED
+) -> list[RunResult]:
     """Adjudicate every open phase whose deadline has passed or whose inputs are all in.
 
     With `notes`, one campaign's failure or lost claim is recorded there and the rest go on.
+    Once `budget` is spent no further phase is started; the next tick runs them.
     """
     results = []
     for campaign_name, phase_id in _open_phases(rt):
+        if budget.spent():
+            break
         with guarded(notes, campaign_name, "turn"):
             result = _run_if_due(rt, campaign_name, phase_id, notes)
             if result is not None:

@@ -1,4 +1,4 @@
-"""tick at scale: indexes and lean outbox
+"""tick at scale: indexes for the due-mail scan and the reply budgets
 
 Revision ID: 0005
 Revises: 0004
@@ -7,8 +7,7 @@ Create Date: 2026-11-23
 
 from __future__ import annotations
 
-import sqlalchemy as sa  # noqa: F401
-from alembic import op  # noqa: F401
+from alembic import op
 
 revision = "0005"
 down_revision = "0004"
@@ -18,7 +17,11 @@ depends_on = None
 
 def upgrade() -> None:
     """Apply this revision."""
+    op.create_index("ix_outbox_due", "outbox", ["status", "next_attempt_at"])
+    op.create_index("ix_outbox_recipient_created", "outbox", ["recipient", "created_at"])
 
 
 def downgrade() -> None:
     """Revert this revision."""
+    op.drop_index("ix_outbox_recipient_created", table_name="outbox")
+    op.drop_index("ix_outbox_due", table_name="outbox")
