@@ -22,7 +22,7 @@ demo: venv
 	$(BIN)/pbem demo
 
 lint: venv
-	$(BIN)/ruff check pbem tests
+	$(BIN)/ruff check pbem tests bench
 	$(BIN)/mypy
 
 unit: venv
