@@ -35,7 +35,8 @@ DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $p
 id pbem >/dev/null 2>&1 || useradd --system --home-dir "$home" --shell /usr/sbin/nologin pbem
 install -d -o pbem -g pbem -m 0750 "$home"
 # The code belongs to root: the service reads it but cannot change it.
-[ -x "$home/.venv/bin/python" ] || python3 -m venv "$home/.venv"
+# Debian's own interpreter: one installed under a login's home may be unreadable to pbem.
+[ -x "$home/.venv/bin/python" ] || /usr/bin/python3 -m venv "$home/.venv"
 "$home/.venv/bin/pip" install --quiet --upgrade "$source_dir"
 
 # pbem init reads PBEM_IMAP_URL and PBEM_SMTP_URL from the environment and keeps them in
