@@ -19,7 +19,7 @@ from pbem.services.people import find_player
 from pbem.services.runtime import Runtime
 from pbem.services.states import phase_events, state_after
 from pbem.services.stored_mail import read_stored
-from pbem.services.viewing import _phase_for
+from pbem.services.viewing import phase_for
 
 DESK_OUTCOMES = (
     "mail.unknown_sender",
@@ -151,7 +151,7 @@ def resend_report(
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         player = find_player(session, campaign, who)
-        phase = _phase_for(session, campaign, turn)
+        phase = phase_for(session, campaign, turn)
         if phase is None:
             raise NotFound("turn.E_NOT_FOUND", campaign=name, turn=turn)
         action = audit.record(

@@ -25,7 +25,7 @@ from pbem.services.runtime import Runtime
 from pbem.services.state_diff import diff_states
 from pbem.services.states import canonical_json, current_state, digest, game_of
 from pbem.services.submissions import submit
-from pbem.services.turns import _record_events
+from pbem.services.turns import record_events
 
 LOCK_WAIT_SECONDS = 120
 CORRECTION = "CORRECTION: this report replaces the one sent earlier for {label}.\n\n"
@@ -305,7 +305,7 @@ def _record_step(session: Session, rt: Runtime, campaign: Campaign, step: Step, 
                 created_at=now,
             )
         )
-    _record_events(session, phase, step.advance.events, step.rng)
+    record_events(session, phase, step.advance.events, step.rng)
     record_snapshot(session, campaign, step.advance.state, phase.id, phase.seq)
     return phase
 

@@ -170,7 +170,7 @@ def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase)
     window = game.due(state).window
     events = [*advance.events, *reactions.closed_events(window, game, state, inputs, defaults)]
     failpoints.hit("turn.after-advance")
-    _record_events(session, phase, events, rng)
+    record_events(session, phase, events, rng)
     record_snapshot(session, campaign, advance.state, phase.id, phase.seq)
     phase.status, phase.adjudicated_at = "done", rt.clock.now()
     session.add(phase)
@@ -258,7 +258,8 @@ def _count_misses(
         session.add(player)
 
 
-def _record_events(session: Session, phase: Phase, events: list[Any], rng: SeededRng) -> None:
+def record_events(session: Session, phase: Phase, events: list[Any], rng: SeededRng) -> None:
+    """Store a phase's events in order, then the RNG's draw log as a referee-only event."""
     for seq, event in enumerate(events, start=1):
         visible = ",".join(event.visible_to) if event.visible_to is not None else None
         session.add(

@@ -32,7 +32,7 @@ def bundle_for(
     session: Session, campaign: Campaign, seat: str | None, turn: int | None
 ) -> ReportBundle:
     """The report bundle of a seat after a turn (default: the latest adjudicated one)."""
-    phase = _phase_for(session, campaign, turn)
+    phase = phase_for(session, campaign, turn)
     extra = {"orders_in": orders_in(session, campaign)} if seat == REFEREE else None
     if phase is None:  # nothing adjudicated yet: the opening position
         opening = queries.open_phase(session, campaign)
@@ -62,7 +62,8 @@ def orders_in(session: Session, campaign: Campaign) -> dict[str, Any] | None:
     return found
 
 
-def _phase_for(session: Session, campaign: Campaign, turn: int | None) -> Phase | None:
+def phase_for(session: Session, campaign: Campaign, turn: int | None) -> Phase | None:
+    """The adjudicated phase of `turn` (default: the latest), or None if none is done yet."""
     done = queries.done_phases(session, campaign)
     if turn is None:
         return done[-1] if done else None
