@@ -1,4 +1,8 @@
-"""Find games: built-in ones are registered through the same entry point as third-party ones."""
+"""Find games: built-in ones are registered through the same entry point as third-party ones.
+
+A game's package is imported only when that game is asked for, so a command about one
+campaign pays for one game, and a broken third-party game breaks only its own campaigns.
+"""
 
 from __future__ import annotations
 
@@ -11,17 +15,26 @@ from pbem.errors import NotFound
 ENTRY_POINT_GROUP = "pbem.games"
 BUILT_IN = {"mighty-kingdoms": "pbem.games.mighty_kingdoms:GAME"}
 
+_loaded: dict[str, Game] = {}  # every game imported so far, by name
+
 
 @cache
-def games() -> dict[str, Game]:
-    """Every registered game by name, sorted by name."""
-    found: dict[str, Game] = {}
+def _specs() -> dict[str, str]:
+    """Every registered game's 'module:attribute', by name (nothing imported yet)."""
     specs = dict(BUILT_IN)
     for point in entry_points(group=ENTRY_POINT_GROUP):
         specs[point.name] = point.value
-    for name in sorted(specs):
-        found[name] = _load(specs[name])
-    return found
+    return specs
+
+
+def games() -> dict[str, Game]:
+    """Every registered game by name, sorted by name (this imports them all)."""
+    for name in sorted(_specs()):
+        if name not in _loaded:
+            _loaded[name] = _load(_specs()[name])
+    for name in sorted(_loaded):  # keep the shared dict in name order
+        _loaded[name] = _loaded.pop(name)
+    return _loaded
 
 
 def _load(spec: str) -> Game:
@@ -32,8 +45,11 @@ def _load(spec: str) -> Game:
 
 
 def get_game(name: str) -> Game:
-    """The game registered under `name`."""
+    """The game registered under `name`, imported on first use."""
+    if name not in _loaded and name in _specs():
+        _loaded[name] = _load(_specs()[name])
     try:
-        return games()[name]
+        return _loaded[name]
     except KeyError:
-        raise NotFound("game.E_UNKNOWN", game=name, known=", ".join(games())) from None
+        known = ", ".join(sorted(_specs().keys() | _loaded.keys()))
+        raise NotFound("game.E_UNKNOWN", game=name, known=known) from None
