@@ -1,4 +1,4 @@
-"""A game-neutral picture of a hex or square board, drawn by pbem.render.svg and .png.
+"""A game-neutral picture of a hex, square or area board, drawn by pbem.render.svg and .png.
 
 A game's view fills one of these; the renderer never knows the game's rules.
 """
@@ -11,11 +11,16 @@ from pydantic import BaseModel, Field
 
 
 class Cell(BaseModel):
-    """One hex or square: where it is, how it is filled, and its label."""
+    """One hex, square or area: where it is, how it is filled, and its label."""
 
     id: str
-    q: int  # hex: axial q; square: file (column), 0-based
-    r: int  # hex: axial r; square: rank (row), 0-based from the top
+    q: int = 0  # hex: axial q; square: file (column), 0-based; area: unused
+    r: int = 0  # hex: axial r; square: rank (row), 0-based from the top; area: unused
+    # Area maps only: the area's centre in map units (x right, y down, 0..1000 on the
+    # longer side), and optionally its outline as polygon corners in the same units.
+    x: float | None = None
+    y: float | None = None
+    outline: list[tuple[float, float]] = Field(default_factory=list)
     terrain: str = "plain"  # a key of the legend's terrain colours
     owner: str | None = None  # a key of Picture.owners
     label: str = ""
@@ -41,6 +46,15 @@ class Piece(BaseModel):
     lying: bool = False  # e.g. an army on its side
 
 
+class Link(BaseModel):
+    """Area maps only: a connection drawn between two areas' centres."""
+
+    a: str
+    b: str
+    kind: Literal["road", "sea", "river", "ford", "border", "path"] = "road"
+    label: str = ""
+
+
 class Arrow(BaseModel):
     """A movement or attack this turn, from one cell to another."""
 
@@ -61,7 +75,7 @@ class Owner(BaseModel):
 class Picture(BaseModel):
     """Everything a renderer needs to draw one player's (or the public) board."""
 
-    kind: Literal["hex", "square"]
+    kind: Literal["hex", "square", "area"]
     title: str = ""
     cells: list[Cell] = Field(default_factory=list)
     edges: list[Edge] = Field(default_factory=list)
@@ -69,3 +83,4 @@ class Picture(BaseModel):
     arrows: list[Arrow] = Field(default_factory=list)
     battles: list[str] = Field(default_factory=list)  # cell ids where battles happened
     owners: list[Owner] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)  # area maps: roads, sea lanes, rivers
