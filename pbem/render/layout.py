@@ -1,7 +1,7 @@
 """Geometry shared by the SVG and PNG map renderers: canvas, cells, sides, slots, arrows, legend.
 
 All lengths are pixels at scale 1; y points down. Hexes are pointy-top (see pbem.core.hexgrid);
-squares sit on a grid whose rank 0 is the top row.
+squares sit on a grid whose rank 0 is the top row; areas are placed by x/y (see .areas).
 """
 
 from __future__ import annotations
@@ -14,9 +14,11 @@ from dataclasses import dataclass
 
 from pbem.core.board import Arrow, Cell, Picture
 from pbem.core.hexgrid import Hex, corners, to_pixel
+from pbem.render.areas import AREA_LABEL_FONT, area_label, area_shape, is_node, label_offset
 from pbem.render.palette import (
     ARROW_STYLES,
     EDGE_STYLES,
+    LINK_STYLES,
     MARK_LABELS,
     PIECE_LABELS,
     TERRAIN,
@@ -66,6 +68,7 @@ ARROW_TIP_GAP = 0.5  # and stop this far from the target's, short of the pieces 
 RIVER_LEVEL = -0.12  # rivers cross cells between the settlement and the army row
 SQUARE_GLYPH_BOOST = 1.3  # a square's radius is its inradius, smaller than a hex's corner radius
 SETTLEMENT_KINDS = frozenset({"village", "city", "fortress", "capital"})
+AREA_ROW_LIMIT = 3  # an area with more pieces in its row shows one stack per kind and owner
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class CellGeometry:
 
     def side(self, name: str, inset: float = 0.0) -> tuple[Point, Point] | None:
         """Return the segment of a named side, pulled `inset` px towards the centre, or None."""
+        if self.kind == "area":
+            return None  # areas have no numbered sides: their borders are links
         table = HEX_SIDE_CORNERS if self.kind == "hex" else SQUARE_SIDE_CORNERS
         if name not in table:
             return None
@@ -151,6 +156,7 @@ class PiecePlace:
     centre: Point
     scale: float
     label_at: Point
+    count: int = 1  # on area maps, how many like pieces this one glyph stands for
 
 
 @dataclass(frozen=True)
@@ -194,6 +200,27 @@ def _square_cell(cell: Cell, size: float) -> CellGeometry:
     return CellGeometry(cell.id, (x + side / 2, y + side / 2), polygon, side / 2, "square")
 
 
+def _area_cell(cell: Cell, size: float) -> CellGeometry:
+    centre, polygon, radius = area_shape(cell)
+    return CellGeometry(cell.id, centre, polygon, radius, "area")
+
+
+def _area_label_box(picture: Picture, geo: CellGeometry) -> Box:
+    """The box an area's label takes, for the canvas bounds (labels hang below round areas)."""
+    cell = next(c for c in picture.cells if c.id == geo.id)
+    x, y = id_label_at(geo)
+    half = text_width(area_label(cell), AREA_LABEL_FONT) / 2
+    return x - half, y - AREA_LABEL_FONT / 2, 2 * half, AREA_LABEL_FONT
+
+
+def _with_labels(box: Box, labels: Iterable[Box]) -> Box:
+    left, top, right, bottom = box[0], box[1], box[0] + box[2], box[1] + box[3]
+    for x, y, w, h in labels:
+        left, top = min(left, x), min(top, y)
+        right, bottom = max(right, x + w), max(bottom, y + h)
+    return left, top, right - left, bottom - top
+
+
 def _shifted(geometry: CellGeometry, dx: float, dy: float) -> CellGeometry:
     polygon = tuple((x + dx, y + dy) for x, y in geometry.polygon)
     centre = (geometry.centre[0] + dx, geometry.centre[1] + dy)
@@ -233,9 +260,12 @@ def _file_letter(q: int) -> str:
 
 def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
     """Compute every position the renderers need for `picture`, with hexes of radius `size`."""
-    make = _hex_cell if picture.kind == "hex" else _square_cell
+    make = {"hex": _hex_cell, "square": _square_cell, "area": _area_cell}[picture.kind]
     raw = {c.id: make(c, size) for c in picture.cells}
     bx, by, bw, bh = _bounds(raw.values())
+    if picture.kind == "area" and raw:
+        labels = (_area_label_box(picture, g) for g in raw.values())
+        bx, by, bw, bh = _with_labels((bx, by, bw, bh), labels)
     axis = AXIS_BAND if picture.kind == "square" else 0.0
     left = MARGIN + axis
     top = MARGIN + (TITLE_BAND if picture.title else 0.0)
@@ -244,7 +274,7 @@ def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
     axis_labels = _axis_labels(picture, cells, top + bh)
     sections = legend_sections(picture)
     wide = bool(picture.cells) and (
-        bw > 1.5 * bh or (picture.kind == "hex" and bw > LEGEND_BELOW_WIDTH)
+        bw > 1.5 * bh or (picture.kind != "square" and bw > LEGEND_BELOW_WIDTH)
     )
     origin = (MARGIN, board_bottom + MARGIN) if wide else (left + bw + 1.5 * MARGIN, top)
     legend = _legend(sections, origin, columns=wide) if sections else None
@@ -271,6 +301,7 @@ def legend_sections(picture: Picture) -> list[Section]:
         ("owners", "Owners", [(o.key, clip_name(o.name)) for o in picture.owners]),
         ("terrain", "Terrain", _terrain_rows(picture)),
         ("edges", "Edges", _edge_rows(picture)),
+        ("links", "Links", _link_rows(picture)),
         ("marks", "Marks", _mark_rows(picture)),
         ("pieces", "Pieces", _piece_rows(picture)),
         ("arrows", "Arrows", _arrow_rows(picture)),
@@ -301,6 +332,11 @@ def _edge_rows(picture: Picture) -> list[tuple[str, str]]:
         (k, edge_style(k).label if k in EDGE_STYLES else f"{k} edge")
         for k in _ordered(present, EDGE_STYLES)
     ]
+
+
+def _link_rows(picture: Picture) -> list[tuple[str, str]]:
+    present = {str(link.kind) for link in picture.links}
+    return [(k, LINK_STYLES[k].label) for k in _ordered(present, LINK_STYLES)]
 
 
 def _mark_rows(picture: Picture) -> list[tuple[str, str]]:
@@ -369,7 +405,9 @@ def _place_section(
 
 def id_label_at(cell: CellGeometry) -> Point:
     """Return where a cell's id label is centred: inside a hex's lower half, clear of its bottom
-    point and of the army row; a square's bottom left."""
+    point and of the army row; a square's bottom left; below a round area, or low in an outline."""
+    if cell.kind == "area":
+        return cell.centre[0], cell.centre[1] + label_offset(cell.polygon, cell.radius)
     return cell.at(0.0, ID_LABEL_LEVEL) if cell.kind == "hex" else cell.at(-0.72, 0.8)
 
 
@@ -405,8 +443,27 @@ def piece_places(picture: Picture, layout: Layout) -> list[PiecePlace | None]:
     for cell_id, indices in top.items():
         _fill_row(places, indices, layout.cells[cell_id], level=-0.42, glyph=0.24)
     for cell_id, indices in row.items():
-        _fill_row(places, indices, layout.cells[cell_id], level=0.14, glyph=0.2)
+        geo = layout.cells[cell_id]
+        counts: dict[int, int] = {}
+        if geo.kind == "area" and len(indices) > AREA_ROW_LIMIT:
+            indices, counts = _stacks(picture, indices)
+        _fill_row(places, indices, geo, level=0.14, glyph=0.2)
+        for index, count in counts.items():
+            place = places[index]
+            if place is not None:
+                places[index] = PiecePlace(place.centre, place.scale, place.label_at, count)
     return places
+
+
+def _stacks(picture: Picture, indices: list[int]) -> tuple[list[int], dict[int, int]]:
+    """Fold a crowded area's pieces into one stack per kind, owner and look, with counts."""
+    firsts: dict[tuple[str, str | None, bool, bool], int] = {}
+    counts: dict[int, int] = defaultdict(int)
+    for index in indices:
+        piece = picture.pieces[index]
+        first = firsts.setdefault((piece.kind, piece.owner, piece.lying, piece.highlight), index)
+        counts[first] += 1
+    return list(firsts.values()), dict(counts)
 
 
 def _fill_row(
@@ -418,7 +475,9 @@ def _fill_row(
 ) -> None:
     count = len(indices)
     spacing = min(0.52, 1.5 / count)
-    boost = 1.0 if cell.kind == "hex" else SQUARE_GLYPH_BOOST
+    # squares and round areas are small for their radius; hexes and outlined areas are not
+    small = cell.kind == "square" or (cell.kind == "area" and is_node(cell.polygon))
+    boost = SQUARE_GLYPH_BOOST if small else 1.0
     scale = glyph * boost * min(1.0, spacing / 0.52) * cell.radius
     for slot, index in enumerate(indices):
         centre = cell.at((slot - (count - 1) / 2) * spacing, level)

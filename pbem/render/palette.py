@@ -120,6 +120,11 @@ TERRAIN: dict[str, TerrainStyle] = {
     "marsh": TerrainStyle("#BFD0A4", "marsh", MARSH_TUFTS, "#4E6B35"),
     "light": TerrainStyle("#EEDDBB", "light square"),
     "dark": TerrainStyle("#B89470", "dark square"),
+    # area maps
+    "sea": TerrainStyle("#72A6D6", "sea", WATER_WAVES, "#E3F0FA"),
+    "forest": TerrainStyle("#B5D19A", "forest"),
+    "hills": TerrainStyle("#DCC79A", "hills"),
+    "mountain": TerrainStyle("#C4B5A5", "mountains"),
 }
 UNKNOWN_TERRAIN = TerrainStyle("#DDDDDD", "other")
 
@@ -168,6 +173,29 @@ ARROW_STYLES: dict[str, ArrowStyle] = {
     "battle": ArrowStyle(3.5, "attack"),
     "blocked": ArrowStyle(3.0, "blocked move"),
 }
+
+
+@dataclass(frozen=True)
+class LinkStyle:
+    """How an area map draws one kind of link between two areas."""
+
+    colour: str
+    width: float
+    label: str
+    dash: tuple[float, float] | None = None
+    wavy: bool = False
+
+
+LINK_STYLES: dict[str, LinkStyle] = {
+    "road": LinkStyle("#7A5230", 3.0, "road"),
+    "path": LinkStyle("#7A5230", 1.6, "path", dash=(5.0, 3.0)),
+    "sea": LinkStyle("#1565C0", 2.4, "sea lane", dash=(8.0, 5.0)),
+    "river": LinkStyle("#1E88E5", 2.6, "river", wavy=True),
+    "ford": LinkStyle("#1E88E5", 2.6, "ford", dash=(6.0, 3.0), wavy=True),
+    "border": LinkStyle("#555555", 2.0, "border", dash=(1.5, 3.5)),
+}
+LINK_LABEL_FONT = 10.0
+
 
 RIVER_COLOUR = "#1E88E5"
 RIVER_WIDTH = 2.6

@@ -81,8 +81,8 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
 
 
 def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
-    """What the painted board depends on: cells, owners, edges, title, kind and the canvas."""
-    board = picture.model_dump(include={"kind", "title", "cells", "edges", "owners"})
+    """What the painted board depends on: cells, owners, edges, links, title, kind, canvas."""
+    board = picture.model_dump(include={"kind", "title", "cells", "edges", "links", "owners"})
     text = json.dumps([board, scale, size], sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -6,8 +6,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Literal
 
-from pbem.core.board import Cell, Picture, Piece
+from pbem.core.board import Cell, Link, Picture, Piece
 from pbem.render import glyphs
+from pbem.render.areas import (
+    AREA_LABEL_FONT,
+    AREA_LABEL_LIMIT,
+    area_label,
+    is_node,
+    link_ends,
+)
 from pbem.render.layout import (
     ARROW_GAP,
     ARROW_TIP_GAP,
@@ -44,6 +51,8 @@ from pbem.render.palette import (
     HIGHLIGHT_RING,
     INK,
     LEGEND_BACKGROUND,
+    LINK_LABEL_FONT,
+    LINK_STYLES,
     NEUTRAL,
     OWNER_BAND,
     OWNER_DASHES,
@@ -150,8 +159,7 @@ def build_scene(picture: Picture, layout: Layout | None = None) -> Scene:
     colours = Colours(picture)
     scene.add(Shape("polygon", _rect(0, 0, layout.width, layout.height), fill=BACKGROUND))
     _title(scene, picture, layout)
-    for cell in picture.cells:
-        _cell(scene, picture, cell, layout.cells[cell.id], colours)
+    _board_cells(scene, picture, layout, colours)
     for cell in picture.cells:
         _marks(scene, cell, layout.cells[cell.id])
     _edges(scene, picture, layout)
@@ -171,6 +179,46 @@ def _rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
 def _title(scene: Scene, picture: Picture, layout: Layout) -> None:
     if layout.title_at is not None:
         scene.add(Text(layout.title_at, picture.title, TITLE_FONT, anchor="start", bold=True))
+
+
+def _board_cells(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
+    """Paint the cells; on area maps links go over outlined areas and under round ones."""
+    area = picture.kind == "area"
+    nodes = {c.id for c in picture.cells if area and is_node(layout.cells[c.id].polygon)}
+    for cell in picture.cells:
+        if cell.id not in nodes:
+            _cell(scene, picture, cell, layout.cells[cell.id], colours)
+    _links(scene, picture, layout)
+    for cell in picture.cells:
+        if cell.id in nodes:
+            _cell(scene, picture, cell, layout.cells[cell.id], colours)
+
+
+def _links(scene: Scene, picture: Picture, layout: Layout) -> None:
+    for link in picture.links:
+        first, second = layout.cells.get(link.a), layout.cells.get(link.b)
+        if first is not None and second is not None and first.id != second.id:
+            _link(scene, link, first, second)
+
+
+def _rim(geo: CellGeometry) -> float:
+    return geo.radius if is_node(geo.polygon) else 0.0
+
+
+def _link(scene: Scene, link: Link, first: CellGeometry, second: CellGeometry) -> None:
+    style = LINK_STYLES[link.kind]
+    start, end = link_ends(first.centre, second.centre, _rim(first), _rim(second))
+    points: tuple[Point, ...] = (start, end)
+    if style.wavy:
+        points = wave(start, end, max(1.0, math.dist(start, end) / 28.0), 3.0, steps=48)
+    data = (("a", link.a), ("b", link.b), ("kind", link.kind))
+    line = Shape("polyline", points, stroke=style.colour, stroke_width=style.width, dash=style.dash)
+    scene.add(_with(line, f"link {link.kind}", data))
+    if link.label:
+        middle = _mid(start, end)
+        middle = (middle[0], middle[1] - LINK_LABEL_FONT)  # just above the line
+        text = clip_name(link.label, 16)
+        scene.add(Text(middle, text, LINK_LABEL_FONT, halo=True, role="link-label", data=data))
 
 
 def _cell(scene: Scene, picture: Picture, cell: Cell, geo: CellGeometry, colours: Colours) -> None:
@@ -233,7 +281,7 @@ def _with(shape: Shape, role: str, data: Data) -> Shape:
 def _marks(scene: Scene, cell: Cell, geo: CellGeometry) -> None:
     r = geo.radius
     data = (("cell", cell.id),)
-    if "river" in cell.marks:
+    if "river" in cell.marks and geo.kind != "area":  # an area map draws rivers as links
         start, end = river_ends(geo)
         line = wave(start, end, 2.0, 0.05 * r)
         scene.add(
@@ -275,16 +323,23 @@ def _grid_and_labels(scene: Scene, picture: Picture, layout: Layout) -> None:
         geo = layout.cells[cell.id]
         scene.add(Shape("polygon", geo.polygon, stroke=GRID, stroke_width=1.0, role="grid"))
     for cell in picture.cells:
-        radius = layout.cells[cell.id].radius
-        size = (ID_LABEL_SIZE if layout.kind == "hex" else 0.24) * radius
-        fits = max(4, int(1.2 * radius / text_width("M", size)))  # what fits across the cell
-        text = clip_name(f"{cell.id} {cell.label}" if cell.label else cell.id, fits)
+        size, text = _cell_label(layout, cell)
         at = id_label_at(layout.cells[cell.id])
         scene.add(
             Text(at, text, size, fill=INK, halo=True, role="cell-id", data=(("cell", cell.id),))
         )
     for label in layout.axis_labels:
         scene.add(Text(label.at, label.text, AXIS_FONT, bold=True, role="axis"))
+
+
+def _cell_label(layout: Layout, cell: Cell) -> tuple[float, str]:
+    """The font size and text of a cell's label: clipped to fit a hex or square."""
+    if layout.kind == "area":
+        return AREA_LABEL_FONT, clip_name(area_label(cell), AREA_LABEL_LIMIT)
+    radius = layout.cells[cell.id].radius
+    size = (ID_LABEL_SIZE if layout.kind == "hex" else 0.24) * radius
+    fits = max(4, int(1.2 * radius / text_width("M", size)))  # what fits across the cell
+    return size, clip_name(f"{cell.id} {cell.label}" if cell.label else cell.id, fits)
 
 
 def _battles(scene: Scene, picture: Picture, layout: Layout) -> None:
@@ -308,7 +363,7 @@ def _pieces(scene: Scene, picture: Picture, layout: Layout, colours: Colours) ->
 def _piece(scene: Scene, piece: Piece, place: PiecePlace, colours: Colours, index: int) -> None:
     turns = 1 if piece.lying else 0
     role = f"piece {piece.kind}" + (" lying" if piece.lying else "")
-    data = (("cell", piece.cell), ("kind", piece.kind), ("index", str(index)))
+    data: Data = (("cell", piece.cell), ("kind", piece.kind), ("index", str(index)))
     if piece.highlight:
         _highlight(scene, place, data)
     for polygon in glyphs.piece_glyph(piece.kind):
@@ -317,11 +372,15 @@ def _piece(scene: Scene, piece: Piece, place: PiecePlace, colours: Colours, inde
         scene.add(
             Shape("polygon", points, fill=fill, stroke=INK, stroke_width=1.3, role=role, data=data)
         )
-    if piece.label:
+    label = clip_name(piece.label, 8)
+    if place.count > 1:  # one glyph for a stack of like pieces in a crowded area
+        label = f"{label} ×{place.count}".strip()
+        data = (*data, ("count", str(place.count)))
+    if label:
         size = max(7.0, place.scale * 1.1)
         text = Text(
             place.label_at,
-            clip_name(piece.label, 8),
+            label,
             size,
             halo=True,
             bold=True,
@@ -387,6 +446,7 @@ def _legend_swatch(scene: Scene, picture: Picture, row: LegendRow, colours: Colo
         "owners": _swatch_owner,
         "terrain": _swatch_terrain,
         "edges": _swatch_edge,
+        "links": _swatch_link,
         "marks": _swatch_mark,
         "pieces": _swatch_piece,
         "arrows": _swatch_arrow,
@@ -449,6 +509,17 @@ def _swatch_edge(
     scene.add(
         Shape("polyline", points, stroke=style.colour, stroke_width=style.width, dash=style.dash)
     )
+
+
+def _swatch_link(
+    scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
+) -> None:
+    style = LINK_STYLES[row.key]
+    x, y = row.swatch
+    start, end = (x - SWATCH_W / 2, y), (x + SWATCH_W / 2, y)
+    points = wave(start, end, 1.5, 3.0) if style.wavy else (start, end)
+    line = Shape("polyline", points, stroke=style.colour, stroke_width=style.width, dash=style.dash)
+    scene.add(_with(line, f"legend-link {row.key}", ()))
 
 
 def _swatch_mark(

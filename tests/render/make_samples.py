@@ -1,6 +1,8 @@
-"""Write sample SVG and PNG maps (a hex campaign board and a square board) to a directory.
+"""Write sample SVG and PNG maps (a hex campaign board, a square board, an area map).
 
 Not a test: from the repo root run `python -m tests.render.make_samples OUT_DIR`, then look.
+`python -m tests.render.make_samples --area-example docs/area-map-example.png` remakes the
+area map shown in docs/map-format.md.
 """
 
 from __future__ import annotations
@@ -8,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from pbem.core.board import Arrow, Cell, Edge, Owner, Picture, Piece
+from pbem.core.board import Arrow, Cell, Edge, Link, Owner, Picture, Piece
 from pbem.core.hexgrid import Hex, spiral
 from pbem.render.png import render_png
 from pbem.render.svg import render_svg
@@ -116,14 +118,99 @@ def square_picture() -> Picture:
     )
 
 
+AREA_NAMES = (
+    *("Ashford", "Brackenholt", "Cinderfell", "Dunmere", "Eastwatch"),
+    *("Farrowdale", "Greymoor", "Hallowmere", "Ironbridge", "Juniper Cove"),
+    *("Kestrel Keep", "Lowmarsh", "Merrow", "Northgate", "Oldwick"),
+    *("Pikestone", "Quarry Hill", "Ravensend", "Saltmarsh", "Thorn Sea"),
+    *("Underhold", "Vale Ends", "Westmarch", "Yarrow", "Storm Bay"),
+)
+AREA_IDS = [f"{chr(ord('A') + row)}{col + 1}" for row in range(5) for col in range(5)]
+SEA_AREAS = {"D5", "E5"}  # drawn as outlines
+# Link kinds along each row (west to east) and down each column (north to south).
+ROW_LINKS = ("road", "road", "river", "sea")
+COLUMN_LINKS = ("road", "path", "ford", "border")
+
+
+def _area(area_id: str, name: str) -> Cell:
+    row, col = ord(area_id[0]) - ord("A"), int(area_id[1:]) - 1
+    x, y = 100.0 + 200.0 * col, 90.0 + 170.0 * row + (40.0 if col % 2 else 0.0)
+    if area_id in SEA_AREAS:
+        top = y - 70.0
+        outline = [(x - 75.0, top), (1000.0, top), (1000.0, top + 165.0), (x - 60.0, top + 165.0)]
+        return Cell(id=area_id, x=x + 20.0, y=y, outline=outline, terrain="sea", label=name)
+    terrain = ("plain", "forest", "hills", "plain", "mountain")[(row * 5 + col) % 5]
+    owner = "north" if row < 2 and col < 2 else "east" if col >= 3 and row < 3 else None
+    return Cell(id=area_id, x=x, y=y, terrain=terrain, owner=owner, label=name)
+
+
+def _area_links() -> list[Link]:
+    links: list[Link] = []
+    for row in "ABCDE":
+        for col in range(1, 5):
+            a, b = f"{row}{col}", f"{row}{col + 1}"
+            kind = "sea" if b in SEA_AREAS else ROW_LINKS[col - 1]
+            links.append(Link(a=a, b=b, kind=kind))  # type: ignore[arg-type]
+    for col in range(1, 6):
+        for row in "ABCD":
+            a, b = f"{row}{col}", f"{chr(ord(row) + 1)}{col}"
+            kind = "sea" if col == 5 and row in "CD" else COLUMN_LINKS["ABCD".index(row)]
+            links.append(Link(a=a, b=b, kind=kind))  # type: ignore[arg-type]
+    links[1] = links[1].model_copy(update={"label": "King's Road"})
+    return links
+
+
+def area_picture() -> Picture:
+    """A 25-area map with 40 links of every kind, pieces, a crowded stack, arrows, a battle."""
+    cells = [_area(i, n) for i, n in zip(AREA_IDS, AREA_NAMES, strict=True)]
+    pieces = [
+        Piece(cell="A1", kind="capital", owner="north"),
+        Piece(cell="A1", kind="army", owner="north", label="N1", highlight=True),
+        Piece(cell="B2", kind="city", owner="north"),
+        Piece(cell="B2", kind="army", owner="north", label="N2", lying=True),
+        Piece(cell="A4", kind="capital", owner="east"),
+        Piece(cell="B4", kind="army", owner="east", label="E1"),
+        Piece(cell="C3", kind="village"),
+        *[Piece(cell="C4", kind="army", owner="east") for _ in range(5)],
+        Piece(cell="C4", kind="army", owner="north", label="N3"),
+        Piece(cell="D5", kind="army", owner="east", label="Fleet"),
+    ]
+    arrows = [
+        Arrow(source="A1", target="A2", owner="north", style="move"),
+        Arrow(source="B2", target="B3", owner="north", style="battle"),
+        Arrow(source="B4", target="B3", owner="east", style="retreat"),
+        Arrow(source="C4", target="D4", owner="east", style="blocked"),
+    ]
+    owners = [OWNERS[0], OWNERS[1]]
+    return Picture(
+        kind="area",
+        title="Sample area map — autumn 1203",
+        cells=cells,
+        links=_area_links(),
+        pieces=pieces,
+        arrows=arrows,
+        battles=["B3"],
+        owners=owners,
+    )
+
+
+def write_area_example(path: Path) -> None:
+    """Write the area map sample as one PNG (the picture in docs/map-format.md)."""
+    path.write_bytes(render_png(area_picture()))
+
+
 def main(out: Path) -> None:
-    """Write hex.svg, hex.png, square.svg and square.png into `out`."""
+    """Write hex, square and area maps as .svg, .png and @2x.png into `out`."""
     out.mkdir(parents=True, exist_ok=True)
-    for name, picture in (("hex", hex_picture()), ("square", square_picture())):
+    samples = (("hex", hex_picture()), ("square", square_picture()), ("area", area_picture()))
+    for name, picture in samples:
         (out / f"{name}.svg").write_text(render_svg(picture), encoding="utf-8")
         (out / f"{name}.png").write_bytes(render_png(picture))
         (out / f"{name}@2x.png").write_bytes(render_png(picture, scale=2.0))
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "render-samples"))
+    if sys.argv[1:2] == ["--area-example"]:
+        write_area_example(Path(sys.argv[2]))
+    else:
+        main(Path(sys.argv[1] if len(sys.argv) > 1 else "render-samples"))
