@@ -27,6 +27,8 @@ def check(
     result = maps.check_map(game, path)
     if as_json:
         print_json(result)
+    elif result["kind"] == "area":
+        console.print(f"{path}: ok, {result['tiles']} areas, {result['links']} links")
     else:
         console.print(
             f"{path}: ok, {result['tiles']} tiles, start tiles {', '.join(result['start_tiles'])}"

@@ -30,12 +30,41 @@ def check_map(game_name: str, path: Path) -> dict[str, Any]:
     except ContentError as exc:
         raise Invalid("scenario.E_INVALID", detail=str(exc)) from exc
     tiles = scenario.get("map", {}).get("tiles", {})
+    if not tiles:  # area maps and other formats: check the board the game draws from it
+        return picture_summary(path, _opening_picture(game, scenario))
     return {
         "file": str(path),
         "ok": True,
+        "kind": "hex",
         "tiles": len(tiles),
         "start_tiles": sorted(t for t, v in tiles.items() if v.get("start")),
     }
+
+
+def picture_summary(path: Path, picture: Picture) -> dict[str, Any]:
+    """Check that a board can be drawn and sum it up: its cells, links and start cells."""
+    if picture.kind == "area":
+        _check_areas(path, picture)
+    return {
+        "file": str(path),
+        "ok": True,
+        "kind": picture.kind,
+        "tiles": len(picture.cells),
+        "links": len(picture.links),
+        "start_tiles": sorted(c.id for c in picture.cells if "start" in c.marks),
+    }
+
+
+def _check_areas(path: Path, picture: Picture) -> None:
+    """Every area needs a place on the map, and every link must join two known areas."""
+    for cell in picture.cells:
+        if cell.x is None or cell.y is None:
+            raise Invalid("map.E_AREA_UNPLACED", path=str(path), area=cell.id)
+    known = {cell.id for cell in picture.cells}
+    for link in picture.links:
+        for end in (link.a, link.b):
+            if end not in known:
+                raise Invalid("map.E_LINK_UNKNOWN", path=str(path), kind=link.kind, area=end)
 
 
 def generate_map(game_name: str, players: int, seed: int) -> str:
