@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import io
 import json
 import math
 from collections import OrderedDict
@@ -13,8 +12,9 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.core.board import Picture
-from pbem.render.layout import dashes
-from pbem.render.palette import PAPER, rgb
+from pbem.render.layout import compute_layout, dashes
+from pbem.render.palette import PAPER, Pattern, rgb
+from pbem.render.pngfile import encode_rgb
 from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
 
 SUPERSAMPLE = 2
@@ -61,23 +61,24 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     """Return PNG bytes of `picture`; the same picture and scale always give the same bytes.
 
     The board itself (terrain, owners, edges, grid, labels) is painted once and kept, so the
-    reports of one phase, which differ only in pieces, arrows and legend, reuse it.
+    reports of one phase, which differ only in pieces, arrows and legend, reuse it: then only
+    those are laid out and painted.
     """
-    scene = build_scene(picture)
-    size = output_size(scene.width, scene.height, scale)
-    painter = Painter(scene, scale * SUPERSAMPLE, (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE))
+    layout = compute_layout(picture)
+    size = output_size(layout.width, layout.height, scale)
+    big = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
     key = base_key(picture, scale, size)
     base = _bases.get(key)
+    scene = build_scene(picture, layout, board=base is None)
+    painter = Painter(
+        scene, scale * SUPERSAMPLE, base.copy() if base else Image.new("RGB", big, PAPER)
+    )
     if base is None:
         painter.paint(scene.items[: scene.base_items])
         _remember(key, painter.image.copy())
-    else:
-        painter.use(base.copy())
     painter.paint(scene.items[scene.base_items :])
     image = painter.image.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=6)  # optimize=True cost 5x for 1% less
-    return buffer.getvalue()
+    return encode_rgb(image)
 
 
 def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
@@ -93,6 +94,27 @@ def _remember(key: str, image: Image.Image) -> None:
         _bases.popitem(last=False)
 
 
+@functools.lru_cache(maxsize=16)
+def pattern_layer(pattern: Pattern, factor: float, size: tuple[int, int]) -> Image.Image:
+    """Draw a pattern tile and repeat it over a whole canvas (the same for every reader)."""
+    tile_px = max(2, round(pattern.size * factor))
+    k = tile_px / pattern.size
+    tile = Image.new("L", (tile_px, tile_px), 0)
+    pen = ImageDraw.Draw(tile)
+    for a, b, c, d in pattern.lines:
+        pen.line([(a * k, b * k), (c * k, d * k)], fill=255, width=max(1, round(pattern.width * k)))
+    for x, y, r in pattern.dots:
+        pen.ellipse((x * k - r * k, y * k - r * k, x * k + r * k, y * k + r * k), fill=255)
+    width, height = size
+    strip = Image.new("L", (width, tile_px), 0)
+    for left in range(0, width, tile_px):
+        strip.paste(tile, (left, 0))
+    layer = Image.new("L", (width, height), 0)
+    for top in range(0, height, tile_px):  # a row of tiles at a time, not tile by tile
+        layer.paste(strip, (0, top))
+    return layer
+
+
 def _colour(colour: str, opacity: float = 1.0) -> RGBA:
     r, g, b = rgb(colour)
     return r, g, b, round(255 * opacity)
@@ -101,16 +123,10 @@ def _colour(colour: str, opacity: float = 1.0) -> RGBA:
 class Painter:
     """Paints a Scene's items onto one large image, in order."""
 
-    def __init__(self, scene: Scene, factor: float, size: tuple[int, int]) -> None:
+    def __init__(self, scene: Scene, factor: float, image: Image.Image) -> None:
         self.scene = scene
         self.factor = factor
-        self.image = Image.new("RGB", size, PAPER)
-        self.draw = ImageDraw.Draw(self.image, "RGBA")
-        self.layers: dict[str, Image.Image] = {}
-
-    def use(self, image: Image.Image) -> None:
-        """Start from an already painted image (the cached board) instead of blank paper."""
-        self.image = image
+        self.image = image  # blank, or the cached board to paint over
         self.draw = ImageDraw.Draw(self.image, "RGBA")
 
     def paint(self, items: list[Item] | None = None) -> None:
@@ -188,32 +204,8 @@ class Painter:
         self.image.paste(rgb(fill.colour), box, combined)
 
     def layer(self, fill: PatternFill) -> Image.Image:
-        """Return (and cache) a canvas-sized mask of a pattern's strokes."""
-        if fill.key not in self.layers:
-            self.layers[fill.key] = self.tiled(fill)
-        return self.layers[fill.key]
-
-    def tiled(self, fill: PatternFill) -> Image.Image:
-        """Draw a pattern tile and repeat it over the whole canvas."""
-        pattern = fill.pattern
-        tile_px = max(2, round(pattern.size * self.factor))
-        k = tile_px / pattern.size
-        tile = Image.new("L", (tile_px, tile_px), 0)
-        pen = ImageDraw.Draw(tile)
-        for a, b, c, d in pattern.lines:
-            pen.line(
-                [(a * k, b * k), (c * k, d * k)], fill=255, width=max(1, round(pattern.width * k))
-            )
-        for x, y, r in pattern.dots:
-            pen.ellipse((x * k - r * k, y * k - r * k, x * k + r * k, y * k + r * k), fill=255)
-        width, height = self.image.size
-        strip = Image.new("L", (width, tile_px), 0)
-        for left in range(0, width, tile_px):
-            strip.paste(tile, (left, 0))
-        layer = Image.new("L", (width, height), 0)
-        for top in range(0, height, tile_px):  # a row of tiles at a time, not tile by tile
-            layer.paste(strip, (0, top))
-        return layer
+        """Return a canvas-sized mask of a pattern's strokes, kept for every later picture."""
+        return pattern_layer(fill.pattern, self.factor, self.image.size)
 
     def font(self, size: float, bold: bool = False) -> Font:
         """Return the bundled font at an image-pixel size."""

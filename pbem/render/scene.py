@@ -152,11 +152,26 @@ class Colours:
         return owner_style(self.slots[owner]).colour
 
 
-def build_scene(picture: Picture, layout: Layout | None = None) -> Scene:
-    """Lay out `picture` and return the primitives to paint, back to front."""
+def build_scene(picture: Picture, layout: Layout | None = None, board: bool = True) -> Scene:
+    """Lay out `picture` and return the primitives to paint, back to front.
+
+    With `board=False` only what lies over the board (battles, arrows, pieces, legend) is
+    built: a renderer that already holds the painted board needs nothing else.
+    """
     layout = layout or compute_layout(picture)
     scene = Scene(layout.width, layout.height, picture.title or "Board")
     colours = Colours(picture)
+    if board:
+        _board(scene, picture, layout, colours)
+    scene.base_items = len(scene.items)
+    _battles(scene, picture, layout)
+    _arrows(scene, picture, layout, colours)
+    _pieces(scene, picture, layout, colours)
+    _legend(scene, picture, layout, colours)
+    return scene
+
+
+def _board(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
     scene.add(Shape("polygon", _rect(0, 0, layout.width, layout.height), fill=BACKGROUND))
     _title(scene, picture, layout)
     _board_cells(scene, picture, layout, colours)
@@ -164,12 +179,6 @@ def build_scene(picture: Picture, layout: Layout | None = None) -> Scene:
         _marks(scene, cell, layout.cells[cell.id])
     _edges(scene, picture, layout)
     _grid_and_labels(scene, picture, layout)
-    scene.base_items = len(scene.items)
-    _battles(scene, picture, layout)
-    _arrows(scene, picture, layout, colours)
-    _pieces(scene, picture, layout, colours)
-    _legend(scene, picture, layout, colours)
-    return scene
 
 
 def _rect(x: float, y: float, w: float, h: float) -> tuple[Point, ...]:
