@@ -1,30 +1,159 @@
-"""One pbem run at a time: a file lock beside SQLite, an advisory lock on PostgreSQL."""
+"""Who may work on what at once.
+
+SQLite has one writer, so every tick holds one run lock (a file lock beside the ledger).
+PostgreSQL lets several tick workers share the ledger: a tick holds the run lock *shared*
+(commands that must be alone take it exclusive), intake is single-reader per mailbox, each
+campaign's step is claimed with a transaction-scoped advisory lock, and each outbox row is held
+by the worker sending it with a session advisory lock that dies with the worker's connection.
+"""
 
 from __future__ import annotations
 
 import fcntl
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from sqlalchemy import text
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlmodel import Session
 
 from pbem.errors import Locked
 
-ADVISORY_KEY = 0x70B3_6D00  # "pbem"
+ADVISORY_KEY = 0x70B3_6D00  # "pbem": the run lock (one bigint key)
+INTAKE_SPACE = 0x70B3_6D01  # (space, crc of the mailbox): one reader per mailbox
+CAMPAIGN_SPACE = 0x70B3_6D02  # (space, campaign id): one step of one campaign at a time
+OUTBOX_SPACE = 0x70B3_6D03  # (space, outbox row id): the worker sending that row
+
+
+def is_postgres(engine: Engine) -> bool:
+    """True when the ledger is PostgreSQL (several workers may share it)."""
+    return engine.dialect.name == "postgresql"
 
 
 @contextmanager
 def run_lock(engine: Engine, wait_seconds: float) -> Iterator[None]:
-    """Hold the run lock, waiting up to `wait_seconds` for another run to finish."""
-    if engine.dialect.name == "sqlite":
+    """Hold the run lock alone, waiting up to `wait_seconds` for other runs to finish."""
+    if not is_postgres(engine):
         with _file_lock(_lock_path(engine), wait_seconds):
             yield
     else:
-        with _advisory_lock(engine, wait_seconds):
+        with _advisory_lock(engine, wait_seconds, shared=False):
             yield
+
+
+class TickClaims:
+    """What one tick worker holds: the shared run lock and, if it won it, its mailbox."""
+
+    def __init__(self, connection: Connection | None) -> None:
+        self._connection = connection
+        self._mailboxes: list[int] = []
+
+    def intake(self, mailbox: str) -> bool:
+        """Become the one reader of `mailbox` for this tick; False if another worker is."""
+        if self._connection is None:
+            return True
+        key = _crc(mailbox)
+        if key in self._mailboxes:
+            return True
+        if not _try(self._connection, "pg_try_advisory_lock", INTAKE_SPACE, key):
+            return False
+        self._mailboxes.append(key)
+        return True
+
+    def release(self) -> None:
+        """Give up the mailboxes this worker read."""
+        for key in self._mailboxes:
+            _unlock(self._connection, INTAKE_SPACE, key)
+        self._mailboxes.clear()
+
+
+@contextmanager
+def tick_lock(engine: Engine, wait_seconds: float) -> Iterator[TickClaims]:
+    """The run lock for a tick: exclusive on SQLite, shared by every worker on PostgreSQL."""
+    if not is_postgres(engine):
+        with _file_lock(_lock_path(engine), wait_seconds):
+            yield TickClaims(None)
+        return
+    with _advisory_lock(engine, wait_seconds, shared=True) as connection:
+        claims = TickClaims(connection)
+        try:
+            yield claims
+        finally:
+            claims.release()
+
+
+def hold_campaign(session: Session, campaign_id: int | None) -> None:
+    """Wait for, then hold until commit, the campaign's lock (no-op on SQLite)."""
+    if campaign_id is not None and _session_is_postgres(session):
+        session.connection().execute(
+            text("SELECT pg_advisory_xact_lock(:a, :b)"), {"a": CAMPAIGN_SPACE, "b": campaign_id}
+        )
+
+
+def try_campaign(session: Session, campaign_id: int | None) -> bool:
+    """Hold the campaign's lock until commit if it is free; True on SQLite."""
+    if campaign_id is None or not _session_is_postgres(session):
+        return True
+    got = session.connection().execute(
+        text("SELECT pg_try_advisory_xact_lock(:a, :b)"), {"a": CAMPAIGN_SPACE, "b": campaign_id}
+    )
+    return bool(got.scalar())
+
+
+class RowClaims:
+    """Outbox rows held by this worker while it sends them (always granted on SQLite)."""
+
+    def __init__(self, connection: Connection | None) -> None:
+        self._connection = connection
+
+    def take(self, row_id: int) -> bool:
+        """Hold the row; False when a live worker holds it."""
+        if self._connection is None:
+            return True
+        return _try(self._connection, "pg_try_advisory_lock", OUTBOX_SPACE, row_id)
+
+    def release(self, row_id: int) -> None:
+        """Let the row go once its outcome is committed."""
+        if self._connection is not None:
+            _unlock(self._connection, OUTBOX_SPACE, row_id)
+
+
+@contextmanager
+def row_claims(engine: Engine) -> Iterator[RowClaims]:
+    """A send pass's row claims, on a connection of its own so they end if the worker dies."""
+    if not is_postgres(engine):
+        yield RowClaims(None)
+        return
+    with engine.connect() as connection:
+        try:
+            yield RowClaims(connection)
+        finally:  # the connection goes back to the pool holding nothing
+            connection.execute(text("SELECT pg_advisory_unlock_all()"))
+            connection.commit()
+
+
+def _session_is_postgres(session: Session) -> bool:
+    return session.get_bind().dialect.name == "postgresql"
+
+
+def _crc(value: str) -> int:
+    return zlib.crc32(value.encode()) & 0x7FFF_FFFF
+
+
+def _try(connection: Connection, function: str, space: int, key: int) -> bool:
+    got = connection.execute(text(f"SELECT {function}(:a, :b)"), {"a": space, "b": key})
+    connection.commit()
+    return bool(got.scalar())
+
+
+def _unlock(connection: Connection | None, space: int, key: int) -> None:
+    if connection is None:
+        return
+    connection.execute(text("SELECT pg_advisory_unlock(:a, :b)"), {"a": space, "b": key})
+    connection.commit()
 
 
 def _lock_path(engine: Engine) -> Path:
@@ -53,19 +182,22 @@ def _try_flock(fd: int) -> bool:
 
 
 @contextmanager
-def _advisory_lock(engine: Engine, wait_seconds: float) -> Iterator[None]:
+def _advisory_lock(engine: Engine, wait_seconds: float, shared: bool) -> Iterator[Connection]:
+    suffix = "_shared" if shared else ""
     with engine.connect() as connection:
 
         def attempt() -> bool:
-            got = connection.execute(text("SELECT pg_try_advisory_lock(:k)"), {"k": ADVISORY_KEY})
+            got = connection.execute(
+                text(f"SELECT pg_try_advisory_lock{suffix}(:k)"), {"k": ADVISORY_KEY}
+            )
             connection.commit()
             return bool(got.scalar())
 
         _retry(attempt, wait_seconds, "postgresql advisory lock")
         try:
-            yield
+            yield connection
         finally:
-            connection.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": ADVISORY_KEY})
+            connection.execute(text(f"SELECT pg_advisory_unlock{suffix}(:k)"), {"k": ADVISORY_KEY})
             connection.commit()
 
 

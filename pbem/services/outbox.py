@@ -17,6 +17,7 @@ from pbem.mail.smtp import PermanentSendError, TransientSendError
 from pbem.mail.verp import bounce_address
 from pbem.services import bounces
 from pbem.services.budget import UNLIMITED, TimeBudget
+from pbem.services.locks import row_claims
 from pbem.services.runtime import Runtime
 
 MAX_ATTEMPTS = 8
@@ -101,13 +102,19 @@ def flush(
     re-sends once, with the same Message-ID. `replies_only` leaves reports for later."""
     result = FlushResult()
     after = 0
-    with sending(mailer):  # one SMTP connection, TLS session and login for the whole pass
+    # One SMTP connection, TLS session and login for the whole pass; on PostgreSQL each row is
+    # held by this worker while it is sent, so workers sharing the ledger never send it twice.
+    with sending(mailer), row_claims(rt.engine) as claims:
         while not budget.spent() and (page := _due_ids(rt, after, replies_only)):
             for row_id in page:
                 if budget.spent():
                     break
-                if _claim(rt, row_id):
-                    _send_one(rt, mailer, row_id, result)
+                if claims.take(row_id):
+                    try:
+                        if _claim(rt, row_id):
+                            _send_one(rt, mailer, row_id, result)
+                    finally:
+                        claims.release(row_id)
             after = page[-1]
     return result
 
@@ -127,11 +134,22 @@ def _due_ids(rt: Runtime, after: int, replies_only: bool) -> list[int]:
 
 
 def _claim(rt: Runtime, row_id: int) -> bool:
-    # "sending" left by a crashed run is taken again: the run lock says no other run is live.
+    # "sending" left by a crashed run is taken again: the caller holds the row's claim (the
+    # run lock on SQLite; on PostgreSQL a lock that ends with its holder's connection), so the
+    # run that left it is gone. SKIP LOCKED passes over a row another worker is writing.
+    free = (
+        select(Outbox.id)
+        .where(
+            col(Outbox.id) == row_id,
+            col(Outbox.status).in_(["pending", "sending"]),
+            Outbox.next_attempt_at <= rt.clock.now(),
+        )
+        .with_for_update(skip_locked=True)
+    )
     with Session(rt.engine) as session:
         claimed = session.exec(
             update(Outbox)
-            .where(col(Outbox.id) == row_id, col(Outbox.status).in_(["pending", "sending"]))
+            .where(col(Outbox.id).in_(free.scalar_subquery()))
             .values(status="sending", attempts=Outbox.attempts + 1)
         )
         session.commit()

@@ -13,6 +13,7 @@ from pbem.core.problems import Problem
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Submission
+from pbem.services.locks import hold_campaign
 from pbem.services.runtime import Runtime
 from pbem.services.states import canonical_json, current_state, digest, game_of
 
@@ -45,6 +46,7 @@ def submit(
     inbound_id: int | None = None,
 ) -> Receipt:
     """Parse `text` as `seat`'s input for the open phase; record it in the caller's transaction."""
+    hold_campaign(session, campaign.id)  # a phase being adjudicated takes no late orders
     phase = queries.open_phase(session, campaign)
     if phase is None or campaign.status != "active":
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)

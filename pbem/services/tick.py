@@ -18,10 +18,12 @@ from pbem.services.budget import TimeBudget
 from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
-from pbem.services.locks import run_lock
+from pbem.services.locks import run_lock, tick_lock
 from pbem.services.reminders import send_reminders
 from pbem.services.runtime import Runtime
 from pbem.services.turns import RunResult, run_due
+
+NO_MAILBOX = "-"  # the intake key when no mailbox is configured
 
 
 @dataclass
@@ -82,24 +84,35 @@ def default_mailer(rt: Runtime) -> Mailer:
 def tick(
     rt: Runtime, source: MailSource | None, mailer: Mailer, wait_seconds: float = 300
 ) -> TickReport:
-    """Run one pass under the run lock. Any crash is resumed by the next pass.
+    """Run one pass under the run lock (shared by workers on PostgreSQL). Any crash is
+    resumed by the next pass.
 
     Replies to the mail just read go out before any adjudication; adjudications and reports
     stop being started once `tick_seconds` is spent, and the next tick takes up the rest."""
     report = TickReport()
-    with run_lock(rt.engine, wait_seconds):
+    with tick_lock(rt.engine, wait_seconds) as claims:
         budget = TimeBudget(rt.settings.tick_seconds)  # started once the lock is held
         with sending(mailer):  # one SMTP session for both send passes
-            if source is not None:
-                _poll(rt, source, report)
-            process_pending(rt, report.ingest)
-            release_due(rt, report.campaigns)
+            # On PostgreSQL one worker reads each mailbox; the others go on to campaign work.
+            reader = claims.intake(source.identity if source is not None else NO_MAILBOX)
+            if reader:
+                _intake(rt, source, report)
             _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
-            report.reminders = send_reminders(rt, report.campaigns)
+            if reader:
+                report.reminders = send_reminders(rt, report.campaigns)
             report.turns = run_due(rt, report.campaigns, budget)
-            alert_referee(rt)
+            if reader:
+                alert_referee(rt)
             _send(rt, mailer, report, outbox.flush(rt, mailer, budget))
     return report
+
+
+def _intake(rt: Runtime, source: MailSource | None, report: TickReport) -> None:
+    """Read the mailbox and process what it held (one reader per mailbox at a time)."""
+    if source is not None:
+        _poll(rt, source, report)
+    process_pending(rt, report.ingest)
+    release_due(rt, report.campaigns)
 
 
 def _send(rt: Runtime, mailer: Mailer, report: TickReport, flushed: outbox.FlushResult) -> None:
