@@ -14,6 +14,7 @@ from pbem.mail.inbound import Inbound
 from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.mail.verp import is_bounce_address
 from pbem.services import bounces, commands, notices
+from pbem.services.locks import hold_campaign
 from pbem.services.mail_budgets import replies_spent
 from pbem.services.runtime import Runtime
 from pbem.services.stored_mail import read_stored
@@ -49,6 +50,7 @@ def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
     sender, problem = authenticate(session, inbound)
     if sender is None:
         return _refuse(session, rt, row, inbound, problem)
+    hold_campaign(session, sender.campaign.id)  # wait out a worker adjudicating it
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     bounces.clear(session, sender.player)
     quiet = replies_spent(session, rt, sender.player.address)

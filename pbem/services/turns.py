@@ -23,10 +23,13 @@ from pbem.services import notify, questions, reactions
 from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.campaigns import record_snapshot
 from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
+from pbem.services.locks import try_campaign
 from pbem.services.phases import open_phase
 from pbem.services.runtime import Runtime
 from pbem.services.states import campaign_settings, canonical_json, current_state, digest, game_of
 from pbem.services.submissions import owed_inputs_in
+
+BUSY = "busy"  # another worker holds the campaign's lock
 
 
 @dataclass
@@ -65,24 +68,44 @@ def run_due(
     With `notes`, one campaign's failure or lost claim is recorded there and the rest go on.
     Once `budget` is spent no further phase is started; the next tick runs them.
     """
-    results = []
-    for campaign_name, phase_id in _open_phases(rt):
+    results: list[RunResult] = []
+    busy = _run_each(rt, _open_phases(rt), notes, budget, results)
+    _run_each(rt, busy, notes, budget, results)  # once more for those another worker held
+    return results
+
+
+def _run_each(
+    rt: Runtime,
+    phases: list[tuple[str, int]],
+    notes: list[CampaignNote] | None,
+    budget: TimeBudget,
+    results: list[RunResult],
+) -> list[tuple[str, int]]:
+    """Adjudicate each due phase; return those whose campaign another worker held."""
+    busy = []
+    for campaign_name, phase_id in phases:
         if budget.spent():
             break
         with guarded(notes, campaign_name, "turn"):
             result = _run_if_due(rt, campaign_name, phase_id, notes)
-            if result is not None:
+            if result is BUSY:
+                busy.append((campaign_name, phase_id))
+            elif isinstance(result, RunResult):
                 results.append(result)
-    return results
+    return busy
 
 
 def _run_if_due(
     rt: Runtime, campaign_name: str, phase_id: int, notes: list[CampaignNote] | None
-) -> RunResult | None:
-    """Adjudicate one open phase if it is due; a claim lost to another run is noted."""
+) -> RunResult | str | None:
+    """Adjudicate one open phase if it is due; a claim lost to another run is noted.
+
+    BUSY when another worker holds the campaign (PostgreSQL): it is passed over, not awaited."""
     try:
         with session_scope(rt.engine) as session:
             campaign = queries.campaign_named(session, campaign_name)
+            if not try_campaign(session, campaign.id):
+                return BUSY
             phase = session.get(Phase, phase_id)
             if phase is None or phase.status != "open" or not is_due(session, rt, campaign, phase):
                 return None
