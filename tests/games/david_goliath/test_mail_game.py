@@ -2,6 +2,7 @@
 
 Each reaction window sends its own question mail to the asked player alone; the reply
 "react CHOICE" answers it. Standing reactions sent with orders close other windows at once.
+The turn limit is far off, so the duel ends only when one figure dies.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def start(loop: Loop) -> None:
     )
     loop.rt = open_runtime(str(loop.config))
     players = [f"{p.title()} <{p}@localhost>" for p in loop.players]
-    create_campaign(loop.rt, NewCampaign("elah", "david-goliath", None, players, seed=4))
+    sets = {"max_turns": "500"}  # far beyond any duel: only a death ends it
+    create_campaign(loop.rt, NewCampaign("elah", "david-goliath", None, players, seed=4, sets=sets))
 
 
 def state_of(loop: Loop) -> DGState:
@@ -95,8 +97,12 @@ def test_two_players_finish_a_duel_by_mail_with_questions_and_standing_reactions
         result = loop.tick()
         assert result.ingest.outcomes == {"mail.orders_accepted": 1}, result.ingest
     final = state_of(loop)
-    assert final.step == "over" and GAME.outcome(final) is not None
-    assert sum(asked.values()) > 0
+    assert final.step == "over" and final.winner in ("david", "goliath"), final.winner
+    loser = "goliath" if final.winner == "david" else "david"
+    assert final.figures[loser].dead and not final.figures[final.winner].dead
+    outcome = GAME.outcome(final)
+    assert outcome is not None and outcome.finished and outcome.note != "turn limit reached"
+    assert asked["p1"] > 0 and asked["p2"] > 0 and sum(asked.values()) >= 3, asked
     for seat, user in seats.items():
         questions = [m for m in loop.inbox(user) if "Your answer, please" in str(m["Subject"])]
         assert len(questions) == asked[seat]  # only the asked seat is mailed a question
