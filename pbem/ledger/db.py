@@ -3,24 +3,27 @@
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import event, make_url
+from sqlalchemy import event, inspect, make_url, text
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
 from pbem.errors import ConfigError
 
+if TYPE_CHECKING:  # Alembic is imported only by `pbem init` and `pbem migrate`
+    from alembic.config import Config
+
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+VERSION_TABLE = "alembic_version"
+_REVISION_LINE = re.compile(r"^(revision|down_revision)\s*=\s*['\"]([^'\"]*)['\"]", re.MULTILINE)
 
 
 def normalise_url(url: str) -> str:
@@ -62,6 +65,8 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
 
 def alembic_config() -> Config:
     """An Alembic config pointing at pbem's migrations."""
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
@@ -69,22 +74,40 @@ def alembic_config() -> Config:
 
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision."""
+    from alembic import command
+
     config = alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
 
+@cache
+def known_revisions() -> dict[str, str | None]:
+    """Every migration's revision and the one it revises, read from the files (no Alembic)."""
+    found: dict[str, str | None] = {}
+    for path in sorted((MIGRATIONS / "versions").glob("*.py")):
+        fields = dict(_REVISION_LINE.findall(path.read_text(encoding="utf-8")))
+        if fields.get("revision"):
+            found[fields["revision"]] = fields.get("down_revision") or None
+    return found
+
+
 def head_revision() -> str:
-    """The newest schema revision this pbem knows."""
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    return str(head or "")
+    """The newest schema revision this pbem knows: the one no other migration revises."""
+    revisions = known_revisions()
+    revised = set(revisions.values())
+    heads = sorted(rev for rev in revisions if rev not in revised)
+    return heads[0] if len(heads) == 1 else ""
 
 
 def current_revision(engine: Engine) -> str | None:
-    """The ledger's schema revision, or None when it has none yet."""
+    """The ledger's schema revision, or None when it has none yet (plain SQL, no Alembic)."""
     with engine.connect() as connection:
-        return MigrationContext.configure(connection).get_current_revision()
+        if not inspect(connection).has_table(VERSION_TABLE):
+            return None
+        row = connection.execute(text(f"SELECT version_num FROM {VERSION_TABLE}")).first()
+        return None if row is None else str(row[0])
 
 
 def sqlite_path(url: str) -> Path | None:
@@ -109,8 +132,7 @@ def check_schema(url: str) -> Engine:
     engine.dispose()
     if current is None:
         raise ConfigError("db.E_SCHEMA_MISSING", url=shown)
-    known = {rev.revision for rev in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
-    code = "db.E_SCHEMA_OLD" if current in known else "db.E_SCHEMA_NEWER"
+    code = "db.E_SCHEMA_OLD" if current in known_revisions() else "db.E_SCHEMA_NEWER"
     raise ConfigError(code, url=shown, current=current, head=head)
 
 

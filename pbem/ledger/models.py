@@ -13,6 +13,7 @@ class Campaign(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True, index=True)
+    slug: str | None = Field(default=None, unique=True, index=True)  # the name as in tokens
     game: str
     scenario_json: str = Field(sa_column=Column(Text, nullable=False))
     settings_json: str = Field(sa_column=Column(Text, nullable=False))
@@ -47,7 +48,11 @@ class Player(SQLModel, table=True):
 class Phase(SQLModel, table=True):
     """One step of a campaign that waits for input, then is adjudicated once."""
 
-    __table_args__ = (UniqueConstraint("campaign_id", "seq"),)
+    __table_args__ = (
+        UniqueConstraint("campaign_id", "seq"),
+        Index("ix_phase_deadline", "status", "deadline"),  # the tick's due scan, by deadline
+        Index("ix_phase_complete", "status", "complete_at"),  # ... and by input all in
+    )
     id: int | None = Field(default=None, primary_key=True)
     campaign_id: int = Field(foreign_key="campaign.id", index=True)
     seq: int

@@ -5,16 +5,19 @@ from __future__ import annotations
 import textwrap
 from functools import cache
 from pathlib import Path
-from typing import Any
-
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from typing import TYPE_CHECKING, Any
 
 from pbem.paths import templates_dir
+
+if TYPE_CHECKING:  # Jinja2 is imported when a template is first rendered, not for wording()
+    from jinja2 import Environment
 
 
 @cache
 def environment() -> Environment:
     """The shared template environment (HTML autoescaped, undefined names are errors)."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
     env = Environment(
         loader=FileSystemLoader(str(templates_dir())),
         autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default=False),

@@ -187,11 +187,9 @@ def _insert_campaign(
 ) -> Campaign:
     if session.exec(select(Campaign).where(Campaign.name == request.name)).first():
         raise Conflict("campaign.E_EXISTS", name=request.name)
-    for other in session.exec(select(Campaign.name)).all():
-        if slug(other) == slug(request.name):
-            raise Conflict(
-                "campaign.E_SLUG_TAKEN", name=request.name, other=other, slug=slug(other)
-            )
+    other = session.exec(select(Campaign.name).where(Campaign.slug == slug(request.name))).first()
+    if other is not None:
+        raise Conflict("campaign.E_SLUG_TAKEN", name=request.name, other=other, slug=slug(other))
     settings = {
         "game": setup.settings,
         "campaign": campaign_settings,
@@ -199,6 +197,7 @@ def _insert_campaign(
     }
     campaign = Campaign(
         name=request.name,
+        slug=slug(request.name),
         game=request.game,
         scenario_json=canonical_json(setup.scenario),
         settings_json=canonical_json(settings),

@@ -87,9 +87,8 @@ def _token_owner(session: Session, inbound: Inbound) -> tuple[Campaign, Player, 
     tokens = find_tokens(inbound)
     if not tokens:
         return None
-    campaigns = {slug(c.name): c for c in session.exec(select(Campaign)).all()}
     for token in tokens:
-        campaign = campaigns.get(token.campaign)
+        campaign = _campaign_by_slug(session, token.campaign)
         player = _seat_player(session, campaign, token.seat) if campaign else None
         if campaign is None or player is None:
             continue
@@ -101,6 +100,11 @@ def _token_owner(session: Session, inbound: Inbound) -> tuple[Campaign, Player, 
         if secrets_match(token.value, expected):
             return campaign, player, token
     return None
+
+
+def _campaign_by_slug(session: Session, campaign_slug: str) -> Campaign | None:
+    """The campaign a token names, by its indexed slug: one row read, however many there are."""
+    return session.exec(select(Campaign).where(Campaign.slug == campaign_slug)).first()
 
 
 def _seat_player(session: Session, campaign: Campaign, seat_slug: str) -> Player | None:

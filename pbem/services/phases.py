@@ -6,7 +6,8 @@ import secrets
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy import ColumnElement, and_, or_
+from sqlmodel import Session, col
 
 from pbem.core.rng import derive_seed
 from pbem.ledger.models import Campaign, Phase
@@ -56,3 +57,13 @@ def open_phase(
     session.add(phase)
     session.flush()
     return phase
+
+
+def may_be_due(now: datetime) -> ColumnElement[bool]:
+    """SQL: a phase can be due only once its deadline or the moment its input was all in has
+    passed; the tick reads the saved state of no other campaign (indexes ix_phase_deadline and
+    ix_phase_complete, migration 0007)."""
+    return or_(
+        and_(col(Phase.deadline).is_not(None), col(Phase.deadline) <= now),
+        and_(col(Phase.complete_at).is_not(None), col(Phase.complete_at) <= now),
+    )

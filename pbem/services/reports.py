@@ -11,7 +11,6 @@ from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
 from pbem.render.layout import compute_layout
-from pbem.render.png import render_png
 from pbem.render.standings import final_result
 from pbem.render.svg import render_svg
 from pbem.services.schedule import iso, local_text
@@ -83,6 +82,8 @@ def build(
         json=render_report.render_json(head, view),
     )
     if picture is not None:
+        from pbem.render.png import render_png  # Pillow loads only when a map is drawn
+
         bundle.svg, bundle.png = render_svg(picture), render_png(picture)
         name = f"{campaign.name}-turn{phase.turn}-map.png"
         # inline only, sent once; the part carries a file name so clients can still save it

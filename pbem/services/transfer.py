@@ -17,6 +17,7 @@ from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign
+from pbem.mail.routing import slug
 from pbem.services.runtime import Runtime
 
 FORMAT, VERSION = "pbem-campaign-export", 1
@@ -109,6 +110,7 @@ def import_campaign(rt: Runtime, path: Path) -> dict[str, int]:
         taken = select(table.c.id).where(table.c.name == document["campaign"])
         if session.execute(taken).first() is not None:
             raise Conflict("campaign.E_EXISTS", name=document["campaign"])
+        _set_slug(session, table, document)
         ids: dict[str, dict[int, int]] = {}
         for name, table in known.items():
             ids[name] = {}
@@ -116,6 +118,16 @@ def import_campaign(rt: Runtime, path: Path) -> dict[str, int]:
                 old, new = _insert(session, table, data, ids)
                 ids[name][old] = new
         return {name: len(found) for name, found in ids.items()}
+
+
+def _set_slug(session: Session, table: Table, document: dict[str, Any]) -> None:
+    """Give the imported campaign its token slug (older exports have none); refuse a taken one."""
+    name = document["campaign"]
+    other = session.execute(select(table.c.name).where(table.c.slug == slug(name))).first()
+    if other is not None:
+        raise Conflict("campaign.E_SLUG_TAKEN", name=name, other=other[0], slug=slug(name))
+    for row in document["tables"].get("campaign", []):
+        row["slug"] = slug(name)
 
 
 def _targets(table: Table) -> dict[str, str]:

@@ -24,7 +24,7 @@ from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.campaigns import record_snapshot
 from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.locks import try_campaign
-from pbem.services.phases import open_phase
+from pbem.services.phases import may_be_due, open_phase
 from pbem.services.runtime import Runtime
 from pbem.services.states import campaign_settings, canonical_json, current_state, digest, game_of
 from pbem.services.submissions import owed_inputs_in
@@ -125,6 +125,7 @@ def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
                 Phase.campaign_id == Campaign.id,
                 Phase.status == "open",
                 Campaign.status == "active",
+                may_be_due(rt.clock.now()),  # the rest cannot be due: their state is not read
             )
             .order_by(col(Campaign.name))
         ).all()
