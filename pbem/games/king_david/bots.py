@@ -1,0 +1,86 @@
+"""Random legal play for bots, demos and the contract suite; the order template."""
+
+from __future__ import annotations
+
+from pbem.core.reactions import StandingReaction
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.flow import actor
+from pbem.games.king_david.inputs import KDOrders, Move
+from pbem.games.king_david.movement import MoveError, check_move
+from pbem.games.king_david.stacks import borders
+from pbem.games.king_david.state import BuildPlan, KDState
+
+STANDING = (
+    StandingReaction(trigger="kd.retreat", answer="retreat", when={"ahead": "no"}),
+    StandingReaction(trigger="kd.retreat", answer="stand"),
+    StandingReaction(trigger="kd.siege", answer="besiege"),
+)
+
+
+def random_orders(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
+    """A random legal input for whatever the seat owes now."""
+    if state.window is not None:
+        if state.window.seat != seat:
+            return KDOrders()
+        return KDOrders(answer=rng.choice([c.key for c in state.window.choices],
+                                          purpose=f"bot {seat} answer"))
+    if state.stage == "setup":
+        return _setup(state, seat, rng)
+    if actor(state) != seat:
+        return KDOrders()
+    orders = KDOrders(moves=legal_moves(state, seat, rng))
+    if rng.die(4, purpose=f"bot {seat} standing") == 1:
+        count = rng.die(3, purpose=f"bot {seat} rules")
+        orders.standing = [STANDING[i] for i in range(count)][::-1]
+    if rng.die(3, purpose=f"bot {seat} build") == 1:
+        kind = rng.choice(["militia", "infantry", "chariot", "phalanx"], purpose="bot kind")
+        orders.build = BuildPlan(restore=True, armies={kind: rng.die(2, purpose="bot n")})
+    return orders
+
+
+def _setup(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
+    majors = [c.key for c in state.scenario.countries if c.major]
+    return KDOrders(prefer=rng.shuffled(majors, purpose=f"bot {seat} prefer"),
+                    initiative=rng.choice(["first", "last"], purpose=f"bot {seat} initiative"),
+                    standing=[STANDING[0], STANDING[2]] if rng.die(2) == 1 else None)
+
+
+def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
+    """Some one-area moves of whole stacks, each legal on the board as it stands."""
+    country = state.players[seat].country
+    areas = sorted({a.area for a in state.armies if a.country == country and a.raider is None})
+    moves: list[Move] = []
+    used: set[str] = set()
+    for area in areas:
+        if rng.die(3, purpose=f"bot {seat} move {area}") == 1:
+            continue
+        targets = [b for b, kind in borders(state, area) if kind != "jordan" and b not in used]
+        if not targets:
+            continue
+        move = Move(path=[area, rng.choice(targets, purpose=f"bot {seat} to")])
+        try:
+            check_move(state, seat, move)
+        except MoveError:
+            continue
+        moves.append(move)
+        used.add(move.path[-1])
+    return moves
+
+
+def template_text(state: KDState, seat: str, canonical: str) -> str:
+    """The default orders, with the seat's stacks and where they may go as comments."""
+    lines = [canonical]
+    if actor(state) == seat:
+        country = state.players[seat].country
+        areas = sorted({a.area for a in state.armies if a.country == country})
+        lines.append("# Your stacks and their neighbours (move AREA NEXT [NEXT]):")
+        for area in areas:
+            near = " ".join(b for b, kind in borders(state, area) if kind != "jordan")
+            lines.append(f"#   {area}: {near}")
+    return "\n".join(lines)
+
+
+def private_strings(state: KDState, seat: str) -> list[str]:
+    """The ids of the seat's event markers (only its own view names them)."""
+    player = state.players.get(seat)
+    return list(player.events) if player else []

@@ -1,0 +1,191 @@
+"""Combat (6.2): rounds of dice by army type and terrain, hit tracks, step losses,
+retreat-or-continue, and the fate of leaders left alone."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.content import COMBAT_COST, die_of
+from pbem.games.king_david.hits import assign
+from pbem.games.king_david.leaders import leaders_alone
+from pbem.games.king_david.stacks import (
+    best_retreat,
+    enemy_armies,
+    move_side,
+    own_armies,
+    retreats,
+    step_loss,
+    strength,
+)
+from pbem.games.king_david.state import Army, Battle, KDState
+from pbem.games.king_david.windows import RETREAT, ask, retreat_choices
+
+
+def start_combat(state: KDState, area: str, seat: str, rng: SeededRng,
+                 events: list[Event]) -> None:
+    """Pay one resource and open the battle, or retreat (or lose steps) for want of it."""
+    enemies = enemy_armies(state, area, seat)
+    if not enemies or not own_armies(state, area, seat):
+        return
+    player = state.players[seat]
+    if player.resources < COMBAT_COST:
+        _no_resources(state, area, seat, events)
+        return
+    player.resources -= COMBAT_COST
+    defender = state.side_of(enemies[0])
+    state.battle = Battle(kind="combat", area=area, attacker=seat, defender=defender,
+                          entered_from=_entered_from(state, area, seat))
+    _reveal(state, events)
+
+
+def _entered_from(state: KDState, area: str, seat: str) -> list[str]:
+    return sorted({a.came_from for a in own_armies(state, area, seat) if a.came_from})
+
+
+def _no_resources(state: KDState, area: str, seat: str, events: list[Event]) -> None:
+    options = retreats(state, area, seat, [])
+    if options:
+        target = best_retreat(state, area, seat, options)
+        move_side(state, area, seat, target)
+        events.append(Event(code="kd.no_resources_retreat", data={"area": area, "to": target}))
+        return
+    for army in own_armies(state, area, seat):
+        step_loss(state, army, events, "no resources")
+    events.append(Event(code="kd.no_resources_stay", data={"area": area}))
+
+
+def _sides(state: KDState, battle: Battle) -> tuple[list[Army], list[Army]]:
+    attackers = own_armies(state, battle.area, battle.attacker)
+    defenders = [a for a in state.armies_in(battle.area) if state.side_of(a) == battle.defender]
+    return attackers, defenders
+
+
+def _reveal(state: KDState, events: list[Event]) -> None:
+    """Combat is declared: both sides see both stacks (6.1)."""
+    battle = state.battle
+    assert battle is not None
+    attackers, defenders = _sides(state, battle)
+    seats = sorted({s for s in (battle.attacker, battle.defender) if s})
+    events.append(Event(code="kd.battle", data={
+        "area": battle.area, "attacker": battle.attacker, "defender": battle.defender or "",
+        "attackers": _describe(state, attackers), "defenders": _describe(state, defenders)},
+        visible_to=seats))
+    events.append(Event(code="kd.battle_declared", data={
+        "area": battle.area, "attacker": battle.attacker, "defender": battle.defender or ""}))
+
+
+def _describe(state: KDState, armies: list[Army]) -> str:
+    return ", ".join(f"{a.id} {a.kind} {strength(state, a)} ({a.steps} step)" for a in armies)
+
+
+def continue_combat(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Fight rounds until the battle ends or a decision waits on a reaction window."""
+    battle = state.battle
+    assert battle is not None and battle.kind == "combat"
+    while state.window is None and state.battle is not None:
+        if battle.awaiting is None:
+            _round(state, battle, rng, events)
+            if _over(state, battle, rng, events):
+                return
+            battle.awaiting = "attacker"
+        if not _decide(state, battle, events):
+            return
+
+
+def _round(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
+    battle.round += 1
+    terrain = state.scenario.area(battle.area).terrain
+    attackers, defenders = _sides(state, battle)
+    rolls_a = [rng.die(die_of(a.kind, terrain), purpose=f"combat {a.id}") for a in attackers]
+    rolls_d = [rng.die(die_of(a.kind, terrain), purpose=f"combat {a.id}") for a in defenders]
+    hits_a = sum(rolls_a) + sum(strength(state, a) for a in attackers) + battle.track_att
+    hits_d = sum(rolls_d) + sum(strength(state, a) for a in defenders) + battle.track_def
+    seats = sorted({s for s in (battle.attacker, battle.defender) if s})
+    data = {"area": battle.area, "round": battle.round,
+            "attacker_rolls": _rolls(attackers, rolls_a, terrain),
+            "defender_rolls": _rolls(defenders, rolls_d, terrain),
+            "attacker_strength": sum(strength(state, a) for a in attackers),
+            "defender_strength": sum(strength(state, a) for a in defenders),
+            "attacker_track": battle.track_att, "defender_track": battle.track_def,
+            "attacker_hits": hits_a, "defender_hits": hits_d}
+
+    def cost(army: Army) -> int:
+        return die_of(army.kind, terrain)
+
+    def_order = _losses(state, battle.defender)
+    att_order = _losses(state, battle.attacker)
+    battle.track_att = assign(state, battle, defenders, hits_a, cost, def_order, events)
+    battle.track_def = assign(state, battle, attackers, hits_d, cost, att_order, events)
+    data |= {"attacker_left": battle.track_att, "defender_left": battle.track_def}
+    events.append(Event(code="kd.combat_round", data=data, visible_to=seats))
+
+
+def _rolls(armies: list[Army], rolls: list[int], terrain: str) -> str:
+    return " ".join(f"{a.id}:D{die_of(a.kind, terrain)}={r}" for a, r in
+                    zip(armies, rolls, strict=True))
+
+
+def _losses(state: KDState, seat: str | None) -> list[str]:
+    player = state.players.get(seat or "")
+    return list(player.losses_battle) if player else []
+
+
+def _over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> bool:
+    attackers, defenders = _sides(state, battle)
+    if attackers and defenders:
+        return False
+    winner = battle.attacker if attackers else battle.defender
+    events.append(Event(code="kd.battle_won", data={"area": battle.area,
+                                                    "winner": winner or "nobody"}))
+    leaders_alone(state, battle.area, rng, events)
+    state.battle = None
+    return True
+
+
+def _decide(state: KDState, battle: Battle, events: list[Event]) -> bool:
+    """Ask the side whose turn it is to decide; False while a window waits."""
+    side = battle.awaiting
+    seat = battle.attacker if side == "attacker" else battle.defender
+    forbidden = battle.entered_from if side == "defender" else []
+    options = retreats(state, battle.area, seat or "", forbidden) if seat else []
+    answer = "stand"
+    if seat is not None:
+        found = ask(state, seat, RETREAT, _facts(state, battle, side or ""),
+                    retreat_choices(options), "stand", events)
+        if found is None:
+            return False
+        answer = found
+    return apply_retreat_answer(state, answer, events)
+
+
+def _facts(state: KDState, battle: Battle, side: str) -> dict[str, object]:
+    attackers, defenders = _sides(state, battle)
+    mine, theirs = (attackers, defenders) if side == "attacker" else (defenders, attackers)
+    ahead = sum(a.steps for a in mine) >= sum(a.steps for a in theirs)
+    return {"side": side, "round": battle.round, "area": battle.area,
+            "ahead": "yes" if ahead else "no", "armies": len(mine), "enemies": len(theirs)}
+
+
+def apply_retreat_answer(state: KDState, answer: str, events: list[Event]) -> bool:
+    """Carry out 'stand' or 'retreat [AREA]' for the side awaited; True to fight on."""
+    battle = state.battle
+    assert battle is not None
+    side = battle.awaiting
+    seat = (battle.attacker if side == "attacker" else battle.defender) or ""
+    if answer.startswith("retreat"):
+        forbidden = battle.entered_from if side == "defender" else []
+        options = retreats(state, battle.area, seat, forbidden)
+        target = answer.split()[1] if " " in answer else best_retreat(
+            state, battle.area, seat, options)
+        move_side(state, battle.area, seat, target)
+        events.append(Event(code="kd.retreated", data={"seat": seat, "area": battle.area,
+                                                       "to": target, "side": side or ""}))
+        state.battle = None
+        return False
+    events.append(Event(code="kd.stands", data={"seat": seat, "area": battle.area,
+                                                "side": side or ""}))
+    if battle.kind == "siege":
+        battle.awaiting = None
+        return True
+    battle.awaiting = "defender" if side == "attacker" else None
+    return True

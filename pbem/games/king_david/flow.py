@@ -1,0 +1,218 @@
+"""The game turn (5.0): initiative, phase markers, each phase in order, victory; and the
+action of one player, resumed after each reaction window."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.combat import apply_retreat_answer, continue_combat, start_combat
+from pbem.games.king_david.economy import build_phase, produce
+from pbem.games.king_david.event_play import event_phase, production_shifts
+from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.leaders import pay_ransoms
+from pbem.games.king_david.minors import build_minors, check_conquests
+from pbem.games.king_david.movement import MoveError, check_move, do_move
+from pbem.games.king_david.phases import draw_markers, roll_initiative
+from pbem.games.king_david.setup import set_up
+from pbem.games.king_david.siege import can_besiege, continue_siege, siege_wanted, start_siege
+from pbem.games.king_david.stacks import enemy_armies, own_armies
+from pbem.games.king_david.state import KDState, Task
+from pbem.games.king_david.victory import automatic_winner, final_standings
+
+
+def actor(state: KDState) -> str | None:
+    """The seat whose action orders are awaited, or None."""
+    if state.stage != "action" or state.window is not None or state.battle or state.agenda:
+        return None
+    if state.phase_kind() != "action" or state.actor >= len(state.order):
+        return None
+    return state.order[state.actor]
+
+
+def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
+    """Apply the owed inputs, then play on until someone owes input or the game ends."""
+    events: list[Event] = []
+    for seat, orders in sorted(inputs.items()):
+        keep_instructions(state, seat, orders)
+    if state.stage == "setup":
+        set_up(state, rng, events)
+        state.stage = "action"
+        roll_initiative(state, rng, events)
+        begin_phase(state, rng, events)
+    elif state.window is not None:
+        _answer(state, inputs, events)
+    elif (acting := actor(state)) is not None:
+        _act(state, acting, inputs.get(acting, KDOrders()), rng, events)
+    run(state, rng, events)
+    return events
+
+
+def keep_instructions(state: KDState, seat: str, orders: KDOrders) -> None:
+    """Store the standing parts of a seat's orders (None keeps what is on file)."""
+    player = state.players.get(seat)
+    if player is None:
+        return
+    for field in ("prefer", "initiative", "standing", "losses_battle", "losses_siege",
+                  "build"):
+        value = getattr(orders, field)
+        if value is not None:
+            setattr(player, field, value)
+    if orders.plays is not None:
+        player.event_plays = orders.plays
+
+
+def _answer(state: KDState, inputs: dict[str, KDOrders], events: list[Event]) -> None:
+    window = state.window
+    assert window is not None
+    given = inputs.get(window.seat)
+    answer = given.answer if given and given.answer and window.choice(given.answer) else None
+    answer = answer or window.default
+    picked = window.choice(answer)
+    state.window = None
+    events.append(Event(code="kd.answered", data={"seat": window.seat, "answer": answer,
+                                                  "window": window.id}))
+    if window.trigger == "kd.siege":
+        task = state.agenda.pop(0)
+        if picked is not None and picked.key == "besiege":
+            start_siege(state, task.area, window.seat, events)
+        return
+    if state.battle is not None:
+        apply_retreat_answer(state, answer, events)
+
+
+def _act(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
+         events: list[Event]) -> None:
+    for army in state.armies:
+        army.came_from = None
+    for move in orders.moves:
+        try:
+            check_move(state, seat, move)
+        except MoveError as error:
+            events.append(Event(code="kd.move_refused", data={"seat": seat, "code": error.code,
+                                                              "path": " ".join(move.path)},
+                                visible_to=[seat]))
+            continue
+        do_move(state, seat, move, rng, events)
+    state.sieges_ordered = list(orders.sieges)
+    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
+    state.agenda = [Task(kind="combat", area=a) for a in areas if enemy_armies(state, a, seat)]
+    state.agenda.append(Task(kind="siege-ask", area="*"))
+    events.append(Event(code="kd.action", data={"seat": seat, "moves": len(orders.moves)}))
+
+
+def run(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Play on until a seat owes input or the game is over."""
+    while state.stage == "action" and state.window is None:
+        if state.battle is not None:
+            if state.battle.kind == "combat":
+                continue_combat(state, rng, events)
+            else:
+                continue_siege(state, rng, events)
+        elif state.agenda:
+            _task(state, rng, events)
+        elif actor(state) is not None:
+            return
+        else:
+            _next(state, rng, events)
+
+
+def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    seat = state.order[state.actor]
+    task = state.agenda[0]
+    if task.kind == "siege-ask" and task.area == "*":
+        state.agenda.pop(0)
+        areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
+        state.agenda = [Task(kind="siege-ask", area=a) for a in areas
+                        if can_besiege(state, a, seat)] + [Task(kind="end", area="*")]
+        return
+    if task.kind == "end":
+        state.agenda.pop(0)
+        _end_action(state, seat, events)
+        return
+    if task.kind == "combat":
+        state.agenda.pop(0)
+        start_combat(state, task.area, seat, rng, events)
+        return
+    wanted = siege_wanted(state, task.area, seat, events) if can_besiege(
+        state, task.area, seat) else False
+    if wanted is None:
+        return
+    state.agenda.pop(0)
+    if wanted:
+        start_siege(state, task.area, seat, events)
+
+
+def _end_action(state: KDState, seat: str, events: list[Event]) -> None:
+    """Control markers where the seat's armies stand alone (6.2.6), then the next player."""
+    country = state.players[seat].country
+    for area in sorted({a.area for a in state.armies if state.side_of(a) == seat}):
+        spec = state.scenario.area(area)
+        mine = [a for a in own_armies(state, area, seat) if a.country == country]
+        if not mine or enemy_armies(state, area, seat):
+            continue
+        if spec.city and state.control.get(area) != country:
+            continue
+        state.control[area] = country
+    check_conquests(state, events)
+    state.actor += 1
+    state.agenda, state.sieges_ordered = [], []
+
+
+def _next(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Finish the phase being played and begin the next (or the next turn)."""
+    if state.phase_kind() == "action" and _action_over(state, events):
+        return
+    state.marker += 1
+    if state.marker >= len(state.markers):
+        if state.turn >= state.turns:
+            _finish(state, None, "the last turn is over", events)
+            return
+        state.turn += 1
+        pay_ransoms(state, events)
+        roll_initiative(state, rng, events)
+        draw_markers(state, rng, events)
+    begin_phase(state, rng, events)
+
+
+def _action_over(state: KDState, events: list[Event]) -> bool:
+    """Raiders age and automatic victory is checked after each Action Phase; True if won."""
+    for army in [a for a in state.armies if a.raider]:
+        army.raid -= 1
+        if army.raid <= 0:
+            state.armies.remove(army)
+    state.halted = []
+    winner = automatic_winner(state)
+    if winner is not None:
+        _finish(state, winner, "automatic victory", events)
+        return True
+    return False
+
+
+def begin_phase(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Reveal the marker reached and play the phases that need no orders."""
+    state.revealed = max(state.revealed, state.marker + 1)
+    kind = state.phase_kind()
+    state.actor = 0
+    events.append(Event(code="kd.phase", data={"turn": state.turn, "box": state.marker + 1,
+                                               "kind": kind}))
+    if kind == "harvest":
+        produce(state, "food", events, production_shifts(state, "harvest", events))
+    elif kind == "resource":
+        produce(state, "resources", events, production_shifts(state, "resource", events))
+    elif kind == "build":
+        build_phase(state, rng, events)
+        build_minors(state, rng, events)
+    elif kind == "event":
+        event_phase(state, events)
+    elif kind == "end":
+        _finish(state, None, "the Game Ends marker was reached", events)
+        return
+    if kind != "action":
+        state.actor = len(state.order)
+
+
+def _finish(state: KDState, winner: str | None, why: str, events: list[Event]) -> None:
+    state.stage = "over"
+    state.result = final_standings(state, winner)
+    state.note = why
+    events.append(Event(code="kd.game_over", data={"why": why, "winner": winner or ""}))

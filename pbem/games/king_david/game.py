@@ -1,0 +1,140 @@
+"""The Campaigns of King David as a record of pure functions (the Game protocol)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.game import (
+    Advance,
+    Due,
+    Event,
+    GameMeta,
+    Outcome,
+    ParseResult,
+    PhaseInfo,
+    Setting,
+    Setup,
+)
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.bots import private_strings, random_orders, template_text
+from pbem.games.king_david.flow import actor, play
+from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.orders import canonical_orders, parse_orders
+from pbem.games.king_david.setup import load_scenario, start_state
+from pbem.games.king_david.state import KDState
+from pbem.games.king_david.view import build_view
+
+META = GameMeta(
+    name="king-david",
+    title="The Campaigns of King David",
+    min_players=2,
+    max_players=5,
+    style="mixed",
+    default_scenario="king-david/israel.toml",
+    summary="Judah, Philistia, Aramea, Tyre and Moab over seven turns of random phases.",
+    settings=[
+        Setting(key="turns", default=7, minimum=1, maximum=7,
+                help="game turns (13.0: three for a short game, four or five for a medium)"),
+        Setting(key="variable_end", default=False,
+                help="13.0: Game Ends markers go into the phase cup from turn three"),
+    ],
+)
+KIND_LABELS = {"action": "Action Phase", "event": "Event Phase", "harvest": "Harvest Phase",
+               "resource": "Resource Phase", "build": "Build Phase", "end": "Game Ends"}
+
+
+class KingDavid:
+    """The Campaigns of King David."""
+
+    meta = META
+
+    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
+        """Read and check the map, counters and charts."""
+        return load_scenario(text, source)
+
+    def start(self, setup: Setup, rng: SeededRng) -> KDState:
+        """Draw the first phase markers and fill the event cup; countries come next."""
+        return start_state(setup, rng)
+
+    def state_from_json(self, data: dict[str, Any]) -> KDState:
+        """Rebuild the state."""
+        return KDState.model_validate(data)
+
+    def input_from_json(self, data: dict[str, Any]) -> KDOrders:
+        """Rebuild one seat's orders."""
+        return KDOrders.model_validate(data)
+
+    def phase(self, state: KDState) -> PhaseInfo:
+        """Setup, one player's action in a box of the track, or an open question."""
+        if state.stage == "setup":
+            return PhaseInfo(key="setup", label="Choosing countries", turn=0, topic="setup")
+        if state.stage == "over":
+            return PhaseInfo(key="over", label="The campaign is over", turn=state.turn,
+                             topic="over")
+        kind = KIND_LABELS.get(state.phase_kind(), state.phase_kind())
+        label = f"Turn {state.turn}, box {state.marker + 1} ({kind})"
+        key = f"t{state.turn}-b{state.marker + 1}"
+        seat = actor(state) or (state.order[state.actor] if state.actor < len(state.order)
+                                else "")
+        if seat:
+            label += f": {state.players[seat].country.title()} acts"
+            key += f"-{seat}"
+        if state.window is not None:
+            key += f"-{state.window.id}"
+            label += f"; {state.window.seat} answers"
+            return PhaseInfo(key=key, label=label, turn=state.turn, topic="react")
+        return PhaseInfo(key=key, label=label, turn=state.turn, topic="action")
+
+    def due(self, state: KDState) -> Due:
+        """Everyone at setup; the one acting player; or the seat a window asks."""
+        if state.stage == "setup":
+            return Due(players=sorted(state.players))
+        if state.window is not None:
+            return Due(players=[state.window.seat], window=state.window)
+        seat = actor(state)
+        return Due(players=[seat] if seat else [])
+
+    def parse(self, state: KDState, seat: str, text: str) -> ParseResult:
+        """Read a message's orders and standing instructions."""
+        return parse_orders(state, seat, text)
+
+    def canonical(self, state: KDState, seat: str, orders: KDOrders) -> str:
+        """The one text form of the orders."""
+        return canonical_orders(orders)
+
+    def default_input(self, state: KDState, seat: str) -> KDOrders:
+        """A silent seat stays put; a silent answer takes the window's default."""
+        if state.window is not None and state.window.seat == seat:
+            return KDOrders(answer=state.window.default)
+        return KDOrders()
+
+    def advance(self, state: KDState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
+        """Apply the owed input and play on until someone owes input again."""
+        new = state.model_copy(deep=True)
+        events = play(new, inputs, rng)
+        return Advance(state=new, events=events)
+
+    def view(self, state: KDState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+        """The board for all; the viewer's stacks, markers and question only for them."""
+        template = ""
+        if viewer is not None and viewer in self.due(state).players:
+            template = template_text(state, viewer, canonical_orders(
+                self.default_input(state, viewer)))
+        return build_view(state, viewer, events, self.phase(state).model_dump(), template)
+
+    def outcome(self, state: KDState) -> Outcome | None:
+        """Standings once the campaign is over."""
+        if state.result is None:
+            return None
+        return Outcome(finished=True, standings=list(state.result), note=state.note)
+
+    def random_input(self, state: KDState, seat: str, rng: SeededRng) -> KDOrders:
+        """A random legal input."""
+        return random_orders(state, seat, rng)
+
+    def private_strings(self, state: KDState, seat: str) -> list[str]:
+        """The seat's event markers."""
+        return private_strings(state, seat)
+
+
+GAME = KingDavid()

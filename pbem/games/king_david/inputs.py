@@ -1,0 +1,34 @@
+"""Typed input: the setup preferences, one action's moves and sieges, an answer to a reaction
+window, and standing instructions that last until replaced."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel
+
+from pbem.core.reactions import StandingReaction
+from pbem.games.king_david.state import BuildPlan
+
+
+class Move(BaseModel):
+    """Move a stack along a path of areas; `units` empty means all of the country's there."""
+
+    path: list[str]
+    units: list[str] = []
+
+
+class KDOrders(BaseModel):
+    """What one seat sent; None fields keep what is already on file."""
+
+    kind: Literal["orders"] = "orders"
+    moves: list[Move] = []
+    sieges: list[str] = []
+    answer: str | None = None
+    prefer: list[str] | None = None
+    initiative: Literal["first", "last"] | None = None
+    standing: list[StandingReaction] | None = None
+    losses_battle: list[str] | None = None
+    losses_siege: list[str] | None = None
+    build: BuildPlan | None = None
+    plays: list[str] | None = None

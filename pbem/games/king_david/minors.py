@@ -1,0 +1,85 @@
+"""Minor countries (11.0, 10.5): the control roll when invaded, their own setups, conquest,
+and their builds."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.armies import draw, draw_setup, home_spots, place
+from pbem.games.king_david.content import KINDS
+from pbem.games.king_david.state import KDState
+
+
+def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
+                events: list[Event]) -> None:
+    """Entering a quiet minor's area invades it: the other players roll for its control."""
+    key = state.scenario.area(area).country
+    minor = state.minors.get(key)
+    if minor is None or minor.active or minor.conquered:
+        return
+    others = [s for s in state.order or sorted(state.players) if s != seat]
+    if not others:
+        return
+    winner = roll_off(others, rng, f"control {key}", events)
+    minor.active, minor.seat = True, winner
+    armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
+    for army in armies:
+        army.area = ""
+    place(state, armies, winner, _minor_spots(state, key))
+    events.append(Event(code="kd.minor_invaded", data={
+        "minor": state.scenario.country(key).name, "invader": seat, "controller": winner,
+        "armies": len(armies)}))
+
+
+def roll_off(seats: list[str], rng: SeededRng, purpose: str, events: list[Event]) -> str:
+    """Each seat rolls a D10; ties at the top roll again among themselves (11.0, 4.3)."""
+    contenders = sorted(seats)
+    while True:
+        rolls = {s: rng.die(10, purpose=f"{purpose} {s}") for s in contenders}
+        events.append(Event(code="kd.rolls", data={"purpose": purpose, "rolls": " ".join(
+            f"{s}={r}" for s, r in rolls.items())}))
+        top = max(rolls.values())
+        contenders = [s for s in contenders if rolls[s] == top]
+        if len(contenders) == 1:
+            return contenders[0]
+
+
+def _minor_spots(state: KDState, key: str) -> list[str]:
+    areas = [a for a in state.scenario.areas if a.country == key
+             and state.control.get(a.id) == key]
+    return [a.id for a in sorted(areas, key=lambda a: (a.city is None, a.id))]
+
+
+def check_conquests(state: KDState, events: list[Event]) -> None:
+    """A minor whose cities all belong to one invader is conquered; its armies leave (11.0)."""
+    for key, minor in sorted(state.minors.items()):
+        cities = [a.id for a in state.scenario.areas if a.country == key and a.city]
+        holders = {state.control.get(c, "") for c in cities}
+        if minor.conquered or not cities or len(holders) != 1 or holders == {key}:
+            continue
+        minor.conquered, minor.active = True, False
+        state.armies = [a for a in state.armies if a.country != key or a.raider is not None]
+        events.append(Event(code="kd.minor_conquered", data={
+            "minor": state.scenario.country(key).name, "by": str(sorted(holders)[0])}))
+
+
+def build_minors(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Restore every minor ally's army and add two, while one of its cities holds (10.5)."""
+    for key, minor in sorted(state.minors.items()):
+        if not minor.active or minor.seat is None:
+            continue
+        if not any(a.country == key and a.city and state.control.get(a.id) == key
+                   for a in state.scenario.areas):
+            continue
+        for army in state.armies:
+            if army.country == key:
+                army.steps = army.steps_max
+        kinds = [k for k in KINDS if state.scenario.country(key).setup.get(k)]
+        new = [a for k in kinds[:2] for a in [draw(state, key, k, rng)] if a is not None]
+        if len(kinds) == 1 and (extra := draw(state, key, kinds[0], rng)) is not None:
+            new.append(extra)
+        left = place(state, new, minor.seat, home_spots(state, key))
+        for army in left:
+            state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+        events.append(Event(code="kd.minor_built", data={
+            "minor": state.scenario.country(key).name, "armies": len(new) - len(left)}))

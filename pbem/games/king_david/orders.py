@@ -1,0 +1,205 @@
+"""The King David order language: one line per order, every problem with its line number.
+
+    move hebron bethlehem [with a3 a7 david]   besiege gaza      react stand
+    prefer judah tyre     initiative first|last
+    on retreat [ahead=no ...] do retreat       on siege do besiege      standing none
+    losses battle militia infantry chariot phalanx      losses siege ...
+    build restore militia=2 fortify=hebron     play increase-harvest judah     play none
+"""
+
+from __future__ import annotations
+
+from pbem.core.game import ParseResult
+from pbem.core.problems import Problem, did_you_mean, strip_comment
+from pbem.core.reactions import StandingReaction
+from pbem.games.king_david.content import KINDS
+from pbem.games.king_david.event_table import BY_KEY
+from pbem.games.king_david.flow import actor
+from pbem.games.king_david.inputs import KDOrders, Move
+from pbem.games.king_david.movement import MoveError, check_move
+from pbem.games.king_david.state import BuildPlan, KDState
+
+TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
+WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
+         "losses", "build", "play", "pass")
+
+
+class LineError(ValueError):
+    """A line the reader refuses: its code, kind and parameters."""
+
+    def __init__(self, code: str, kind: str = "invalid", **params: str) -> None:
+        super().__init__(code)
+        self.code, self.kind, self.params = code, kind, params
+
+
+def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
+    """Read a message into KDOrders, collecting every problem."""
+    if seat not in state.players:
+        return ParseResult(problems=[Problem(line=0, code="kd.E_NOT_A_PLAYER", kind="illegal")])
+    orders = KDOrders()
+    problems: list[Problem] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = strip_comment(raw).lower().replace(",", " ")
+        if not line:
+            continue
+        try:
+            _line(state, seat, orders, line.split())
+        except LineError as error:
+            problems.append(Problem(line=number, code=error.code,
+                                    kind="illegal" if error.kind == "illegal" else "invalid",
+                                    params=error.params,
+                                    suggestion=did_you_mean(line.split()[0], WORDS)))
+    return ParseResult(orders=orders, problems=problems)
+
+
+def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None:
+    head, rest = words[0], words[1:]
+    if head == "pass":
+        return
+    if head == "move":
+        orders.moves.append(_move(state, seat, rest))
+    elif head == "besiege":
+        orders.sieges += [_area(state, w) for w in rest]
+    elif head in ("react", "answer"):
+        orders.answer = _answer(state, seat, " ".join(rest))
+    elif head == "prefer":
+        orders.prefer = [_country(state, w) for w in rest]
+    elif head == "initiative" and rest in (["first"], ["last"]):
+        orders.initiative = rest[0]  # type: ignore[assignment]
+    elif head == "on":
+        orders.standing = (orders.standing or []) + [_standing(rest)]
+    elif head == "standing" and rest == ["none"]:
+        orders.standing = []
+    elif head == "losses" and rest and rest[0] in ("battle", "siege"):
+        kinds = [_kind(w) for w in rest[1:]]
+        setattr(orders, f"losses_{rest[0]}", kinds)
+    elif head == "build":
+        orders.build = _build(state, rest)
+    elif head == "play":
+        orders.plays = [] if rest == ["none"] else (orders.plays or []) + [_play(state, rest)]
+    else:
+        raise LineError("kd.E_UNKNOWN", text=" ".join(words))
+
+
+def _area(state: KDState, word: str) -> str:
+    if not any(a.id == word for a in state.scenario.areas):
+        raise LineError("kd.E_AREA", area=word)
+    return word
+
+
+def _country(state: KDState, word: str) -> str:
+    if not any(c.key == word for c in state.scenario.countries):
+        raise LineError("kd.E_COUNTRY", country=word)
+    return word
+
+
+def _kind(word: str) -> str:
+    if word not in KINDS:
+        raise LineError("kd.E_KIND", kind=word)
+    return word
+
+
+def _move(state: KDState, seat: str, words: list[str]) -> Move:
+    cut = words.index("with") if "with" in words else len(words)
+    path = [_area(state, w) for w in words[:cut] if w not in ("to", ">", "-")]
+    if len(path) < 2:
+        raise LineError("kd.E_PATH")
+    move = Move(path=path, units=words[cut + 1:])
+    if actor(state) != seat:
+        raise LineError("kd.E_NOT_YOUR_ACTION", "illegal")
+    try:
+        check_move(state, seat, move)
+    except MoveError as error:
+        raise LineError(error.code, "illegal", **error.params) from error
+    return move
+
+
+def _answer(state: KDState, seat: str, text: str) -> str:
+    window = state.window
+    if window is None or window.seat != seat:
+        raise LineError("kd.E_NO_QUESTION", "illegal")
+    picked = window.choice(text)
+    if picked is None:
+        raise LineError("kd.E_CHOICE", "illegal", answer=text)
+    return picked.key
+
+
+def _standing(words: list[str]) -> StandingReaction:
+    if len(words) < 3 or words[0] not in TRIGGERS or "do" not in words:
+        raise LineError("kd.E_STANDING", text=" ".join(words))
+    cut = words.index("do")
+    when: dict[str, object] = {}
+    for pair in words[1:cut]:
+        key, _, value = pair.partition("=")
+        if not value:
+            raise LineError("kd.E_STANDING", text=" ".join(words))
+        when[key] = int(value) if value.isdigit() else value
+    answer = " ".join(words[cut + 1:])
+    if not answer:
+        raise LineError("kd.E_STANDING", text=" ".join(words))
+    return StandingReaction(trigger=TRIGGERS[words[0]], answer=answer, when=when)
+
+
+def _build(state: KDState, words: list[str]) -> BuildPlan:
+    plan = BuildPlan(restore=False)
+    for word in words:
+        key, _, value = word.partition("=")
+        if word == "restore":
+            plan.restore = True
+        elif key in KINDS and value.isdigit():
+            plan.armies[key] = int(value)
+        elif key == "fortify" and value:
+            plan.fortify = [_area(state, w) for w in value.split("+")]
+        elif word != "none":
+            raise LineError("kd.E_BUILD", text=word)
+    return plan
+
+
+def _play(state: KDState, words: list[str]) -> str:
+    if not words or words[0] not in BY_KEY:
+        raise LineError("kd.E_EVENT", name=" ".join(words))
+    if len(words) > 1:
+        _country(state, words[1])
+    return " ".join(words[:2])
+
+
+def canonical_orders(orders: KDOrders) -> str:
+    """The one text form of the orders."""
+    lines = []
+    for move in orders.moves:
+        units = f" with {' '.join(move.units)}" if move.units else ""
+        lines.append(f"move {' '.join(move.path)}{units}")
+    lines += [f"besiege {area}" for area in orders.sieges]
+    if orders.answer is not None:
+        lines.append(f"react {orders.answer}")
+    if orders.prefer is not None:
+        lines.append("prefer " + " ".join(orders.prefer))
+    if orders.initiative is not None:
+        lines.append(f"initiative {orders.initiative}")
+    if orders.standing is not None:
+        lines += [standing_text(r) for r in orders.standing] or ["standing none"]
+    for which in ("battle", "siege"):
+        kinds = getattr(orders, f"losses_{which}")
+        if kinds is not None:
+            lines.append(f"losses {which} {' '.join(kinds)}".rstrip())
+    if orders.build is not None:
+        lines.append(build_text(orders.build))
+    if orders.plays is not None:
+        lines += [f"play {p}" for p in orders.plays] or ["play none"]
+    return "\n".join(lines) or "pass"
+
+
+def standing_text(rule: StandingReaction) -> str:
+    """A standing reaction as the line that sets it."""
+    trigger = next(k for k, v in TRIGGERS.items() if v == rule.trigger)
+    when = "".join(f" {k}={v}" for k, v in sorted(rule.when.items()))
+    return f"on {trigger}{when} do {rule.answer}"
+
+
+def build_text(plan: BuildPlan) -> str:
+    """A build plan as the line that sets it."""
+    parts = ["restore"] if plan.restore else []
+    parts += [f"{k}={n}" for k, n in sorted(plan.armies.items())]
+    if plan.fortify:
+        parts.append("fortify=" + "+".join(plan.fortify))
+    return "build " + (" ".join(parts) or "none")

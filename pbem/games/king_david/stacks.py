@@ -1,0 +1,101 @@
+"""Map and stack helpers: borders, who is an enemy, stacking limits, retreats."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.games.king_david.content import STACK_LIMIT
+from pbem.games.king_david.state import Army, KDState
+
+
+def borders(state: KDState, area: str) -> list[tuple[str, str]]:
+    """(neighbour, link kind) pairs of an area, sorted by neighbour."""
+    found = [(ln.b, ln.kind) for ln in state.scenario.links if ln.a == area]
+    found += [(ln.a, ln.kind) for ln in state.scenario.links if ln.b == area]
+    return sorted(found)
+
+
+def link_kind(state: KDState, a: str, b: str) -> str | None:
+    """The kind of the border between two areas, or None when they do not touch."""
+    return next((kind for other, kind in borders(state, a) if other == b), None)
+
+
+def own_armies(state: KDState, area: str, seat: str) -> list[Army]:
+    """Armies in `area` fighting for `seat`."""
+    return [a for a in state.armies_in(area) if state.side_of(a) == seat]
+
+
+def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
+    """Armies in `area` fighting for anyone but `seat`."""
+    return [a for a in state.armies_in(area) if state.side_of(a) != seat]
+
+
+def limit(state: KDState, area: str, seat: str) -> int:
+    """Four armies, plus the rating of the best leader of `seat` there (6.1)."""
+    ratings = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat]
+    return STACK_LIMIT + max(ratings, default=0)
+
+
+def room(state: KDState, area: str, seat: str) -> int:
+    """How many more armies of `seat` may stand in `area`."""
+    return limit(state, area, seat) - len(own_armies(state, area, seat))
+
+
+def country_of_seat(state: KDState, seat: str) -> str:
+    """The player country a seat plays."""
+    return state.players[seat].country
+
+
+def controls_port(state: KDState, seat: str) -> bool:
+    """True when the seat's country controls a port city (10.0's 2:1 exchange)."""
+    country = country_of_seat(state, seat)
+    return any(a.port and state.control.get(a.id) == country for a in state.scenario.areas)
+
+
+def retreats(state: KDState, area: str, seat: str, forbidden: list[str]) -> list[str]:
+    """Areas a side may retreat to: adjacent, free of enemies, not where the enemy came from,
+    and with room for the retreating armies (6.2.5)."""
+    moving = len(own_armies(state, area, seat))
+    found = []
+    for other, kind in borders(state, area):
+        if kind == "jordan" or other in forbidden or enemy_armies(state, other, seat):
+            continue
+        if room(state, other, seat) >= moving:
+            found.append(other)
+    return found
+
+
+def best_retreat(state: KDState, area: str, seat: str, options: list[str]) -> str:
+    """The retreat the rules engine picks for 'retreat': a friendly area first, else the first."""
+    country = country_of_seat(state, seat) if seat in state.players else ""
+    friendly = [o for o in options if state.control.get(o) == country]
+    return (friendly or options)[0]
+
+
+def move_side(state: KDState, area: str, seat: str, target: str) -> None:
+    """Move every army and leader of `seat` from `area` to `target`."""
+    for army in own_armies(state, area, seat):
+        army.area = target
+    for leader in state.leaders_in(area):
+        if state.seat_of(leader.country) == seat:
+            leader.area = target
+
+
+def step_loss(state: KDState, army: Army, events: list[Event], why: str) -> None:
+    """Flip an army to its reduced side, or remove it (its counter goes back to the pool)."""
+    army.steps -= 1
+    if army.steps > 0:
+        return
+    state.armies = [a for a in state.armies if a.id != army.id]
+    if army.raider is None:
+        state.pool.setdefault(army.country, []).append(
+            f"{army.kind}:{army.strength}:{army.steps_max}"
+        )
+    events.append(Event(code="kd.eliminated", data={"army": army.id, "area": army.area,
+                                                    "why": why}, visible_to=None))
+
+
+def strength(state: KDState, army: Army) -> int:
+    """Attack strength now: full, or reduced by the scenario's drop on the one-step side."""
+    if army.steps >= army.steps_max or army.steps_max == 1:
+        return army.strength
+    return max(1, army.strength - state.scenario.reduced_strength_drop)

@@ -1,0 +1,163 @@
+"""The state of one King David campaign; stacks, event markers, hidden phase markers and the
+cups are secret in parts (see view.py)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from pbem.core.game import Seat
+from pbem.core.reactions import StandingReaction, Window
+from pbem.games.king_david.content import KINDS, Kind, Scenario
+
+Stage = Literal["setup", "action", "over"]
+DEFAULT_LOSSES: list[Kind] = ["militia", "infantry", "chariot", "phalanx"]
+
+
+class Army(BaseModel):
+    """An army counter on the map."""
+
+    id: str  # e.g. "A12": serial numbers say nothing about the counter
+    country: str
+    kind: Kind
+    strength: int
+    steps_max: int
+    steps: int
+    area: str
+    raid: int = 0  # raiders: action phases left before they are withdrawn (events 8-13)
+    raider: str | None = None  # the seat running the raid
+    came_from: str | None = None  # the area it entered from in this action (6.2.5)
+
+
+class Leader(BaseModel):
+    """A leader counter: on the map, captured (awaiting ransom), or dead."""
+
+    name: str
+    country: str
+    rating: int
+    area: str | None = None
+    status: Literal["map", "captured", "dead"] = "map"
+
+
+class BuildPlan(BaseModel):
+    """A standing build plan used in every Build Phase until replaced (10.2-10.4)."""
+
+    restore: bool = True
+    armies: dict[str, int] = Field(default_factory=dict)  # kind -> armies wanted each phase
+    fortify: list[str] = Field(default_factory=list)  # areas, in order
+
+
+class Player(BaseModel):
+    """A seat's country, stores, hidden event markers and standing instructions."""
+
+    seat: str
+    country: str = ""
+    food: int = 0
+    resources: int = 0
+    events: list[str] = Field(default_factory=list)
+    standing: list[StandingReaction] = Field(default_factory=list)
+    losses_battle: list[Kind] = Field(default_factory=lambda: list(DEFAULT_LOSSES))
+    losses_siege: list[Kind] = Field(default_factory=lambda: list(DEFAULT_LOSSES))
+    build: BuildPlan = Field(default_factory=BuildPlan)
+    initiative: Literal["first", "last"] = "first"
+    prefer: list[str] = Field(default_factory=list)
+    event_plays: list[str] = Field(default_factory=list)  # standing "play KEY [TARGET]" lines
+
+
+class Minor(BaseModel):
+    """A country no player runs: who controls its armies once invaded, and whether it fell."""
+
+    key: str
+    seat: str | None = None
+    active: bool = False
+    conquered: bool = False
+    raids: int = 0
+
+
+class Battle(BaseModel):
+    """A combat or siege in progress, kept while a reaction window is open."""
+
+    kind: Literal["combat", "siege"]
+    area: str
+    attacker: str
+    defender: str | None  # None: a minor nobody controls, or a city without a defender seat
+    round: int = 0
+    track_att: int = 0  # hits scored by the attacker not yet used
+    track_def: int = 0
+    taken: dict[str, int] = Field(default_factory=dict)  # army id -> steps lost this battle
+    entered_from: list[str] = Field(default_factory=list)
+    fort: int = 0  # siege: the city's level now
+    awaiting: Literal["attacker", "defender"] | None = None
+    eliminated: list[str] = Field(default_factory=list)
+
+
+class Task(BaseModel):
+    """Work left in the active player's action: a combat or a siege in one area."""
+
+    kind: Literal["combat", "siege-ask", "end"]
+    area: str
+
+
+class KDState(BaseModel):
+    """Everything about one campaign."""
+
+    seats: list[Seat]
+    scenario: Scenario
+    turns: int = 7
+    variable_end: bool = False
+    stage: Stage = "setup"
+    turn: int = 1
+    markers: list[str] = Field(default_factory=list)
+    revealed: int = 0  # markers[:revealed] are face up
+    marker: int = 0  # index of the phase being played
+    order: list[str] = Field(default_factory=list)  # initiative order
+    actor: int = 0
+    players: dict[str, Player] = Field(default_factory=dict)
+    minors: dict[str, Minor] = Field(default_factory=dict)
+    control: dict[str, str] = Field(default_factory=dict)  # area -> country
+    forts: dict[str, int] = Field(default_factory=dict)  # city area -> level
+    armies: list[Army] = Field(default_factory=list)
+    leaders: list[Leader] = Field(default_factory=list)
+    pool: dict[str, list[str]] = Field(default_factory=dict)  # country -> "kind:str:steps"
+    cup: list[str] = Field(default_factory=list)  # event markers, drawn from the front
+    used_events: list[str] = Field(default_factory=list)
+    ark_played: int = 0
+    serial: int = 0
+    agenda: list[Task] = Field(default_factory=list)
+    sieges_ordered: list[str] = Field(default_factory=list)
+    battle: Battle | None = None
+    window: Window | None = None
+    windows_opened: int = 0
+    halted: list[str] = Field(default_factory=list)  # countries under Royal Death this phase
+    result: list[dict[str, object]] | None = None
+    note: str = ""
+
+    def seat_of(self, country: str) -> str | None:
+        """The seat running `country` now (a player's own, or a minor's controller)."""
+        for seat, player in sorted(self.players.items()):
+            if player.country == country:
+                return seat
+        minor = self.minors.get(country)
+        return minor.seat if minor else None
+
+    def side_of(self, army: Army) -> str | None:
+        """The seat an army fights for (a raider's player, else its country's seat)."""
+        return army.raider or self.seat_of(army.country)
+
+    def armies_in(self, area: str) -> list[Army]:
+        """Armies in an area, by id."""
+        return sorted((a for a in self.armies if a.area == area), key=lambda a: a.id)
+
+    def leaders_in(self, area: str) -> list[Leader]:
+        """Leaders on the map in an area."""
+        return [ld for ld in self.leaders if ld.area == area and ld.status == "map"]
+
+    def phase_kind(self) -> str:
+        """The kind of the phase being played."""
+        return self.markers[self.marker] if self.markers else "setup"
+
+
+def kind_order(order: list[Kind]) -> list[Kind]:
+    """A loss preference completed with any kinds it leaves out."""
+    return list(order) + [k for k in KINDS if k not in order]

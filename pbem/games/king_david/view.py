@@ -1,0 +1,108 @@
+"""What each viewer may see; the only place secrecy is decided.
+
+Others' stacks are counts only (their armies are shown in full only inside a battle's own
+events, to the two sides); face-down phase markers, the event cup and other players' event
+markers never enter a player's or the public view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.game import REFEREE, Event
+from pbem.core.reactions import choices_text
+from pbem.games.king_david.event_table import kind_of
+from pbem.games.king_david.orders import build_text, standing_text
+from pbem.games.king_david.stacks import strength
+from pbem.games.king_david.state import KDState
+from pbem.games.king_david.victory import points
+from pbem.games.king_david.view_board import board_picture, board_text
+
+
+def build_view(state: KDState, viewer: str | None, events: list[Event],
+               phase: dict[str, Any], template: str) -> dict[str, Any]:
+    """The JSON-ready view for `viewer` (a seat, None for the public, or the referee)."""
+    shown = [e.model_dump(mode="json") for e in events
+             if e.visible_to is None or viewer == REFEREE or viewer in e.visible_to]
+    view: dict[str, Any] = {
+        "game": "king-david", "viewer": viewer, "phase": phase, "events": shown,
+        "kingdoms": [{"seat": s.id, "name": _name(state, s.id, s.name)} for s in state.seats],
+        "public": public(state),
+        "board_text": board_text(state, viewer),
+        "board": board_picture(state, viewer).model_dump(mode="json"),
+        "template": template,
+    }
+    if viewer in state.players:
+        view.update(_private(state, viewer or ""))
+    if viewer == REFEREE:
+        view["markers_all"] = list(state.markers)
+        view["cup"] = [kind_of(m).name for m in state.cup]
+        view["hands"] = {s: [kind_of(m).name for m in p.events]
+                         for s, p in sorted(state.players.items())}
+        view["armies_all"] = [a.model_dump(mode="json") for a in state.armies]
+    return view
+
+
+def _name(state: KDState, seat: str, name: str) -> str:
+    country = state.players[seat].country
+    return f"{name} ({state.scenario.country(country).name})" if country else name
+
+
+def public(state: KDState) -> dict[str, Any]:
+    """What everyone sees: the track (hidden markers as '?'), stores, control and stack counts."""
+    track = [m if i < state.revealed else "?" for i, m in enumerate(state.markers)]
+    return {
+        "turn": state.turn, "turns": state.turns, "stage": state.stage,
+        "track": track, "box": state.marker + 1, "order": list(state.order),
+        "players": [{"seat": s, "country": p.country, "food": p.food,
+                     "resources": p.resources, "events": len(p.events),
+                     "points": points(state, s) if p.country else 0}
+                    for s, p in sorted(state.players.items())],
+        "control": dict(sorted(state.control.items())),
+        "forts": dict(sorted(state.forts.items())),
+        "stacks": stack_counts(state),
+        "leaders": [{"name": ld.name, "status": ld.status} for ld in state.leaders],
+        "minors": [{"key": m.key, "controller": m.seat, "active": m.active,
+                    "conquered": m.conquered} for m in state.minors.values()],
+        "events_played": [kind_of(m).name for m in state.used_events[-12:]],
+        "cup_left": len(state.cup),
+        "waiting_for_answer": state.window.seat if state.window else None,
+        "result": state.result, "note": state.note,
+    }
+
+
+def stack_counts(state: KDState) -> list[dict[str, Any]]:
+    """Per area and side: how many armies and leaders, nothing more."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    for army in state.armies:
+        key = (army.area, state.side_of(army) or army.country)
+        counts.setdefault(key, [0, 0])[0] += 1
+    for leader in state.leaders:
+        if leader.status == "map" and leader.area:
+            key = (leader.area, state.seat_of(leader.country) or leader.country)
+            counts.setdefault(key, [0, 0])[1] += 1
+    return [{"area": a, "side": s, "armies": n[0], "leaders": n[1]}
+            for (a, s), n in sorted(counts.items())]
+
+
+def _private(state: KDState, seat: str) -> dict[str, Any]:
+    player = state.players[seat]
+    found: dict[str, Any] = {
+        "country": player.country,
+        "armies": [{"id": a.id, "area": a.area, "kind": a.kind, "country": a.country,
+                    "strength": strength(state, a), "steps": a.steps,
+                    "steps_max": a.steps_max}
+                   for a in state.armies if state.side_of(a) == seat],
+        "my_leaders": [ld.model_dump(mode="json") for ld in state.leaders
+                       if state.seat_of(ld.country) == seat],
+        "hand": [{"id": m, "name": kind_of(m).name, "key": kind_of(m).key}
+                 for m in player.events],
+        "standing": [standing_text(r) for r in player.standing],
+        "losses": {"battle": list(player.losses_battle), "siege": list(player.losses_siege)},
+        "build_plan": build_text(player.build),
+        "plays": list(player.event_plays),
+    }
+    window = state.window
+    if window is not None and window.seat == seat:
+        found["question"] = {"id": window.id, "trigger": window.trigger, "facts": window.facts,
+                             "choices": choices_text(window), "default": window.default}
+    return found

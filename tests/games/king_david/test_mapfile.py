@@ -1,0 +1,76 @@
+"""The scenario file loads, and every broken record is reported with its file and line."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.core.game import ContentError
+from pbem.games.king_david.mapfile import load_scenario_text
+from pbem.paths import campaigns_dir
+
+PATH = campaigns_dir() / "king-david" / "israel.toml"
+
+
+def text() -> str:
+    """The shipped scenario's text."""
+    return PATH.read_text(encoding="utf-8")
+
+
+def line_of(body: str, start: str) -> int:
+    """The 1-based line of the first line starting with `start`."""
+    return next(i for i, ln in enumerate(body.splitlines(), 1) if ln.startswith(start))
+
+
+def test_shipped_scenario_loads() -> None:
+    data = load_scenario_text(text(), str(PATH))
+    assert len(data["areas"]) >= 40
+    gaza = next(a for a in data["areas"] if a["id"] == "gaza")
+    assert gaza["city"] == "Gaza" and gaza["port"] and gaza["fort"] == 2
+    judah = next(c for c in data["countries"] if c["key"] == "judah")
+    assert judah["setup"] == {"chariot": 0, "phalanx": 6, "infantry": 6, "militia": 5}
+    assert judah["die"] == 8 and judah["auto"] == 10
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code"),
+    [
+        ("gaza        philistia clear 3 3 105 760 city=Gaza fort=2 port",
+         "gaza        philistia swamp 3 3 105 760 city=Gaza fort=2 port", "kd.E_RECORD"),
+        ("ziklag      judah     clear 2 1 190 760 city=Ziklag fort=2",
+         "ziklag      nowhere   clear 2 1 190 760 city=Ziklag fort=2", "kd.E_COUNTRY"),
+        ("hebron      judah     hill  2 2 280 730 city=Hebron fort=3",
+         "hebron      judah     hill  2 2 280 730 city=Hebron fort=7", "kd.E_AREA"),
+        ("sinai       egypt     clear 1 1 120 890",
+         "sinai       egypt     clear 1 1 120 890 fort=2", "kd.E_CITY"),
+    ],
+)
+def test_bad_area_points_at_its_line(old: str, new: str, code: str) -> None:
+    body = text().replace(old, new)
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(body, "kd.toml")
+    assert caught.value.code == code
+    assert caught.value.line == line_of(body, new)
+    assert str(caught.value).startswith(f"kd.toml:{caught.value.line}:")
+
+
+def test_link_to_unknown_area_points_at_its_line() -> None:
+    body = text().replace("gaza sinai land", "gaza atlantis land")
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(body, "kd.toml")
+    assert caught.value.code == "kd.E_LINK"
+    assert caught.value.line == line_of(body, "gaza atlantis land")
+
+
+def test_setup_larger_than_the_counter_mix_is_refused() -> None:
+    body = text().replace("judah      0 6 6  5", "judah      0 9 6  5")
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(body, "kd.toml")
+    assert caught.value.code == "kd.E_COUNTERS"
+    assert caught.value.line == line_of(body, "judah      0 9 6  5")
+
+
+def test_toml_syntax_error_has_a_line() -> None:
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(text().replace("turns = 7", "turns = = 7"), "kd.toml")
+    assert caught.value.code == "kd.E_TOML"
+    assert caught.value.line == line_of(text(), "turns = 7")
