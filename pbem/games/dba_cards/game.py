@@ -9,7 +9,6 @@ from pydantic import BaseModel
 from pbem.core.game import (
     REFEREE,
     Advance,
-    ContentError,
     Due,
     Event,
     GameMeta,
@@ -32,9 +31,8 @@ from pbem.games.dba_cards.orders import (
     parse_turn,
 )
 from pbem.games.dba_cards.orders_deploy import parse_deploy
-from pbem.games.dba_cards.scenario import load_scenario
-from pbem.games.dba_cards.state import ArmyList, DBAState, Settings, Side
-from pbem.games.dba_cards.terrain import random_terrain
+from pbem.games.dba_cards.setup import load_scenario, opening
+from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import run_answer, run_turn
 from pbem.games.dba_cards.view import build_view
 
@@ -68,35 +66,6 @@ META = GameMeta(
     ],
 )
 STAGE_KIND = {"deploy": "deploy", "turn": "turn", "react": "answer"}
-
-
-def make_settings(raw: dict[str, Any]) -> Settings:
-    """Settings from CLI strings or typed values."""
-    values = {k: v for k, v in raw.items() if k in Settings.model_fields}
-    try:
-        return Settings.model_validate(values)
-    except ValueError as error:
-        raise ContentError("settings", None, "dba.E_SETTING", str(error)) from error
-
-
-def opening(setup: Setup, rng: SeededRng) -> DBAState:
-    """The state before deployment: terrain laid out, armies to choose from."""
-    if len(setup.seats) != 2:
-        raise ContentError("setup", None, "dba.E_PLAYERS", "the game is for two players")
-    settings = make_settings(setup.settings)
-    size = 12 if settings.house_rules == "german" else 8
-    scenario = setup.scenario
-    terrain = dict(scenario.get("terrain") or {})
-    if settings.terrain == "random" or size != 8:
-        terrain = random_terrain(size, rng)
-    return DBAState(
-        seats=list(setup.seats),
-        settings=settings,
-        size=size,
-        terrain=terrain,
-        armies=[ArmyList.model_validate(a) for a in scenario.get("armies") or []],
-        sides={s.id: Side(seat=s.id, name=s.name) for s in setup.seats},
-    )
 
 
 class DBACards:

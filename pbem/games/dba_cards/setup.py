@@ -1,4 +1,6 @@
-"""Read scenario files (TOML): the referee's terrain layout and sample army lists.
+"""Setting a game up: scenario files (TOML), the campaign settings and the opening state.
+
+A scenario gives the referee's terrain layout and sample army lists.
 
 Terrain squares and army units are one per line inside multi-line strings, so that every
 error names the file and the very line (see docs/dba-cards.md for the format).
@@ -10,10 +12,13 @@ import re
 import tomllib
 from typing import Any
 
-from pbem.core.game import ContentError
+from pbem.core.game import ContentError, Setup
 from pbem.core.problems import strip_comment
+from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.content import FIELD_TYPES, TERRAINS, unit_type
 from pbem.games.dba_cards.squares import coords, valid
+from pbem.games.dba_cards.state import ArmyList, DBAState, Settings, Side
+from pbem.games.dba_cards.terrain import random_terrain
 
 SIZE = 8
 KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
@@ -164,3 +169,32 @@ def _composition(units: list[dict[str, Any]], line: int | None, source: str) -> 
     squares = [u["square"] for u in units]
     if len(set(squares)) != len(squares):
         raise ContentError(source, line, "dba.E_STACKED", "two units share a square")
+
+
+def make_settings(raw: dict[str, Any]) -> Settings:
+    """Settings from CLI strings or typed values."""
+    values = {k: v for k, v in raw.items() if k in Settings.model_fields}
+    try:
+        return Settings.model_validate(values)
+    except ValueError as error:
+        raise ContentError("settings", None, "dba.E_SETTING", str(error)) from error
+
+
+def opening(setup: Setup, rng: SeededRng) -> DBAState:
+    """The state before deployment: terrain laid out, armies to choose from."""
+    if len(setup.seats) != 2:
+        raise ContentError("setup", None, "dba.E_PLAYERS", "the game is for two players")
+    settings = make_settings(setup.settings)
+    size = 12 if settings.house_rules == "german" else 8
+    scenario = setup.scenario
+    terrain = dict(scenario.get("terrain") or {})
+    if settings.terrain == "random" or size != 8:
+        terrain = random_terrain(size, rng)
+    return DBAState(
+        seats=list(setup.seats),
+        settings=settings,
+        size=size,
+        terrain=terrain,
+        armies=[ArmyList.model_validate(a) for a in scenario.get("armies") or []],
+        sides={s.id: Side(seat=s.id, name=s.name) for s in setup.seats},
+    )
