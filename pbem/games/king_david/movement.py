@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.content import LEADER_MOVE, entry_cost, move_allowance
+from pbem.games.king_david.content import LEADER_MOVE, STACK_LIMIT, entry_cost, move_allowance
 from pbem.games.king_david.inputs import Move
 from pbem.games.king_david.minors import enter_minor
-from pbem.games.king_david.stacks import enemy_armies, link_kind, room
+from pbem.games.king_david.stacks import enemy_armies, link_kind, own_armies
 from pbem.games.king_david.state import Army, KDState, Leader
 
 
@@ -62,8 +62,18 @@ def check_move(state: KDState, seat: str, move: Move) -> None:
             raise MoveError("kd.E_TOO_FAR", unit=army.id, area=move.path[-1])
     if not armies and lead_spent > LEADER_MOVE:
         raise MoveError("kd.E_TOO_FAR", unit=leaders[0].name, area=move.path[-1])
-    if armies and room(state, move.path[-1], seat) < len(armies):
+    if armies and _over_limit(state, seat, move.path[-1], armies, leaders):
         raise MoveError("kd.E_STACK", area=move.path[-1])
+
+
+def _over_limit(state: KDState, seat: str, area: str, armies: list[Army],
+                leaders: list[Leader]) -> bool:
+    """True when the stack arriving with its leaders breaks the limit where it ends (6.1)."""
+    moving = {a.id for a in armies}
+    there = [a for a in own_armies(state, area, seat) if a.id not in moving]
+    ratings = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat]
+    best = max([*ratings, *(ld.rating for ld in leaders)], default=0)
+    return len(there) + len(armies) > STACK_LIMIT + best
 
 
 def _terrain(state: KDState, area: str) -> str:
