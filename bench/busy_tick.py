@@ -5,6 +5,10 @@ a minimal imapclient + aiosmtplib script that, in the same run, fetches the same
 sends the same number and sizes of mails. Usage:
 
     python -m bench.busy_tick --campaigns 200 [--players 6] [--backend sqlite|postgres]
+        [--workers 1,2,4]
+
+`--workers` lists how many `pbem tick` processes run at once, one entry per busy round (round
+r uses the r-th count, so one setup serves every count); several workers need PostgreSQL.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from bench.harness import (
     open_bench_runtime,
     order_mails,
     ratio,
-    run_pbem,
+    run_pbem_workers,
     start_stack,
     write_config,
 )
@@ -45,16 +49,38 @@ def main() -> None:
     parser.add_argument("--campaigns", type=int, default=200)
     parser.add_argument("--players", type=int, default=6)
     parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
-    parser.add_argument("--rounds", type=int, default=1, help="order rounds after the welcome")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=0,
+        help="order rounds after the welcome (default: one per --workers entry)",
+    )
+    parser.add_argument(
+        "--workers", default="1", help="tick processes run at once, per round: e.g. 1,2,4"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    for figures in run(args.campaigns, args.players, args.backend, args.rounds, args.seed):
+    workers = [int(w) for w in args.workers.split(",")]
+    if max(workers) > 1 and args.backend != "postgres":
+        parser.error("several workers need --backend postgres (SQLite has one writer)")
+    rounds = args.rounds or len(workers)
+    runs = run(args.campaigns, args.players, args.backend, rounds, args.seed, workers)
+    for figures in runs:
         figures.show(args.json)
 
 
-def run(campaigns: int, players: int, backend: str, rounds: int, seed: int) -> list[Figures]:
-    """Set everything up, then measure the welcome tick and each busy round."""
+def run(
+    campaigns: int,
+    players: int,
+    backend: str,
+    rounds: int,
+    seed: int,
+    workers: list[int] | None = None,
+) -> list[Figures]:
+    """Set everything up, then measure the welcome tick and each busy round (round r with
+    workers[r-1] tick processes at once, cycling through the list)."""
+    counts = workers or [1]
     results = []
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         directory = Path(folder)
@@ -66,15 +92,16 @@ def run(campaigns: int, players: int, backend: str, rounds: int, seed: int) -> l
                 started = time.perf_counter()
                 create_campaigns(rt, campaigns, players, seed)
                 setup_s = time.perf_counter() - started
-                welcome = _ticks_until_quiet(stack, config, rt.engine)
+                welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 results.append(_figures("welcome tick", campaigns, players, backend, 0, welcome))
                 results[-1].figures["create_campaigns_s"] = setup_s
                 for round_number in range(1, rounds + 1):
                     mails = order_mails(rt, seed + round_number)
                     deliver_all(stack, mails)
-                    busy = _ticks_until_quiet(stack, config, rt.engine)
-                    busy.floor = _floor(stack, directory, busy.sizes)
-                    title = f"busy tick, round {round_number}"
+                    count = counts[(round_number - 1) % len(counts)]
+                    busy = _ticks_until_quiet(stack, config, rt.engine, count)
+                    busy.floor = _floor(stack, directory, busy.sizes, len(mails))
+                    title = f"busy tick, round {round_number}, {count} worker(s)"
                     results.append(_figures(title, campaigns, players, backend, len(mails), busy))
                 rt.engine.dispose()
         finally:
@@ -85,7 +112,8 @@ def run(campaigns: int, players: int, backend: str, rounds: int, seed: int) -> l
 class Pass:
     """The ticks of one round until the outbox is empty, and what they sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = workers
         self.ticks: list[Measured] = []
         self.sizes: list[int] = []
         self.first_tick_mails = 0
@@ -105,11 +133,11 @@ def _unsent(engine: Engine) -> int:
     return int(found or 0)
 
 
-def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine) -> Pass:
-    done = Pass()
+def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: int) -> Pass:
+    done = Pass(workers)
     for _ in range(MAX_TICKS):
         before = len(stack.received)
-        measured = run_pbem(config, "tick", "--wait", "600")
+        measured = run_pbem_workers(config, workers, "tick", "--wait", "600")
         done.ticks.append(measured)
         sent = stack.received[before:]
         if len(done.ticks) == 1:
@@ -121,7 +149,8 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine) -> Pass:
     return done
 
 
-def _floor(stack: MailStack, directory: Path, sizes: list[int]) -> dict[str, Any]:
+def _floor(stack: MailStack, directory: Path, sizes: list[int], fetched: int) -> dict[str, Any]:
+    """The floor for one round: fetch that round's `fetched` order mails, send `sizes`."""
     sizes_file = directory / "sizes.json"
     sizes_file.write_text(json.dumps(sizes))
     started = time.perf_counter()
@@ -130,6 +159,7 @@ def _floor(stack: MailStack, directory: Path, sizes: list[int]) -> dict[str, Any
             sys.executable, "-m", "bench.floor",
             "--imap-port", str(stack.imap_port), "--smtp-port", str(stack.smtp_port),
             "--user", REFEREE, "--password", stack.password(REFEREE), "--sizes", str(sizes_file),
+            "--last", str(fetched),
         ],
         capture_output=True, text=True, timeout=7200, check=True,
     )  # fmt: skip
@@ -144,6 +174,7 @@ def _figures(
     sent = len(done.sizes)
     figures: dict[str, Any] = {
         "backend": backend,
+        "workers": done.workers,
         "campaigns": campaigns,
         "players_each": players,
         "orders_in_mailbox": orders,

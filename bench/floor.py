@@ -18,14 +18,16 @@ from imapclient import IMAPClient
 FETCH_BATCH = 200
 
 
-def fetch_all(host: str, port: int, user: str, password: str) -> int:
-    """Fetch every message's bytes in batches, as a reader would; return the bytes read."""
+def fetch_all(host: str, port: int, user: str, password: str, last: int = 0) -> int:
+    """Fetch every message's bytes (or the `last` newest) in batches, as a reader would;
+    return the bytes read."""
     client = IMAPClient(host, port=port, ssl=False, timeout=60)
     total = 0
     try:
         client.login(user, password)
         client.select_folder("INBOX", readonly=True)
         uids = sorted(client.search(["ALL"]))
+        uids = uids[-last:] if last else uids
         for start in range(0, len(uids), FETCH_BATCH):
             fetched = client.fetch(uids[start : start + FETCH_BATCH], ["BODY.PEEK[]"])
             total += sum(len(data[b"BODY[]"]) for data in fetched.values())
@@ -64,11 +66,12 @@ def main() -> None:
     parser.add_argument("--user", required=True)
     parser.add_argument("--password", required=True)
     parser.add_argument("--sizes", required=True, help="a JSON file holding a list of sizes")
+    parser.add_argument("--last", type=int, default=0, help="fetch only the newest N messages")
     args = parser.parse_args()
     with open(args.sizes, encoding="utf-8") as handle:
         sizes = [int(s) for s in json.load(handle)]
     start = time.perf_counter()
-    read = fetch_all("127.0.0.1", args.imap_port, args.user, args.password)
+    read = fetch_all("127.0.0.1", args.imap_port, args.user, args.password, args.last)
     fetched = time.perf_counter()
     asyncio.run(send_all("127.0.0.1", args.smtp_port, sizes))
     sent = time.perf_counter()

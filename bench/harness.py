@@ -178,6 +178,39 @@ def run_pbem(config: Path, *args: str, timeout: float = 7200) -> Measured:
     return measure([sys.executable, "-m", "pbem", *args], env, config.parent, timeout)
 
 
+def run_pbem_workers(config: Path, workers: int, *args: str, timeout: float = 7200) -> Measured:
+    """Run `workers` copies of `pbem …` at once: wall time until the last ends, the largest
+    peak RSS, and the worst exit code (with that worker's output)."""
+    env = {**os.environ, "PBEM_CONFIG": str(config)}
+    command = [sys.executable, "-m", "pbem", *args]
+    if workers == 1:
+        return measure(command, env, config.parent, timeout)
+    start = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        outputs = [stack.enter_context(tempfile.TemporaryFile()) for _ in range(workers)]
+        children = [
+            subprocess.Popen(command, env=env, cwd=config.parent, stdout=out, stderr=out)
+            for out in outputs
+        ]
+        timers = [threading.Timer(timeout, child.kill) for child in children]
+        for timer in timers:
+            timer.start()
+        results = []
+        try:
+            for child, output in zip(children, outputs, strict=True):
+                _, status, usage = os.wait4(child.pid, 0)
+                child.returncode = os.waitstatus_to_exitcode(status)
+                output.seek(0)
+                text = output.read().decode("utf-8", "replace")[-4000:]
+                results.append((child.returncode, usage.ru_maxrss / 1024, text))
+        finally:
+            for timer in timers:
+                timer.cancel()
+    seconds = time.perf_counter() - start
+    code, _, text = max(results, key=lambda r: r[0])
+    return Measured(seconds, max(r[1] for r in results), code, text)
+
+
 def run_python(code: str, timeout: float = 600) -> Measured:
     """Run a Python snippet in a fresh interpreter (a baseline pays the same start-up)."""
     return measure([sys.executable, "-c", code], dict(os.environ), REPO, timeout)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from pbem.sandbox.mailstack import available
+from tests.support.postgres import postgres_available
 
 REPO = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -55,6 +56,21 @@ def test_busy_tick_moves_every_mail_and_measures_a_floor() -> None:
     assert figures["mails_sent"] >= 12
     assert all(code == 0 for code in figures["exit_codes"])
     assert figures["floor_wall_s"] > 0 and figures["tick_over_floor"] > 0
+
+
+def test_busy_tick_with_two_workers_on_postgres_sends_each_mail_once() -> None:
+    needs_mail()
+    ok, reason = postgres_available()
+    if not ok:
+        if os.environ.get("PBEM_REQUIRE_SERVICES"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    args = ("--campaigns", "2", "--players", "3", "--backend", "postgres", "--workers", "2")
+    _, busy = run_bench("bench.busy_tick", *args)
+    figures = busy["figures"]
+    assert figures["workers"] == 2 and figures["orders_in_mailbox"] == 6
+    assert figures["mails_sent"] == 12  # six acknowledgements, six reports: none sent twice
+    assert all(code == 0 for code in figures["exit_codes"])
 
 
 def test_idle_tick_stores_nothing_at_every_mailbox_size() -> None:
