@@ -7,11 +7,14 @@ import hashlib
 import json
 import math
 from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.core.board import Picture
+from pbem.render.dirty import PixelBox, clamp, item_box, overlaps, patches
 from pbem.render.layout import compute_layout, dashes
 from pbem.render.palette import PAPER, Pattern, rgb
 from pbem.render.pngfile import encode_rgb
@@ -48,13 +51,24 @@ def drawable(text: str) -> str:
     return "".join(char if has_glyph(char) else "?" for char in text)
 
 
+def text_width(text: Text) -> float:
+    """The width a line of text is drawn at, in scene pixels (measured at 2x, like painting)."""
+    return _measured(text.text, text.size, text.bold)
+
+
+@functools.lru_cache(maxsize=4096)
+def _measured(text: str, size: float, bold: bool) -> float:
+    pixels = max(6, round(size * SUPERSAMPLE))
+    return font_at(pixels, bold).getlength(drawable(text)) / SUPERSAMPLE
+
+
 def output_size(width: float, height: float, scale: float) -> tuple[int, int]:
     """Return the pixel size of the PNG for a layout of `width` by `height` at `scale`."""
     return max(1, round(width * scale)), max(1, round(height * scale))
 
 
 BASE_CACHE_SIZE = 8
-_bases: OrderedDict[str, Image.Image] = OrderedDict()
+_bases: OrderedDict[str, tuple[Image.Image, Image.Image]] = OrderedDict()
 
 
 def render_png(picture: Picture, scale: float = 1.0) -> bytes:
@@ -62,23 +76,48 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
 
     The board itself (terrain, owners, edges, grid, labels) is painted once and kept, so the
     reports of one phase, which differ only in pieces, arrows and legend, reuse it: then only
-    those are laid out and painted.
+    those are laid out, and painted in small patches over the kept board; a legend already
+    drawn over that board is pasted.
     """
     layout = compute_layout(picture)
     size = output_size(layout.width, layout.height, scale)
-    big = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
     key = base_key(picture, scale, size)
     base = _bases.get(key)
     scene = build_scene(picture, layout, board=base is None)
-    painter = Painter(
-        scene, scale * SUPERSAMPLE, base.copy() if base else Image.new("RGB", big, PAPER)
-    )
     if base is None:
-        painter.paint(scene.items[: scene.base_items])
-        _remember(key, painter.image.copy())
-    painter.paint(scene.items[scene.base_items :])
-    image = painter.image.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
+        base = _paint_board(scene, scale, size)
+        _remember(key, base)
+    legend = legend_patch(scene, scale, key)
+    items = scene.items[scene.base_items : legend.first if legend else None]
+    if legend is not None and legend.image is None:
+        items = scene.items[scene.base_items :]
+    image = _paint_over(scene, base, items, scale)
+    if legend is not None:
+        legend.apply(image)
     return encode_rgb(image)
+
+
+def _paint_board(
+    scene: Scene, scale: float, size: tuple[int, int]
+) -> tuple[Image.Image, Image.Image]:
+    """Paint the board supersampled; keep it at that size and at the output size."""
+    big = Image.new("RGB", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), PAPER)
+    Painter(scene, scale * SUPERSAMPLE, big).paint(scene.items[: scene.base_items])
+    return big, big.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
+
+
+def _paint_over(
+    scene: Scene, base: tuple[Image.Image, Image.Image], items: list[Item], scale: float
+) -> Image.Image:
+    """Paint items over the board, supersampled, one disjoint patch at a time."""
+    big, small = base
+    image = small.copy()
+    for box, members in patches(items, scale, small.size, text_width):
+        corner = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
+        patch = big.crop((*corner, box[2] * SUPERSAMPLE, box[3] * SUPERSAMPLE))
+        Painter(scene, scale * SUPERSAMPLE, patch, corner, big.size).paint(members)
+        image.paste(patch.reduce(SUPERSAMPLE), box[:2])
+    return image
 
 
 def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
@@ -88,10 +127,53 @@ def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _remember(key: str, image: Image.Image) -> None:
-    _bases[key] = image
+def _remember(key: str, images: tuple[Image.Image, Image.Image]) -> None:
+    _bases[key] = images
     while len(_bases) > BASE_CACHE_SIZE:
         _bases.popitem(last=False)
+
+
+LEGEND_CACHE_SIZE = 32
+_legends: OrderedDict[str, Image.Image] = OrderedDict()
+
+
+@dataclass
+class LegendPatch:
+    """The legend's corner of the finished image: pasted from an earlier reader, or kept."""
+
+    first: int  # index of the legend's first item in the scene
+    key: str
+    box: PixelBox
+    image: Image.Image | None
+
+    def apply(self, image: Image.Image) -> None:
+        """Paste the kept legend, or keep this one for the next reader."""
+        if self.image is not None:
+            image.paste(self.image, self.box[:2])
+        else:
+            _legends[self.key] = image.crop(self.box)
+            while len(_legends) > LEGEND_CACHE_SIZE:
+                _legends.popitem(last=False)
+
+
+def legend_patch(scene: Scene, scale: float, board: str) -> LegendPatch | None:
+    """The legend as a patch, when nothing but the legend and the board lies in its corner."""
+    if scene.legend_items < 0:
+        return None
+    legend = scene.items[scene.legend_items :]
+    size = output_size(scene.width, scene.height, scale)
+    box = clamp(_union_of(item_box(item, scale, text_width) for item in legend), size)
+    others = scene.items[scene.base_items : scene.legend_items]
+    if any(overlaps(item_box(item, scale, text_width), box) for item in others):
+        return None
+    text = repr([board, scale, box, legend, sorted(scene.patterns.items())])
+    key = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return LegendPatch(scene.legend_items, key, box, _legends.get(key))
+
+
+def _union_of(boxes: Iterable[PixelBox]) -> PixelBox:
+    left, top, right, bottom = zip(*boxes, strict=True)
+    return min(left), min(top), max(right), max(bottom)
 
 
 @functools.lru_cache(maxsize=16)
@@ -123,10 +205,19 @@ def _colour(colour: str, opacity: float = 1.0) -> RGBA:
 class Painter:
     """Paints a Scene's items onto one large image, in order."""
 
-    def __init__(self, scene: Scene, factor: float, image: Image.Image) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        factor: float,
+        image: Image.Image,
+        corner: tuple[int, int] = (0, 0),
+        canvas: tuple[int, int] | None = None,
+    ) -> None:
         self.scene = scene
         self.factor = factor
-        self.image = image  # blank, or the cached board to paint over
+        self.image = image  # the whole canvas, or a patch of it whose top left is `corner`
+        self.corner = corner
+        self.canvas = canvas or image.size
         self.draw = ImageDraw.Draw(self.image, "RGBA")
 
     def paint(self, items: list[Item] | None = None) -> None:
@@ -139,7 +230,8 @@ class Painter:
 
     def px(self, points: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
         """Scale points from layout pixels to image pixels."""
-        return [(x * self.factor, y * self.factor) for x, y in points]
+        dx, dy = self.corner
+        return [(x * self.factor - dx, y * self.factor - dy) for x, y in points]
 
     def width(self, value: float) -> int:
         """Scale a line width, keeping at least one pixel."""
@@ -198,14 +290,15 @@ class Painter:
         box = (left, top, right, bottom)
         mask = Image.new("L", (right - left, bottom - top), 0)
         ImageDraw.Draw(mask).polygon([(x - left, y - top) for x, y in points], fill=255)
-        strokes = self.layer(fill).crop(box)
+        dx, dy = self.corner  # the pattern is aligned with the whole canvas, not the patch
+        strokes = self.layer(fill).crop((left + dx, top + dy, right + dx, bottom + dy))
         table = [round(v * fill.opacity) for v in range(256)]
         combined = Image.composite(strokes, Image.new("L", mask.size, 0), mask).point(table)
         self.image.paste(rgb(fill.colour), box, combined)
 
     def layer(self, fill: PatternFill) -> Image.Image:
         """Return a canvas-sized mask of a pattern's strokes, kept for every later picture."""
-        return pattern_layer(fill.pattern, self.factor, self.image.size)
+        return pattern_layer(fill.pattern, self.factor, self.canvas)
 
     def font(self, size: float, bold: bool = False) -> Font:
         """Return the bundled font at an image-pixel size."""

@@ -127,6 +127,7 @@ class Scene:
     patterns: dict[str, PatternFill] = field(default_factory=dict)
     items: list[Item] = field(default_factory=list)
     base_items: int = 0  # items[:base_items] are the board itself, the same for every reader
+    legend_items: int = -1  # items[legend_items:] are the legend, painted last (-1: none)
 
     def add(self, *items: Item) -> None:
         """Append items to paint."""
@@ -167,6 +168,8 @@ def build_scene(picture: Picture, layout: Layout | None = None, board: bool = Tr
     _battles(scene, picture, layout)
     _arrows(scene, picture, layout, colours)
     _pieces(scene, picture, layout, colours)
+    if layout.legend is not None:
+        scene.legend_items = len(scene.items)
     _legend(scene, picture, layout, colours)
     return scene
 
