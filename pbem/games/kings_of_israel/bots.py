@@ -1,0 +1,158 @@
+"""A greedy team-mate bot for demos, tests and the contract suite, and the order template."""
+
+from __future__ import annotations
+
+from pbem.core.reactions import StandingReaction
+from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.actions import COST, cost, perform, steps_from
+from pbem.games.kings_of_israel.blessings import play_blessing
+from pbem.games.kings_of_israel.decks import hand_limit, holds
+from pbem.games.kings_of_israel.inputs import Act, KIOrders
+from pbem.games.kings_of_israel.orders_text import act_line
+from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.windows import answering_cards
+
+
+def distances(state: KIState, start: str) -> dict[str, tuple[int, str]]:
+    """Steps from `start` to every reachable location, with the first step of a shortest way."""
+    found: dict[str, tuple[int, str]] = {start: (0, start)}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop(0)
+        for step in steps_from(state, here):
+            if step not in found:
+                first = step if here == start else found[here][1]
+                found[step] = (found[here][0] + 1, first)
+                frontier.append(step)
+    return found
+
+
+def _toward(state: KIState, seat: str, wanted: list[str]) -> Act | None:
+    reach = distances(state, state.prophets[seat].at)
+    goals = sorted((reach[p][0], state.board.locations().index(p), p) for p in wanted if p in reach)
+    goals = [g for g in goals if g[0] > 0]
+    return Act(verb="move", args=[reach[goals[0][2]][1]]) if goals else None
+
+
+def best_act(state: KIState, seat: str) -> Act | None:
+    """The greedy bot's next action for `seat`, or None when nothing is worth doing."""
+    here, left, fp = state.prophets[seat].at, state.actions_left, state.false_prophet
+    destroy = cost(state, seat, Act(verb="destroy"))
+    if here in state.idols and here != fp and left >= destroy:
+        return Act(verb="destroy")
+    materials = holds(state, seat, "gold", "stone", "wood")
+    if here not in state.altars and materials:
+        return Act(verb="build")
+    near = [p for p in state.board.road_neighbours(here) if not state.board.place(p).nation]
+    gain = state.sin.get(here, 0) + sum(1 for p in near if state.sin.get(p))
+    if here in state.altars and holds(state, seat, "cattle", "grain") and (gain >= 2 or fp == here):
+        return Act(verb="sacrifice")
+    if state.sin.get(here, 0) >= 2 and here != fp:
+        return Act(verb="preach")
+    others = {p.at for s, p in state.prophets.items() if s != seat}
+    idols = [p for p in state.idols if p != fp and p not in others]
+    reach = distances(state, here)
+    if any(reach.get(p, (99, ""))[0] <= left - destroy for p in idols):
+        return _toward(state, seat, idols)
+    if materials:
+        return _toward(state, seat, [p for p in state.board.locations() if p not in state.altars])
+    if len(state.prophets[seat].hand) < hand_limit(state, seat) and _can_draw(state):
+        return Act(verb="acquire")
+    if state.sin.get(here, 0) >= 1 and here != fp:
+        return Act(verb="preach")
+    return _toward(state, seat, [p for p in state.sin if p != fp and p not in others])
+
+
+def _can_draw(state: KIState) -> bool:
+    return bool(state.decks.resource or state.decks.resource_discard)
+
+
+def _blessing_plays(state: KIState, seat: str) -> list[Act]:
+    plays = []
+    worst = sorted(
+        state.board.locations(),
+        key=lambda p: (-(p in state.idols), -state.sin.get(p, 0), state.board.locations().index(p)),
+    )
+    target = next((p for p in worst if p != state.false_prophet), worst[0])
+    for card_id in state.prophets[seat].blessings:
+        slug = card_id.rsplit(".", 1)[0]
+        card = state.board.blessing(card_id)
+        if any(s.op == "travel" for s in card.steps):
+            continue
+        args = [slug, target] if any(s.params.get("where") == "any" for s in card.steps) else [slug]
+        plays.append(Act(verb="play", args=args))
+    return plays
+
+
+def plan_turn(state: KIState, seat: str, rng: SeededRng | None = None) -> list[Act]:
+    """A turn's acts for `seat`, tried on a copy of the state (sometimes a random action)."""
+    sim = state.model_copy(deep=True)
+    scratch = SeededRng(0)
+    acts: list[Act] = []
+    for play in _blessing_plays(sim, seat):
+        if play_blessing(sim, seat, play.args, scratch, []) is None:
+            acts.append(play)
+    for _ in range(8):
+        if sim.actions_left <= 0 or sim.result is not None:
+            break
+        act = best_act(sim, seat)
+        if rng is not None and rng.die(8, purpose=f"bot {seat} whim") == 8:
+            whim = _random_act(sim, seat, rng)
+            if perform(sim, seat, whim, scratch, []) is None:
+                acts.append(whim)
+                continue
+        if act is None or perform(sim, seat, act, scratch, []) is not None:
+            break
+        acts.append(act)
+    return acts
+
+
+def _random_act(state: KIState, seat: str, rng: SeededRng) -> Act:
+    verb = rng.choice(sorted(COST), purpose=f"bot {seat} verb")
+    if verb == "move":
+        return Act(
+            verb="move",
+            args=[
+                rng.choice(
+                    steps_from(state, state.prophets[seat].at) or [state.prophets[seat].at],
+                    purpose="bot step",
+                )
+            ],
+        )
+    return Act(verb=verb)  # type: ignore[arg-type]
+
+
+def random_orders(state: KIState, seat: str, rng: SeededRng) -> KIOrders:
+    """Legal input for `seat`: an answer to its question, or a greedy turn with a few whims."""
+    window = state.window
+    if window is not None:
+        if window.seat != seat:
+            return KIOrders()
+        keys = [c.key for c in window.choices]
+        return KIOrders(answer=rng.choice(keys, purpose=f"bot {seat} answer"))
+    if state.step != "work" or state.active_seat() != seat:
+        return KIOrders()
+    orders = KIOrders(acts=plan_turn(state, seat, rng))
+    if rng.die(6, purpose=f"bot {seat} standing") == 6:
+        here = state.prophets[seat].at
+        cards = answering_cards(state, seat, here) or answering_cards(state, seat, "")
+        rules = [StandingReaction(trigger="ki.idol", answer=c) for c in cards[:1]]
+        orders = orders.model_copy(update={"standing": rules})
+    return orders
+
+
+def private_strings(state: KIState, seat: str) -> list[str]:
+    """The instance ids of `seat`'s cards (views show kinds and titles, never these)."""
+    if seat not in state.prophets:
+        return []
+    prophet = state.prophets[seat]
+    return [*prophet.hand, *prophet.blessings]
+
+
+def template_text(state: KIState, seat: str, canonical: str) -> str:
+    """The default orders, then the greedy bot's suggestion as comments."""
+    lines = [canonical]
+    if state.window is None and state.step == "work" and state.active_seat() == seat:
+        lines.append("# A suggestion (up to four actions; 'next turn' starts a later turn):")
+        lines += [f"#   {act_line(a)}" for a in plan_turn(state, seat)]
+    return "\n".join(lines)

@@ -1,0 +1,185 @@
+"""The Kings of Israel game record: every Game protocol method."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.game import (
+    Advance,
+    Due,
+    Event,
+    GameMeta,
+    Outcome,
+    ParseResult,
+    PhaseInfo,
+    Setting,
+    Setup,
+)
+from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
+from pbem.games.kings_of_israel.inputs import KIOrders
+from pbem.games.kings_of_israel.levels import LEVEL_NAMES, VERSIONS
+from pbem.games.kings_of_israel.orders import parse_orders
+from pbem.games.kings_of_israel.orders_text import canonical_orders
+from pbem.games.kings_of_israel.scenario import load_scenario
+from pbem.games.kings_of_israel.setup import start_state
+from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.turn import owing, play
+from pbem.games.kings_of_israel.view import build_view
+
+META = GameMeta(
+    name="kings-of-israel",
+    title="Kings of Israel",
+    min_players=2,
+    max_players=4,
+    style="alternating",
+    default_scenario="kings-of-israel/israel.toml",
+    summary="Two to four prophets work together against sin spreading through Israel.",
+    settings=[
+        Setting(
+            key="version",
+            default="base",
+            choices=list(VERSIONS),
+            help="base, easy (hands face up, Blessings for sacrifices) or expert (False Prophet)",
+        ),
+        Setting(
+            key="level",
+            default="none",
+            choices=list(LEVEL_NAMES),
+            help="a Campaign Mode level; it sets its own rules and overrides version",
+        ),
+    ],
+)
+QUESTIONS = {
+    "ki.idol": "may answer a new Idol with a Blessing",
+    "ki.fp_move": "chooses where the False Prophet moves",
+    "ki.fp_return": "chooses where the False Prophet returns",
+}
+
+
+class KingsOfIsrael:
+    """Kings of Israel as a record of pure functions."""
+
+    meta = META
+
+    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
+        """Read the board and decks of a scenario file."""
+        return load_scenario(text, source)
+
+    def start(self, setup: Setup, rng: SeededRng) -> KIState:
+        """Set up the board, then play on to the first input owed."""
+        state = start_state(setup, rng)
+        from pbem.games.kings_of_israel.rounds import run_on
+
+        run_on(state, rng, [])
+        return state
+
+    def state_from_json(self, data: dict[str, Any]) -> KIState:
+        """Rebuild the state."""
+        return KIState.model_validate(data)
+
+    def input_from_json(self, data: dict[str, Any]) -> KIOrders:
+        """Rebuild one seat's orders."""
+        return KIOrders.model_validate(data)
+
+    def phase(self, state: KIState) -> PhaseInfo:
+        """One phase per prophet's turn, per question, and the end."""
+        label = f"Round {state.round} ({state.king()})"
+        key = f"r{state.round}-k{state.timeline}"
+        topic = "turn"
+        if state.step == "over" or state.result is not None:
+            return PhaseInfo(
+                key=f"{key}-over",
+                label=f"{label}: the game is over",
+                turn=state.round,
+                topic="over",
+            )
+        if state.window is not None:
+            name = self._name(state, state.window.seat)
+            label += f": {name} {QUESTIONS.get(state.window.trigger, 'answers')}"
+            return PhaseInfo(
+                key=f"{key}-{state.window.id}", label=label, turn=state.round, topic="react"
+            )
+        seat = state.active_seat()
+        label += f": {self._name(state, seat)}'s turn"
+        return PhaseInfo(
+            key=f"{key}-t{state.turn_index}", label=label, turn=state.round, topic=topic
+        )
+
+    @staticmethod
+    def _name(state: KIState, seat: str) -> str:
+        return next(s.name for s in state.seats if s.id == seat)
+
+    def due(self, state: KIState) -> Due:
+        """The prophet whose turn it is (team-mates may send Blessings and plans), or the
+        seat asked a question."""
+        seat = owing(state)
+        if seat is None:
+            return Due()
+        if state.window is not None:
+            return Due(players=[seat], window=state.window)
+        return Due(players=[seat], optional=[s for s in state.seat_ids() if s != seat])
+
+    def parse(self, state: KIState, seat: str, text: str) -> ParseResult:
+        """Read one message: actions, later turns, Blessings, answers and standing rules."""
+        return parse_orders(state, seat, text)
+
+    def canonical(self, state: KIState, seat: str, orders: KIOrders) -> str:
+        """The one text form of the orders."""
+        return canonical_orders(orders)
+
+    def default_input(self, state: KIState, seat: str) -> KIOrders:
+        """A silent prophet does nothing this turn; a silent answer takes the default."""
+        if state.window is not None and state.window.seat == seat:
+            return KIOrders(answer=state.window.default)
+        return KIOrders()
+
+    def advance(self, state: KIState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
+        """Apply the inputs and play on until someone owes input again."""
+        new = state.model_copy(deep=True)
+        events = play(new, inputs, rng)
+        return Advance(state=new, events=events)
+
+    def view(self, state: KIState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+        """The shared board for all; each player's own hand and question only for them."""
+        template = ""
+        if viewer is not None and owing(state) == viewer:
+            default = canonical_orders(self.default_input(state, viewer))
+            template = template_text(state, viewer, default)
+        return build_view(state, viewer, events, self.phase(state).model_dump(), template)
+
+    def outcome(self, state: KIState) -> Outcome | None:
+        """The team's win or loss, and why."""
+        if state.result is None:
+            return None
+        note = REASONS.get(state.reason, state.reason)
+        return Outcome(
+            finished=True,
+            standings=[
+                {
+                    "seat": s.id,
+                    "result": "win" if state.result == "won" else "loss",
+                    "altars": len(state.altars),
+                }
+                for s in state.seats
+            ],
+            note=note,
+        )
+
+    def random_input(self, state: KIState, seat: str, rng: SeededRng) -> KIOrders:
+        """A greedy team-mate's input."""
+        return random_orders(state, seat, rng)
+
+    def private_strings(self, state: KIState, seat: str) -> list[str]:
+        """The seat's card instance ids."""
+        return private_strings(state, seat)
+
+
+REASONS = {
+    "altars": "The prophets built enough Altars: Israel remembers its God. The team wins.",
+    "sin": "A Sin Cube was needed and none was left: evil overruns Israel. The team loses.",
+    "idols": "An Idol was needed and none was left: evil overruns Israel. The team loses.",
+    "destroyed": "The Timeline Marker reached Israel Destroyed. The team loses.",
+}
+
+GAME = KingsOfIsrael()

@@ -1,0 +1,214 @@
+"""The game round: King's Godliness, Sin Increases, the Prophets Work Phase, the False
+Prophet's turn and the End of Round, run on until somebody owes input."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.content import ACTIONS
+from pbem.games.kings_of_israel.decks import draw_blessing, draw_sin_card
+from pbem.games.kings_of_israel.prophet import APPEARS, move_options, move_to, return_options
+from pbem.games.kings_of_israel.punish import draw_and_resolve, location_card, sin_card
+from pbem.games.kings_of_israel.sin import lose
+from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.windows import idol_window, open_or_answer, place_window
+
+MAX_LOOPS = 200
+
+
+def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
+    """Play on from the current step until a seat owes input or the game is over."""
+    from pbem.games.kings_of_israel.turn import run_plan
+
+    for _ in range(MAX_LOOPS):
+        if state.result is not None or state.window is not None:
+            return
+        if state.step == "start":
+            if not _return_prophet(state, events):
+                return
+            round_start(state, rng, events)
+        elif state.step == "work":
+            if state.asks:
+                _next_ask(state, rng, events)
+            elif state.prophets[state.active_seat()].plans:
+                run_plan(state, state.active_seat(), rng, events)
+            else:
+                return
+        elif state.step == "prophet":
+            if not _prophet_turn(state, rng, events):
+                return
+        else:
+            return
+
+
+def _return_prophet(state: KIState, events: list[Event]) -> bool:
+    """Ask where a defeated False Prophet comes back; False while the question is open."""
+    if not (state.rules.false_prophet and state.prophet_appeared and state.false_prophet is None):
+        return True
+    options = return_options(state)
+    answer = open_or_answer(state, place_window(state, "ki.fp_return", options, "return"), events)
+    if answer is None:
+        return False
+    place_prophet(state, answer, events)
+    return True
+
+
+def place_prophet(state: KIState, place: str, events: list[Event]) -> None:
+    """A new False Prophet appears at `place`."""
+    state.false_prophet = place
+    events.append(
+        Event(code="ki.prophet_returns", data={"place": place, "seat": state.starting_seat()})
+    )
+
+
+def round_start(state: KIState, rng: SeededRng, events: list[Event]) -> None:
+    """Deferred cards, the False Prophet's coming, King's Godliness and Sin Increases."""
+    king = state.board.kings[state.timeline]
+    events.append(
+        Event(
+            code="ki.round",
+            data={
+                "round": state.round,
+                "king": king.name,
+                "good": king.good,
+                "seat": state.starting_seat(),
+            },
+        )
+    )
+    state.asks = []
+    for card in list(state.deferred):
+        state.deferred.remove(card)
+        sin_card(state, card, rng, events)
+    _prophet_comes(state, events)
+    godliness(state, rng, events, defer=False)
+    if state.round > 1:
+        for _ in range(len(state.seats) + 1):
+            location_card(state, rng, events)
+    else:
+        events.append(Event(code="ki.no_sin_increase", data={}))
+    _expand_asks(state)
+    if state.result is None:
+        state.step, state.turn_index, state.actions_left = "work", 0, ACTIONS
+
+
+def _prophet_comes(state: KIState, events: list[Event]) -> None:
+    king = state.board.kings[state.timeline].name
+    if (
+        state.rules.false_prophet
+        and not state.prophet_appeared
+        and APPEARS[len(state.seats)] == king
+    ):
+        state.prophet_appeared = True
+        state.false_prophet = (
+            "samaria" if "samaria" in state.board.locations() else state.board.locations()[0]
+        )
+        events.append(Event(code="ki.prophet_appears", data={"place": state.false_prophet}))
+
+
+def godliness(state: KIState, rng: SeededRng, events: list[Event], defer: bool) -> None:
+    """A good king: the Starting Player draws a Blessing; an evil one: Sin & Punishment."""
+    if state.result is not None:
+        return
+    if state.board.kings[state.timeline].good:
+        draw_blessing(state, state.starting_seat(), rng, events)
+    elif defer:
+        card = draw_sin_card(state, rng, events)
+        if card is not None:
+            state.deferred.append(card)
+            title = state.board.sin_card(card).title
+            events.append(Event(code="ki.deferred", data={"title": title}))
+    else:
+        draw_and_resolve(state, rng, events)
+
+
+def _expand_asks(state: KIState) -> None:
+    """One question per new Idol per seat holding a Blessing, Starting Player first."""
+    order = [
+        state.seats[(state.starter + i) % len(state.seats)].id for i in range(len(state.seats))
+    ]
+    places = [a["place"] for a in state.asks if a.get("kind") == "idol"]
+    state.asks = [{"kind": "ask", "place": p, "seat": s} for p in places for s in order]
+
+
+def _next_ask(state: KIState, rng: SeededRng, events: list[Event]) -> None:
+    from pbem.games.kings_of_israel.turn import answer_idol
+
+    ask = state.asks.pop(0)
+    if ask.get("kind") != "ask":
+        return
+    window = idol_window(state, ask["seat"], ask["place"])
+    if window is None:
+        return
+    answer = open_or_answer(state, window, events)
+    if answer is not None:
+        answer_idol(state, window, answer, rng, events)
+
+
+def finish_turn(state: KIState, rng: SeededRng, events: list[Event]) -> None:
+    """The active prophet's turn is over: the next player's, or the end of the phase."""
+    events.append(Event(code="ki.turn_over", data={"seat": state.active_seat()}))
+    state.turn_index += 1
+    state.actions_left = ACTIONS
+    if state.turn_index < len(state.seats):
+        return
+    if state.rules.false_prophet and state.false_prophet is not None:
+        state.step = "prophet"
+    else:
+        end_round(state, rng, events)
+
+
+def _prophet_turn(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
+    """The False Prophet moves (the Starting Player picks among equals); False while asked."""
+    wish, options = move_options(state)
+    if len(options) > 1:
+        window = place_window(state, "ki.fp_move", options, "move")
+        window.facts["wish"] = wish
+        answer = open_or_answer(state, window, events)
+        if answer is None:
+            return False
+        options = [answer]
+    prophet_moves(state, options[0] if options else None, rng, events)
+    return True
+
+
+def prophet_moves(state: KIState, place: str | None, rng: SeededRng, events: list[Event]) -> None:
+    """Move the False Prophet, add his cube, and end the round."""
+    move_to(state, place, events)
+    if state.result is None:
+        end_round(state, rng, events)
+
+
+def end_round(state: KIState, rng: SeededRng, events: list[Event]) -> None:
+    """Easy Version Blessings, pass the Starting Player card, move the Timeline Marker on."""
+    state.asks = []
+    if state.rules.sacrifice_blessings:
+        for seat in state.seat_ids():
+            if state.prophets[seat].sacrificed:
+                draw_blessing(state, seat, rng, events)
+    for prophet in state.prophets.values():
+        prophet.sacrificed = False
+    state.starter = (state.starter + 1) % len(state.seats)
+    _next_king(state)
+    while state.result is None and state.timeline < len(state.board.kings):
+        king = state.board.kings[state.timeline]
+        if not king.short:
+            break
+        events.append(Event(code="ki.short_king", data={"king": king.name, "good": king.good}))
+        godliness(state, rng, events, defer=True)
+        _next_king(state)
+    if state.result is not None:
+        return
+    if state.timeline >= len(state.board.kings):
+        lose(state, "destroyed", events)
+        return
+    state.round += 1
+    state.step = "start"
+
+
+def _next_king(state: KIState) -> None:
+    count = len(state.seats)
+    state.timeline += 1
+    while state.timeline < len(state.board.kings) and not state.board.kings[state.timeline].applies(
+        count
+    ):
+        state.timeline += 1

@@ -1,0 +1,144 @@
+"""Applying input: a prophet's turn of actions, teammates' Blessings, answers to questions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.game import Event
+from pbem.core.reactions import Window
+from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.actions import perform
+from pbem.games.kings_of_israel.blessings import play_blessing
+from pbem.games.kings_of_israel.inputs import Act, KIOrders
+from pbem.games.kings_of_israel.rounds import finish_turn, place_prophet, prophet_moves, run_on
+from pbem.games.kings_of_israel.state import KIState
+
+
+def owing(state: KIState) -> str | None:
+    """The seat that owes input now, or None (the game is over)."""
+    if state.step == "over" or state.result is not None:
+        return None
+    if state.window is not None:
+        return state.window.seat
+    return state.active_seat() if state.step == "work" else None
+
+
+def play(state: KIState, inputs: dict[str, Any], rng: SeededRng) -> list[Event]:
+    """Apply the inputs to `state` (in place), then run on to the next input owed."""
+    events: list[Event] = []
+    for seat in state.seat_ids():
+        orders = inputs.get(seat)
+        if isinstance(orders, KIOrders):
+            _remember(state, seat, orders, events)
+    if state.window is not None:
+        window = state.window
+        orders = inputs.get(window.seat)
+        picked = window.choice(orders.answer or "") if isinstance(orders, KIOrders) else None
+        state.window = None
+        _answer(state, window, picked.key if picked else window.default, rng, events)
+    elif state.step == "work":
+        active = state.active_seat()
+        for seat in state.seat_ids():
+            orders = inputs.get(seat)
+            if seat != active and isinstance(orders, KIOrders):
+                _blessings_only(state, seat, orders.acts, rng, events)
+        orders = inputs.get(active)
+        take_turn(state, active, orders.acts if isinstance(orders, KIOrders) else [], rng, events)
+    run_on(state, rng, events)
+    return events
+
+
+def _remember(state: KIState, seat: str, orders: KIOrders, events: list[Event]) -> None:
+    prophet = state.prophets[seat]
+    if orders.standing is not None:
+        prophet.standing = list(orders.standing)
+    if orders.later is not None:
+        prophet.plans = [list(p) for p in orders.later]
+        events.append(Event(code="ki.plans", data={"seat": seat, "turns": len(prophet.plans)}))
+
+
+def _answer(
+    state: KIState, window: Window, answer: str, rng: SeededRng, events: list[Event]
+) -> None:
+    events.append(
+        Event(code="ki.answered", data={"seat": window.seat, "window": window.id, "answer": answer})
+    )
+    if window.trigger == "ki.idol":
+        answer_idol(state, window, answer, rng, events)
+    elif window.trigger == "ki.fp_return":
+        place_prophet(state, answer, events)
+    elif window.trigger == "ki.fp_move":
+        prophet_moves(state, answer, rng, events)
+
+
+def answer_idol(
+    state: KIState, window: Window, answer: str, rng: SeededRng, events: list[Event]
+) -> None:
+    """Play the Blessing named in the answer at the Idol's location (or pass)."""
+    if answer != "pass":
+        play_blessing(state, window.seat, [answer, str(window.facts["place"])], rng, events)
+
+
+def _blessings_only(
+    state: KIState, seat: str, acts: list[Act], rng: SeededRng, events: list[Event]
+) -> None:
+    for act in acts:
+        if act.verb == "play" and holds_true(state, seat, act.when):
+            _refused(state, seat, act, play_blessing(state, seat, act.args, rng, events), events)
+
+
+def take_turn(
+    state: KIState, seat: str, acts: list[Act], rng: SeededRng, events: list[Event]
+) -> None:
+    """Carry out `seat`'s acts in order (skipping what cannot be done), then end the turn."""
+    events.append(Event(code="ki.turn", data={"seat": seat, "at": state.prophets[seat].at}))
+    for act in acts:
+        if state.result is not None:
+            return
+        if not holds_true(state, seat, act.when):
+            events.append(Event(code="ki.condition", data={"seat": seat, "order": act_text(act)}))
+            continue
+        _refused(state, seat, act, perform(state, seat, act, rng, events), events)
+    if state.result is None:
+        finish_turn(state, rng, events)
+
+
+def run_plan(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+    """Play the first of `seat`'s planned turns, sent earlier, without waiting for mail."""
+    acts = state.prophets[seat].plans.pop(0)
+    events.append(
+        Event(code="ki.plan_used", data={"seat": seat, "left": len(state.prophets[seat].plans)})
+    )
+    take_turn(state, seat, acts, rng, events)
+
+
+def _refused(state: KIState, seat: str, act: Act, code: str | None, events: list[Event]) -> None:
+    if code is not None:
+        events.append(
+            Event(code="ki.skipped", data={"seat": seat, "order": act_text(act), "problem": code})
+        )
+
+
+def act_text(act: Act) -> str:
+    """One act as its order line."""
+    from pbem.games.kings_of_israel.orders_text import act_line
+
+    return act_line(act)
+
+
+def holds_true(state: KIState, seat: str, when: list[str]) -> bool:
+    """True when a condition ('idol shiloh', 'no altar dan', 'sin bethel 2') holds now."""
+    if not when:
+        return True
+    negate = when[0] == "no"
+    words = when[1:] if negate else when
+    what, place = words[0], words[1] if len(words) > 1 else state.prophets[seat].at
+    if what == "idol":
+        found = place in state.idols
+    elif what == "altar":
+        found = place in state.altars
+    elif what == "sin":
+        found = state.sin.get(place, 0) >= int(words[2] if len(words) > 2 else 1)
+    else:  # "at"
+        found = state.prophets[seat].at == place
+    return found != negate

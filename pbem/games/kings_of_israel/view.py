@@ -1,0 +1,126 @@
+"""What each viewer may see: the shared board, their own hand (every hand when face up),
+and their own open question. Nothing else builds reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.game import REFEREE, Event
+from pbem.core.reactions import choices_text
+from pbem.games.kings_of_israel.decks import kind
+from pbem.games.kings_of_israel.orders_text import act_line, standing_line
+from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.view_board import board_lines, board_picture, map_lines
+
+
+def build_view(
+    state: KIState, viewer: str | None, events: list[Event], phase: dict[str, Any], template: str
+) -> dict[str, Any]:
+    """The JSON-ready view for `viewer` (a seat, None for the public, or the referee)."""
+    shown = [
+        e.model_dump(mode="json")
+        for e in events
+        if e.visible_to is None or viewer == REFEREE or viewer in e.visible_to
+    ]
+    view: dict[str, Any] = {
+        "game": "kings-of-israel",
+        "viewer": viewer,
+        "phase": phase,
+        "events": shown,
+        "kingdoms": [{"seat": s.id, "name": s.name} for s in state.seats],
+        "public": _public(state),
+        "prophets": [_prophet(state, s.id, viewer) for s in state.seats],
+        "board_lines": board_lines(state),
+        "map_lines": map_lines(state),
+        "board": board_picture(state, viewer).model_dump(mode="json"),
+        "template": template,
+    }
+    if viewer in state.prophets:
+        view.update(_private(state, viewer or ""))
+    return view
+
+
+def _public(state: KIState) -> dict[str, Any]:
+    kings = state.board.kings
+    n = len(state.seats)
+    return {
+        "round": state.round,
+        "king": state.king(),
+        "good_king": state.timeline < len(kings) and kings[state.timeline].good,
+        "timeline": [
+            {
+                "name": k.name,
+                "good": k.good,
+                "now": i == state.timeline,
+                "reigns": k.applies(n),
+                "short": k.short,
+            }
+            for i, k in enumerate(kings)
+        ],
+        "starting_player": state.starting_seat(),
+        "active": state.active_seat() if state.step == "work" else None,
+        "actions_left": state.actions_left if state.step == "work" else 0,
+        "altars": [state.board.place(p).name for p in state.altars],
+        "altars_needed": state.rules.win_altars,
+        "idols": [state.board.place(p).name for p in state.idols],
+        "sin": {state.board.place(p).name: c for p, c in state.sin.items()},
+        "sin_supply": state.sin_in_supply(),
+        "idol_supply": 6 - len(state.idols),
+        "false_prophet": state.board.place(state.false_prophet).name
+        if state.false_prophet
+        else None,
+        "face_up": [_title(state, c) for c in state.permanents],
+        "foretold": [state.board.sin_card(c).title for c in state.decks.face_up],
+        "deferred": len(state.deferred),
+        "version": state.rules.version,
+        "level": state.rules.level,
+        "result": state.result,
+        "reason": state.reason,
+        "waiting_for_answer": state.window.seat if state.window else None,
+    }
+
+
+def _title(state: KIState, permanent: str) -> str:
+    deck, card = permanent.split(":", 1)
+    return (state.board.blessing(card) if deck == "b" else state.board.sin_card(card)).title
+
+
+def _prophet(state: KIState, seat: str, viewer: str | None) -> dict[str, Any]:
+    prophet = state.prophets[seat]
+    ability = state.board.ability(prophet.ability)
+    found: dict[str, Any] = {
+        "seat": seat,
+        "name": next(s.name for s in state.seats if s.id == seat),
+        "ability": ability.name,
+        "power": ability.power,
+        "at": state.board.place(prophet.at).name,
+        "cards": len(prophet.hand),
+        "blessings": len(prophet.blessings),
+        "planned_turns": len(prophet.plans),
+    }
+    if state.rules.hands_face_up or viewer == REFEREE:
+        found["hand"] = sorted(kind(c) for c in prophet.hand)
+        found["blessing_titles"] = [state.board.blessing(c).title for c in prophet.blessings]
+    return found
+
+
+def _private(state: KIState, seat: str) -> dict[str, Any]:
+    prophet = state.prophets[seat]
+    found: dict[str, Any] = {
+        "hand": sorted(kind(c) for c in prophet.hand),
+        "my_blessings": [
+            {"slug": kind(c), "title": state.board.blessing(c).title} for c in prophet.blessings
+        ],
+        "standing": [standing_line(r) for r in prophet.standing],
+        "plans": [[act_line(a) for a in turn] for turn in prophet.plans],
+    }
+    window = state.window
+    if window is not None and window.seat == seat:
+        found["question"] = {
+            "id": window.id,
+            "trigger": window.trigger,
+            "facts": window.facts,
+            "choices": choices_text(window),
+            "default": window.default,
+        }
+    return found

@@ -1,0 +1,47 @@
+"""Random full games by the greedy bot reach a real end: a win and a loss for 2, 3 and 4."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.games.kings_of_israel import GAME
+from pbem.games.kings_of_israel.content import SIN_SUPPLY, WIN_ALTARS
+from tests.games.kings_of_israel.harness import opening, play_out
+
+LOSSES = {2: 0, 3: 0, 4: 0}
+# Seeds where the bot team wins under a timeline of good kings at the Jehoash level.
+WINS = {2: 2, 3: 0, 4: 0}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_base_game_plays_to_a_loss(players: int) -> None:
+    state, events = play_out(opening(players, LOSSES[players]), LOSSES[players])
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.finished
+    assert state.result == "lost"
+    assert {r["result"] for r in outcome.standings} == {"loss"}
+    assert events[-1].code == "ki.lost"
+    if state.reason == "sin":
+        assert sum(state.sin.values()) == SIN_SUPPLY
+    elif state.reason == "idols":
+        assert len(state.idols) == 6
+    else:
+        assert state.reason == "destroyed" and state.king() == "Israel Destroyed"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_gentle_game_plays_to_a_win(players: int) -> None:
+    start = opening(players, WINS[players], gentle=True, level="jehoash")
+    state, events = play_out(start, WINS[players])
+    outcome = GAME.outcome(state)
+    assert outcome is not None and state.result == "won", state.reason
+    assert len(state.altars) == WIN_ALTARS[players]
+    assert {r["result"] for r in outcome.standings} == {"win"}
+    assert [e.code for e in events].count("ki.altar") == WIN_ALTARS[players] - 1
+    assert "Altars" in outcome.note
+
+
+def test_finished_games_take_no_more_input() -> None:
+    state, _ = play_out(opening(2, 0), 0)
+    assert GAME.due(state).nobody
+    assert GAME.phase(state).topic == "over"
