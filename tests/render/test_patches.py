@@ -1,0 +1,64 @@
+"""PNG patches: disjoint boxes that hold all their items, and kept legends that change nothing."""
+
+from __future__ import annotations
+
+import itertools
+
+from PIL import Image, ImageDraw
+
+from pbem.render import png
+from pbem.render.dirty import item_box, overlaps, patches
+from pbem.render.layout import compute_layout
+from pbem.render.scene import Text, build_scene
+
+from .make_samples import area_picture, hex_picture
+
+
+def test_patches_are_disjoint_and_hold_every_item() -> None:
+    picture = hex_picture()
+    layout = compute_layout(picture)
+    scene = build_scene(picture, layout, board=False)
+    size = png.output_size(scene.width, scene.height, 1.0)
+    groups = patches(scene.items, 1.0, size, png.text_width)
+    assert 1 < len(groups) < len(scene.items)
+    assert sorted(id(i) for _, members in groups for i in members) == sorted(
+        id(i) for i in scene.items
+    )
+    for (a, _), (b, _) in itertools.combinations(groups, 2):
+        assert not overlaps(a, b)
+    for box, members in groups:
+        for item in members:
+            left, top, right, bottom = item_box(item, 1.0, png.text_width)
+            assert box[0] <= max(0, left) and box[1] <= max(0, top)
+            assert box[2] >= min(size[0], right) and box[3] >= min(size[1], bottom)
+
+
+def test_a_text_box_holds_the_ink_of_the_text() -> None:
+    text = Text((60.0, 30.0), "WWW Mighty", 14.0, anchor="start", bold=True, halo=True)
+    left, top, right, bottom = item_box(text, 1.0, png.text_width)
+    canvas = Image.new("L", (300, 80), 0)
+    font = png.font_at(14, bold=True)
+    ImageDraw.Draw(canvas).text(text.at, text.text, fill=255, font=font, anchor="lm")
+    ink = canvas.getbbox()
+    assert ink is not None
+    assert left <= ink[0] and top <= ink[1] and right >= ink[2] and bottom >= ink[3]
+
+
+def test_a_kept_legend_gives_the_same_bytes_as_a_fresh_one() -> None:
+    for picture in (hex_picture(), area_picture()):
+        png._bases.clear()
+        png._legends.clear()
+        fresh = png.render_png(picture)
+        assert len(png._legends) == 1
+        again = png.render_png(picture)
+        png._bases.clear()
+        assert again == fresh == png.render_png(picture)
+
+
+def test_a_legend_kept_for_one_board_is_not_pasted_on_another() -> None:
+    picture = hex_picture()
+    other = picture.model_copy(update={"title": picture.title + " (again)"})
+    png._legends.clear()
+    png.render_png(picture)
+    png.render_png(other)
+    assert len(png._legends) == 2
