@@ -35,7 +35,7 @@ def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
             else:
                 return
         elif state.step == "prophet":
-            if not _prophet_turn(state, rng, events):
+            if not prophet_turn(state, rng, events):
                 return
         else:
             return
@@ -157,7 +157,7 @@ def finish_turn(state: KIState, rng: SeededRng, events: list[Event]) -> None:
         end_round(state, rng, events)
 
 
-def _prophet_turn(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
+def prophet_turn(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
     """The False Prophet moves (the Starting Player picks among equals); False while asked."""
     wish, options = move_options(state)
     if len(options) > 1:
