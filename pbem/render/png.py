@@ -7,7 +7,7 @@ import hashlib
 import json
 import math
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -220,7 +220,7 @@ class Painter:
         self.canvas = canvas or image.size
         self.draw = ImageDraw.Draw(self.image, "RGBA")
 
-    def paint(self, items: list[Item] | None = None) -> None:
+    def paint(self, items: Sequence[Item] | None = None) -> None:
         """Paint the given items (default: every item of the scene), in order."""
         for item in self.scene.items if items is None else items:
             if isinstance(item, Text):
@@ -300,17 +300,38 @@ class Painter:
         """Return a canvas-sized mask of a pattern's strokes, kept for every later picture."""
         return pattern_layer(fill.pattern, self.factor, self.canvas)
 
-    def font(self, size: float, bold: bool = False) -> Font:
-        """Return the bundled font at an image-pixel size."""
-        return font_at(max(6, round(size * self.factor)), bold)
-
     def text(self, text: Text) -> None:
         """Paint a line of text, with a paper-coloured halo when asked."""
         x, y = self.px((text.at,))[0]
+        left, top = math.floor(x), math.floor(y)
+        pixels = max(6, round(text.size * self.factor))
         words = drawable(text.text)
         anchor = {"start": "lm", "middle": "mm", "end": "rm"}[text.anchor]
-        font = self.font(text.size, text.bold)
+        place = (words, pixels, text.bold, anchor)
+        fraction = (x - left, y - top)
         if text.halo:
-            halo = self.width(1.6)
-            self.draw.text((x, y), words, fill=PAPER, font=font, anchor=anchor, stroke_width=halo)
-        self.draw.text((x, y), words, fill=_colour(text.fill), font=font, anchor=anchor)
+            self.stamp(PAPER, text_mask(*place, self.width(1.6), fraction), (left, top))
+        self.stamp(text.fill, text_mask(*place, 0, fraction), (left, top))
+
+    def stamp(self, colour: str, mask: tuple[Image.Image, int, int], at: tuple[int, int]) -> None:
+        """Paint a colour through a text mask whose corner is offset from `at`."""
+        image, dx, dy = mask
+        self.image.paste(rgb(colour), (at[0] + dx, at[1] + dy), image)
+
+
+@functools.lru_cache(maxsize=8192)
+def text_mask(
+    words: str, pixels: int, bold: bool, anchor: str, stroke: int, fraction: tuple[float, float]
+) -> tuple[Image.Image, int, int]:
+    """Render a line of text once as an ink mask, with the offset of its corner from the anchor.
+
+    Board labels stand at the same places on every board of a map, so their masks are reused.
+    """
+    font = font_at(pixels, bold)
+    left, top, right, bottom = font.getbbox(words, anchor=anchor, stroke_width=stroke)
+    left, top = math.floor(left) - 1, math.floor(top) - 1
+    size = (math.ceil(right) - left + 2, math.ceil(bottom) - top + 2)
+    mask = Image.new("L", size, 0)
+    at = (fraction[0] - left, fraction[1] - top)
+    ImageDraw.Draw(mask).text(at, words, fill=255, font=font, anchor=anchor, stroke_width=stroke)
+    return mask, left, top

@@ -62,3 +62,24 @@ def test_a_legend_kept_for_one_board_is_not_pasted_on_another() -> None:
     png.render_png(picture)
     png.render_png(other)
     assert len(png._legends) == 2
+
+
+def test_text_painted_through_kept_masks_matches_pillow_text() -> None:
+    scene = build_scene(hex_picture())
+    texts = [t for t in scene.items if isinstance(t, Text)][:30]
+    size = (int(scene.width * 2), int(scene.height * 2))
+    ours = Image.new("RGB", size, png.PAPER)
+    painter = png.Painter(scene, 2.0, ours)
+    for _ in range(2):  # the second pass paints from kept masks
+        painter.paint(texts)
+    theirs = Image.new("RGB", size, png.PAPER)
+    pen = ImageDraw.Draw(theirs, "RGBA")
+    for _ in range(2):
+        for text in texts:
+            xy = (text.at[0] * 2, text.at[1] * 2)
+            anchor = {"start": "lm", "middle": "mm", "end": "rm"}[text.anchor]
+            font = png.font_at(max(6, round(text.size * 2)), text.bold)
+            if text.halo:
+                pen.text(xy, text.text, fill=png.PAPER, font=font, anchor=anchor, stroke_width=3)
+            pen.text(xy, text.text, fill=text.fill, font=font, anchor=anchor)
+    assert ours.tobytes() == theirs.tobytes()

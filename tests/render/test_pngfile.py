@@ -42,3 +42,21 @@ def test_flat_maps_compress_well() -> None:
 def test_only_rgb_images_are_taken() -> None:
     with pytest.raises(ValueError, match="RGBA"):
         encode_rgb(Image.new("RGBA", (2, 2)))
+
+
+def test_kept_bands_change_no_byte() -> None:
+    from pbem.render import pngfile
+
+    tall = Image.new("RGB", (50, 5 * pngfile.BAND_ROWS), "#F1EBD0")
+    ImageDraw.Draw(tall).line([(0, 0), (49, 20)], fill="#222222", width=2)
+    pngfile._bands.clear()
+    fresh = encode_rgb(tall)
+    kept = len(pngfile._bands)
+    assert 1 < kept < 5  # the three plain bands below the line are one band
+    changed = tall.copy()
+    changed.putpixel((10, tall.size[1] - 1), (0, 0, 0))
+    first = encode_rgb(changed)
+    assert len(pngfile._bands) == kept + 1  # only the last band was compressed again
+    pngfile._bands.clear()
+    assert encode_rgb(changed) == first and encode_rgb(tall) == fresh
+    assert Image.open(io.BytesIO(first)).tobytes() == changed.tobytes()
