@@ -104,6 +104,9 @@ def test_case(case: dict[str, Any]) -> None:
             s: sorted(c.rsplit(".", 1)[0] for c in state.prophets[s].hand) for s in expect["hands"]
         }
         assert hands == {s: sorted(h) for s, h in expect["hands"].items()}
+    if "hands_count" in expect:
+        counts = {s: len(state.prophets[s].hand) for s in expect["hands_count"]}
+        assert counts == expect["hands_count"]
     if "result" in expect:
         assert (state.result or "") == expect["result"]
         assert state.reason == expect.get("reason", state.reason)

@@ -1,0 +1,87 @@
+"""Views and reports: the shared board, one's own hand, the map, and the end report."""
+
+from __future__ import annotations
+
+import json
+
+from pbem.games.kings_of_israel import GAME
+from pbem.render import report
+from tests.games.kings_of_israel.harness import opening, play_out
+
+
+def _head(state: object, finished: bool = False) -> dict[str, object]:
+    return {
+        "campaign": "c",
+        "game": "kings-of-israel",
+        "seat": "p1",
+        "turn": 1,
+        "phase_label": GAME.phase(state).label,
+        "phase_key": "k",
+        "next_phase": "next",
+        "deadline": None,
+        "deadline_text": "soon",
+        "finished": finished,
+        "result": None,
+    }
+
+
+def test_a_player_sees_their_own_hand_and_not_the_others() -> None:
+    state = opening(3, 2)
+    view = GAME.view(state, "p2", [])
+    assert view["hand"] == sorted(c.rsplit(".", 1)[0] for c in state.prophets["p2"].hand)
+    assert all("hand" not in p for p in view["prophets"])
+    assert "hand" not in GAME.view(state, None, [])
+    text = json.dumps(GAME.view(state, "p3", []))
+    assert not any(card in text for card in state.prophets["p2"].hand)
+
+
+def test_the_map_is_an_area_picture_with_roads_and_sea_lanes() -> None:
+    state = opening(2, 2)
+    board = GAME.view(state, "p1", [])["board"]
+    assert board["kind"] == "area"
+    kinds = {link["kind"] for link in board["links"]}
+    assert kinds == {"road", "sea"}
+    assert len(board["links"]) == len(state.board.roads) + len(state.board.seas)
+    cells = {c["id"]: c for c in board["cells"]}
+    assert "altar" in cells["samaria"]["marks"]
+    assert all("idol" in cells[p]["marks"] for p in state.idols)
+    assert all(0 <= c["x"] <= 1000 and 0 <= c["y"] <= 1000 for c in board["cells"])
+
+
+def test_the_text_report_shows_board_timeline_hand_and_map() -> None:
+    state = opening(2, 2)
+    text = report.render_text(_head(state), GAME.view(state, "p1", []))
+    for needle in (
+        "THE BOARD",
+        "TIMELINE",
+        "> Saul",
+        "YOUR HAND",
+        "MAP OF ISRAEL",
+        "Judah: roads to Bethel, Jericho",
+        "YOUR ORDERS",
+        "Altars: 1 of 7",
+    ):
+        assert needle in text, needle
+    html = report.render_html(_head(state), GAME.view(state, "p1", []))
+    assert "Map of Israel" in html
+
+
+def test_the_end_report_says_the_team_lost_and_why() -> None:
+    from pbem.render.standings import final_result
+
+    state, _ = play_out(opening(2, 0), 0)
+    outcome = GAME.outcome(state)
+    head = _head(state, finished=True) | {"result": final_result(outcome, {"p1": "Ann"})}
+    text = report.render_text(head, GAME.view(state, "p1", []))
+    assert "The team lost." in text
+    assert "evil overruns Israel" in text
+
+
+def test_the_end_report_says_the_team_won() -> None:
+    from pbem.render.standings import final_result
+
+    state, _ = play_out(opening(2, 2, gentle=True, level="jehoash"), 2)
+    outcome = GAME.outcome(state)
+    head = _head(state, finished=True) | {"result": final_result(outcome, {"p1": "Ann"})}
+    text = report.render_text(head, GAME.view(state, "p1", []))
+    assert "The team won." in text and "The winners are" in text
