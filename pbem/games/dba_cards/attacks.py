@@ -9,6 +9,7 @@ from pbem.games.dba_cards.reach import base_range, in_range
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import difficult
 
 INDIRECT = frozenset({"bows", "artillery"})
 LONG_SPECIAL = frozenset({"spears", "cavalry"})
@@ -34,6 +35,8 @@ def check_attack(state: DBAState, seat: str, order: Attack) -> tuple[Unit, Unit]
     if card is None:
         if not auto_kills(unit.type, target.type, state.german()):
             raise Refused("dba.E_NO_AUTO_KILL", unit=unit.type, target=target.type)
+        if state.terrain_at(target.square) == "fortified-bua":
+            raise Refused("dba.E_FORTIFIED", square=target.square, target=target.type)
         _need_range(state, unit, target)
     elif card not in ATTACK_CARDS:
         raise Refused("dba.E_NOT_ATTACK_CARD", card=card)
@@ -105,7 +108,7 @@ def special_attack(state: DBAState, unit: Unit, target: Unit) -> None:
 
 def _ability_condition(state: DBAState, unit: Unit, target: Unit) -> None:
     ground = state.terrain_at(unit.square)
-    if unit.type == "auxilia" and ground != "rough":
+    if unit.type == "auxilia" and not difficult(state, unit.square):
         raise Refused("dba.E_ABILITY_GROUND", unit=unit.type, need="Rough")
     if unit.type == "scythed-chariots" and ground != "clear":
         raise Refused("dba.E_ABILITY_GROUND", unit=unit.type, need="Clear")

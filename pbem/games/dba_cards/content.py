@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple
 
-Terrain = Literal["clear", "rough", "hill", "impassable"]
-TERRAINS: tuple[Terrain, ...] = ("clear", "rough", "hill", "impassable")
+Terrain = Literal[
+    "clear", "rough", "hill", "impassable", "wood", "steep-hill", "bua", "fortified-bua"
+]
+BASE_TERRAINS: tuple[Terrain, ...] = ("clear", "rough", "hill", "impassable")
+GERMAN_TERRAINS: tuple[Terrain, ...] = ("wood", "steep-hill", "bua", "fortified-bua")
+TERRAINS: tuple[Terrain, ...] = BASE_TERRAINS + GERMAN_TERRAINS
 
 
 class UnitType(NamedTuple):

@@ -7,14 +7,14 @@ from pbem.games.dba_cards.content import ABILITIES, CARDS, DEFENCE_CARDS, MISSIL
 from pbem.games.dba_cards.deck import holds
 from pbem.games.dba_cards.squares import distance, neighbours, step
 from pbem.games.dba_cards.state import DBAState, Unit
-from pbem.games.dba_cards.terrain import can_enter
+from pbem.games.dba_cards.terrain import can_enter, crosses_river, difficult, on_hill
 
 EFFECT = {
     "push": "the unit is not destroyed",
     "recoil": "the unit moves back to {back} and is not destroyed",
     "reinforced": "a friendly unit is next to it: not destroyed",
     "rally": "your General is within 2 squares: not destroyed",
-    "rough": "it stands on Rough ground: not destroyed",
+    "rough": "it has Rough ground on its side: not destroyed",
     "elite": "it is Elite: not destroyed",
     "special": "its special ability ({ability}) saves it",
 }
@@ -52,12 +52,23 @@ def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
     if kind == "rally":
         return any(u.type == "general" and distance(u.square, target.square) <= 2 for u in own)
     if kind == "rough":
-        return state.terrain_at(target.square) == "rough"
+        return rough_ground(state, target, attacker)
     if kind == "elite":
         return target.elite
     if kind == "special":
         return special_defence(state, target, attacker)
     return kind == "push"
+
+
+def rough_ground(state: DBAState, target: Unit, attacker: Unit) -> bool:
+    """The Rough Ground card's condition: the target on difficult ground; under the German
+    rules also on a hill against an attacker below it, or attacked across a river."""
+    if difficult(state, target.square):
+        return True
+    if not state.german():
+        return False
+    uphill = on_hill(state, target.square) and not on_hill(state, attacker.square)
+    return uphill or crosses_river(state, attacker.square, target.square)
 
 
 def special_defence(state: DBAState, target: Unit, attacker: Unit) -> bool:
@@ -69,7 +80,7 @@ def own_ability(state: DBAState, target: Unit, attacker: Unit) -> bool:
     """The target's own defence ability: Shield Wall, Strong Defense, Open Formation, Pikes."""
     kind = target.type
     if kind == "auxilia":
-        return state.terrain_at(target.square) == "rough"
+        return difficult(state, target.square)
     if kind == "pikes":
         return attacker.type not in MISSILE
     return kind in ("blades", "war-wagons")

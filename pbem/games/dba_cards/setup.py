@@ -15,12 +15,13 @@ from typing import Any
 from pbem.core.game import ContentError, Setup
 from pbem.core.problems import strip_comment
 from pbem.core.rng import SeededRng
-from pbem.games.dba_cards.content import FIELD_TYPES, TERRAINS, unit_type
+from pbem.games.dba_cards.content import FIELD_TYPES, GERMAN_TERRAINS, TERRAINS, unit_type
 from pbem.games.dba_cards.squares import coords, valid
 from pbem.games.dba_cards.state import ArmyList, DBAState, Settings, Side
-from pbem.games.dba_cards.terrain import random_terrain
+from pbem.games.dba_cards.terrain import bua_allowed, edge, german_terrain, random_terrain
 
 SIZE = 8
+GERMAN_SIZE = 12
 KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 
 
@@ -30,7 +31,9 @@ def load_scenario(text: str, source: str) -> dict[str, Any]:
     head = data.get("scenario")
     if not isinstance(head, dict):
         raise ContentError(source, None, "dba.E_SCENARIO", "the file needs a [scenario] table")
-    terrain = _terrain(str(head.get("terrain", "")), _block_lines(text, "terrain"), source)
+    size = _size(head, text, source)
+    terrain = _terrain(str(head.get("terrain", "")), _block_lines(text, "terrain"), size, source)
+    rivers = _rivers(str(head.get("rivers", "")), _block_lines(text, "rivers"), size, source)
     armies = data.get("army")
     if not isinstance(armies, list) or len(armies) < 2:
         raise ContentError(
@@ -41,7 +44,8 @@ def load_scenario(text: str, source: str) -> dict[str, Any]:
         )
     starts, keys_at = _block_lines(text, "units"), _key_lines(text)
     lists = [
-        _army(a, _nth(starts, i), _nth(keys_at, i), terrain, source) for i, a in enumerate(armies)
+        _army(a, _nth(starts, i), _nth(keys_at, i), terrain if size == SIZE else {}, source)
+        for i, a in enumerate(armies)
     ]
     keys = [a["key"] for a in lists]
     if len(set(keys)) != len(keys):
@@ -49,8 +53,9 @@ def load_scenario(text: str, source: str) -> dict[str, Any]:
     return {
         "name": str(head.get("name", "")),
         "title": str(head.get("title", "")),
-        "size": SIZE,
+        "size": size,
         "terrain": terrain,
+        "rivers": rivers,
         "armies": lists,
     }
 
@@ -91,7 +96,36 @@ def _nth(lines: list[int], index: int) -> int | None:
     return lines[index] if index < len(lines) else None
 
 
-def _terrain(block: str, starts: list[int], source: str) -> dict[str, str]:
+def _size(head: dict[str, Any], text: str, source: str) -> int:
+    size = head.get("size", SIZE)
+    if size not in (SIZE, GERMAN_SIZE):
+        raise ContentError(
+            source, _line_of(text, "size"), "dba.E_SIZE", "size is 8, or 12 for the German rules"
+        )
+    return int(size)
+
+
+def _rivers(block: str, starts: list[int], size: int, source: str) -> list[str]:
+    """River sides, one 'SQUARE SQUARE' line each (two orthogonally adjacent squares)."""
+    first = starts[0] if starts else 1
+    sides: list[str] = []
+    for offset, raw in enumerate(block.splitlines()):
+        words = strip_comment(raw).lower().split()
+        if not words:
+            continue
+        ok = len(words) == 2 and all(valid(w, size) for w in words)
+        if not ok or sum(abs(x - y) for x, y in zip(*map(coords, words), strict=True)) != 1:
+            raise ContentError(
+                source,
+                first + offset,
+                "dba.E_RIVER_LINE",
+                f"expected two squares side by side, e.g. 'd4 d5': {raw.strip()!r}",
+            )
+        sides.append(edge(words[0], words[1]))
+    return sorted(set(sides))
+
+
+def _terrain(block: str, starts: list[int], size: int, source: str) -> dict[str, str]:
     first = starts[0] if starts else 1
     layout: dict[str, str] = {}
     for offset, raw in enumerate(block.splitlines()):
@@ -99,7 +133,7 @@ def _terrain(block: str, starts: list[int], source: str) -> dict[str, str]:
         line = first + offset
         if not words:
             continue
-        if len(words) != 2 or not valid(words[0], SIZE) or words[1] not in TERRAINS:
+        if len(words) != 2 or not valid(words[0], size) or words[1] not in TERRAINS:
             raise ContentError(
                 source,
                 line,
@@ -109,6 +143,13 @@ def _terrain(block: str, starts: list[int], source: str) -> dict[str, str]:
             )
         if words[0] in layout:
             raise ContentError(source, line, "dba.E_TERRAIN_TWICE", f"{words[0]} is listed twice")
+        if words[1] in ("bua", "fortified-bua") and not bua_allowed(words[0], size):
+            raise ContentError(
+                source,
+                line,
+                "dba.E_BUA_PLACE",
+                f"a BUA must be within 5 squares of two sides of the board: {words[0]}",
+            )
         if words[1] != "clear":
             layout[words[0]] = words[1]
     return dict(sorted(layout.items()))
@@ -185,16 +226,36 @@ def opening(setup: Setup, rng: SeededRng) -> DBAState:
     if len(setup.seats) != 2:
         raise ContentError("setup", None, "dba.E_PLAYERS", "the game is for two players")
     settings = make_settings(setup.settings)
-    size = 12 if settings.house_rules == "german" else 8
-    scenario = setup.scenario
-    terrain = dict(scenario.get("terrain") or {})
-    if settings.terrain == "random" or size != 8:
-        terrain = random_terrain(size, rng)
+    german = settings.house_rules == "german"
+    size = GERMAN_SIZE if german else SIZE
+    terrain, rivers = _layout(setup.scenario, settings, size, rng)
     return DBAState(
         seats=list(setup.seats),
         settings=settings,
         size=size,
         terrain=terrain,
-        armies=[ArmyList.model_validate(a) for a in scenario.get("armies") or []],
+        rivers=rivers,
+        armies=[ArmyList.model_validate(a) for a in setup.scenario.get("armies") or []],
         sides={s.id: Side(seat=s.id, name=s.name) for s in setup.seats},
     )
+
+
+def _layout(
+    scenario: dict[str, Any], settings: Settings, size: int, rng: SeededRng
+) -> tuple[dict[str, str], list[str]]:
+    """The scenario's terrain when it fits the board and the settings, else a seeded one."""
+    german = settings.house_rules == "german"
+    terrain = dict(scenario.get("terrain") or {})
+    rivers = list(scenario.get("rivers") or [])
+    if not german and (rivers or set(terrain.values()) & set(GERMAN_TERRAINS)):
+        raise ContentError(
+            "setup",
+            None,
+            "dba.E_GERMAN_TERRAIN",
+            "woods, BUAs, steep hills and rivers need house_rules=german",
+        )
+    if settings.terrain == "scenario" and int(scenario.get("size", SIZE)) == size:
+        return terrain, rivers
+    if german:
+        return german_terrain(size, rng)
+    return random_terrain(size, rng), []

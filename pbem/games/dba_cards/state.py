@@ -69,6 +69,7 @@ class DBAState(BaseModel):
     settings: Settings = Field(default_factory=Settings)
     size: int = 8
     terrain: dict[str, str] = Field(default_factory=dict)  # squares that are not clear
+    rivers: list[str] = Field(default_factory=list)  # German rules: sides such as "d4-d5"
     armies: list[ArmyList] = Field(default_factory=list)
     stage: Stage = "deploy"
     turn: int = 0

@@ -106,6 +106,7 @@ def build_view(
         "events": [named(state, e) for e in events if visible(e, viewer)],
         "sides": sides(state),
         "terrain": dict(state.terrain),
+        "rivers": list(state.rivers),
         "units": [
             {"square": u.square, "owner": u.owner, "type": u.type, "elite": u.elite}
             for u in sorted(state.units, key=lambda u: u.id)

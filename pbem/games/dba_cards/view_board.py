@@ -25,7 +25,22 @@ SHORT = {
     "scythed-chariots": "SCh",
     "horde": "Hd",
 }
-SHOWN_TERRAIN = {"rough": "marsh", "impassable": "water", "hill": "plain"}
+SHOWN_TERRAIN = {
+    "rough": "marsh",
+    "impassable": "water",
+    "hill": "plain",
+    "wood": "forest",
+    "steep-hill": "hills",
+}
+TEXT_TERRAIN = {
+    "rough": "~~~~",
+    "hill": "^^^^",
+    "impassable": "####",
+    "wood": "TTTT",
+    "steep-hill": "AAAA",
+    "bua": "[  ]",
+    "fortified-bua": "[##]",
+}
 
 
 def short(unit_type: str, elite: bool = False) -> str:
@@ -85,6 +100,4 @@ def _cell_text(state: DBAState, square: str, viewer: str | None) -> str:
         code = short(unit.type, unit.elite)
         mine = (viewer is None and unit.owner == state.seat_ids()[0]) or unit.owner == viewer
         return f"{code.upper() if mine else code.lower():<4}"
-    return {"rough": "~~~~", "hill": "^^^^", "impassable": "####"}.get(
-        state.terrain_at(square), " .  "
-    )
+    return TEXT_TERRAIN.get(state.terrain_at(square), " .  ")

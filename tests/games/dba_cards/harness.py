@@ -10,12 +10,18 @@ from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.content import deck_ids
 from pbem.games.dba_cards.state import DBAState, Settings, Side, Unit
+from pbem.games.dba_cards.terrain import edge
 
 
 def position(
-    units: str, hands: dict[str, str], terrain: str = "", german: bool = False
+    units: str,
+    hands: dict[str, str],
+    terrain: str = "",
+    german: bool = False,
+    rivers: str = "",
 ) -> DBAState:
-    """A state at p1's turn from 'OWNER TYPE SQUARE [elite]' lines and hands of card kinds."""
+    """A state at p1's turn from 'OWNER TYPE SQUARE [elite]' lines and hands of card kinds;
+    terrain as 'SQUARE KIND' lines, rivers as 'SQUARE SQUARE' lines (the side between)."""
     placed = []
     for n, line in enumerate(u for u in units.splitlines() if u.strip()):
         owner, kind, square, *rest = line.split()
@@ -37,6 +43,7 @@ def position(
         settings=Settings(house_rules="german" if german else "none"),
         size=12 if german else 8,
         terrain=ground,
+        rivers=sorted(edge(*line.split()) for line in rivers.splitlines() if line.strip()),
         stage="turn",
         turn=1,
         active="p1",

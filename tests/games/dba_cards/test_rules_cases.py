@@ -63,16 +63,27 @@ def test_immunity_turns_a_kill_into_a_recoil(target: str) -> None:
             assert "dba.destroyed" in played.codes(), (attacker, target)
 
 
-def cases() -> list[dict[str, Any]]:
-    """Every case of cards.toml."""
-    data = tomllib.loads((CASES / "cards.toml").read_text(encoding="utf-8"))
+def cases(name: str = "cards.toml") -> list[dict[str, Any]]:
+    """Every case of a cases file."""
+    data = tomllib.loads((CASES / name).read_text(encoding="utf-8"))
     return list(data["case"])
 
 
 @pytest.mark.parametrize("case", cases(), ids=lambda c: str(c["name"]))
 def test_card_case(case: dict[str, Any]) -> None:
+    check_case(case)
+
+
+@pytest.mark.parametrize("case", cases("german.toml"), ids=lambda c: str(c["name"]))
+def test_german_house_rules_case(case: dict[str, Any]) -> None:
+    check_case(case, german=True)
+
+
+def check_case(case: dict[str, Any], german: bool = False) -> None:
+    """Set up the case's position, play p1's orders and compare with what the case expects."""
     hands = {"p1": as_text(case.get("p1")), "p2": as_text(case.get("p2"))}
-    state = position(case["units"], hands, as_text(case.get("terrain")))
+    ground, rivers = as_text(case.get("terrain")), as_text(case.get("rivers"))
+    state = position(case["units"], hands, ground, german, rivers)
     played = play_turn(state, case["orders"], case.get("answer"))
     if "problem" in case:
         assert case["problem"] in problem_codes(played.parsed)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.game import ContentError, Seat, Setup
-from pbem.core.rng import SeededRng
+from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.terrain import bua_allowed
 from pbem.paths import campaigns_dir
 from tests.games.dba_cards.harness import board, play_turn, position
 
@@ -112,3 +113,85 @@ def test_german_recoil_avoids_squares_next_to_an_enemy() -> None:
     assert "p2 blades d6" in board(plain.state)
     german = play_turn(position(units, {"p1": "attack"}, german=True), "attack d4 d5 with attack")
     assert "p2 blades d5" in board(german.state)  # d6, c6 and e6 all touch the camp on d7
+
+
+FORD = campaigns_dir() / "dba-cards" / "ford-german.toml"
+
+
+def german_game(scenario_path: object = FORD, **settings: object) -> DBAState:
+    """A new German-rules game on a scenario."""
+    path = campaigns_dir() / "dba-cards" / str(scenario_path)
+    seats = [Seat(id="p1", name="Ann"), Seat(id="p2", name="Bob")]
+    scenario = GAME.load_scenario(path.read_text(encoding="utf-8"), str(path))
+    rules = {"house_rules": "german", **settings}
+    return GAME.start(Setup(seats=seats, scenario=scenario, settings=rules), SeededRng(3))
+
+
+def test_a_german_scenario_gives_its_woods_buas_and_river() -> None:
+    state = german_game()
+    assert state.size == 12
+    kinds = list(state.terrain.values())
+    assert kinds.count("wood") == 6 and kinds.count("hill") == 6
+    assert state.terrain["k8"] == "fortified-bua" and state.terrain["b5"] == "bua"
+    assert state.rivers == ["f5-g5", "f6-g6", "f7-g7"]
+    view = GAME.view(state, "p1", [])
+    assert view["rivers"] == state.rivers and view["terrain"]["c6"] == "wood"
+
+
+def test_german_terrain_needs_the_german_rules() -> None:
+    with pytest.raises(ContentError) as caught:
+        german_game(house_rules="none")
+    assert caught.value.code == "dba.E_GERMAN_TERRAIN"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "code", "line"),
+    [
+        ("f6 g6\n", "f6 h6\n", "dba.E_RIVER_LINE", 28),
+        ("b5 bua\n", "f6 bua\n", "dba.E_BUA_PLACE", 22),
+        ("k8 fortified-bua\n", "m8 fortified-bua\n", "dba.E_TERRAIN_LINE", 23),
+        ("size = 12", "size = 10", "dba.E_SIZE", 8),
+    ],
+)
+def test_german_scenario_errors_name_the_line(old: str, new: str, code: str, line: int) -> None:
+    text = FORD.read_text(encoding="utf-8")
+    assert old in text
+    with pytest.raises(ContentError) as caught:
+        GAME.load_scenario(text.replace(old, new, 1), "bad.toml")
+    assert (caught.value.code, caught.value.line) == (code, line)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_german_terrain_has_pieces_of_six_a_bua_and_a_river(seed: int) -> None:
+    seats = [Seat(id="p1", name="Ann"), Seat(id="p2", name="Bob")]
+    scenario = GAME.load_scenario(scenario_text(), str(SCENARIO))
+    setup = Setup(seats=seats, scenario=scenario, settings={"house_rules": "german"})
+    state = GAME.start(setup, SeededRng(seed))
+    kinds = list(state.terrain.values())
+    assert [kinds.count(k) for k in ("wood", "hill", "steep-hill", "bua")] == [6, 6, 6, 1]
+    assert all(5 <= int(square[1:]) <= 8 for square in state.terrain)  # off both zones
+    town = next(s for s, k in state.terrain.items() if k == "bua")
+    assert bua_allowed(town, 12) and len(state.rivers) == 3
+    again = GAME.start(setup, SeededRng(seed))
+    assert (again.terrain, again.rivers) == (state.terrain, state.rivers)
+
+
+def test_a_bua_lies_within_five_squares_of_two_sides() -> None:
+    assert bua_allowed("e5", 12) and bua_allowed("l12", 12) and bua_allowed("h8", 12)
+    assert not bua_allowed("f6", 12) and not bua_allowed("a6", 12)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_german_games_on_the_ford_finish(seed: int) -> None:
+    state, step = german_game(), 0
+    while GAME.outcome(state) is None and step < 2000:
+        inputs = {}
+        for seat in GAME.due(state).players:
+            made = GAME.random_input(state, seat, SeededRng(derive_seed(seed, f"bot{step}")))
+            parsed = GAME.parse(state, seat, GAME.canonical(state, seat, made))
+            assert parsed.errors == [] and parsed.orders == made
+            inputs[seat] = made
+        state = GAME.advance(state, inputs, SeededRng(derive_seed(seed, str(step)))).state
+        step += 1
+    assert state.stage == "over" and state.end_note in ("general", "losses")
+    assert state.rivers == ["f5-g5", "f6-g6", "f7-g7"]
