@@ -21,6 +21,8 @@ def board_picture(state: KIState, viewer: str | None) -> Picture:
         )
         for seat, prophet in sorted(state.prophets.items())
     ]
+    pieces += [Piece(cell=p, kind="city", label="Altar") for p in state.altars]
+    pieces += [Piece(cell=p, kind="card", label="Idol") for p in state.idols]
     if state.false_prophet:
         pieces.append(Piece(cell=state.false_prophet, kind="army", label="False Prophet"))
     owners = [Owner(key=s.id, name=s.name, slot=i) for i, s in enumerate(state.seats)]
