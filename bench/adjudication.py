@@ -3,8 +3,9 @@
 Plays 6-player campaigns between the game's own bots, in-process and with no ledger or mail:
 once on the largest shipped map and once on a generated map of 300+ tiles. Each phase is
 timed in four parts: `advance` (the rules), every seat's `view`, the SVG and the PNG of each
-view. The baseline, measured in the same run, is a JSON round trip of the same state (what
-storing and reloading a snapshot costs). `--profile` prints where the time goes. Usage:
+view, in wall time and in CPU time (which other work on the machine disturbs less). The
+baseline, measured in the same run, is a JSON round trip of the same state (what storing and
+reloading a snapshot costs). `--profile` prints where the time goes. Usage:
 
     python -m bench.adjudication [--years 2] [--profile]
 """
@@ -111,6 +112,7 @@ def _one_phase(
     pictures = [Picture.model_validate(v["board"]) for v in views if "board" in v]
     _timed(spent, "svg", lambda: [render_svg(p) for p in pictures])
     _timed(spent, "png", lambda: [render_png(p) for p in pictures])
+    spent["views"] += len(pictures)
     _timed(spent, "json_round_trip", lambda: _round_trip(game, advanced.state))
     return advanced.state
 
@@ -134,16 +136,23 @@ def _army_count(state: Any) -> int:
 
 
 def _timed(spent: dict[str, float], part: str, work: Callable[[], Any]) -> Any:
-    start = time.perf_counter()
+    """Run `work`, adding its wall time to `part` and its CPU time to `part_cpu`."""
+    start, cpu = time.perf_counter(), time.process_time()
     result = work()
     spent[part] += time.perf_counter() - start
+    spent[f"{part}_cpu"] += time.process_time() - cpu
     return result
 
 
 def _figures(
     title: str, scenario: dict[str, Any], phases: int, armies: int, spent: dict[str, float]
 ) -> Figures:
-    per_phase = {f"{part}_ms_per_phase": 1000 * s / max(phases, 1) for part, s in spent.items()}
+    wall = [part for part in spent if part != "views" and not part.endswith("_cpu")]
+    per_phase = {f"{part}_ms_per_phase": 1000 * spent[part] / max(phases, 1) for part in wall}
+    cpu = {
+        f"{part}_cpu_ms_per_phase": 1000 * spent[f"{part}_cpu"] / max(phases, 1) for part in wall
+    }
+    views = max(spent["views"], 1)
     return Figures(
         f"adjudication, {title}",
         {
@@ -152,9 +161,16 @@ def _figures(
             "most_armies_at_once": armies,
             "phases_per_s": ratio(phases, spent["advance"]),
             **per_phase,
+            **cpu,
+            "png_ms_per_view": 1000 * spent["png"] / views,
+            "png_cpu_ms_per_view": 1000 * spent["png_cpu"] / views,
             "advance_over_json_round_trip": ratio(spent["advance"], spent["json_round_trip"]),
             "png_over_advance": ratio(spent["png"], spent["advance"]),
             "svg_over_advance": ratio(spent["svg"], spent["advance"]),
+            # one reader's PNG against one phase's rules, in CPU time (steady under load)
+            "png_view_over_advance_cpu": ratio(
+                spent["png_cpu"] / views * max(phases, 1), spent["advance_cpu"]
+            ),
         },
     )
 
