@@ -32,10 +32,29 @@ def random_orders(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
     if rng.die(4, purpose=f"bot {seat} standing") == 1:
         count = rng.die(3, purpose=f"bot {seat} rules")
         orders.standing = [STANDING[i] for i in range(count)][::-1]
+    if rng.die(3, purpose=f"bot {seat} plays") == 1:
+        orders.plays = bot_plays(state, seat)
     if rng.die(3, purpose=f"bot {seat} build") == 1:
         kind = rng.choice(["militia", "infantry", "chariot", "phalanx"], purpose="bot kind")
         orders.build = BuildPlan(restore=True, armies={kind: rng.die(2, purpose="bot n")})
     return orders
+
+
+def bot_plays(state: KDState, seat: str) -> list[str]:
+    """A standing play for every event, aimed at the seat's own country or its first rival."""
+    own = state.players[seat].country
+    rival = next(p.country for s, p in sorted(state.players.items()) if s != seat)
+    minor = next((k for k, m in sorted(state.minors.items()) if not m.active), "ammon")
+    return [
+        "surprise", "ambush", "act-of-god", "act-of-god enemy", "secret-entrance",
+        "effective-weaponry", "ineffective-weaponry", "egyptian-raid-d10",
+        "egyptian-raid-d10-d6", "egyptian-raid-2d10", "bedouin-raid-d8", "bedouin-raid-d10",
+        "bedouin-raid-d10-d6", f"increase-harvest {own}", f"decrease-harvest {rival}",
+        f"increase-resources {own}", f"decrease-resources {rival}", f"alliance {minor} 2",
+        "ark-of-the-lord", "siege-works", "defensive-stalwart", "troop-revolt", "bribe",
+        "recruit-prisoners", f"royal-death {rival}", "gods-intervention any",
+        "hand-of-fate 11+12", f"vacillating-force {rival}",
+    ]
 
 
 def _setup(state: KDState, seat: str, rng: SeededRng) -> KDOrders:

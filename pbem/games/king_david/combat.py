@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import COMBAT_COST, die_of
+from pbem.games.king_david.event_rules import act_of_god, combat_events, combat_over
 from pbem.games.king_david.hits import assign
 from pbem.games.king_david.leaders import leaders_alone
 from pbem.games.king_david.stacks import (
@@ -36,6 +37,7 @@ def start_combat(state: KDState, area: str, seat: str, rng: SeededRng,
     state.battle = Battle(kind="combat", area=area, attacker=seat, defender=defender,
                           entered_from=_entered_from(state, area, seat))
     _reveal(state, events)
+    combat_events(state, state.battle, events)
 
 
 def _entered_from(state: KDState, area: str, seat: str) -> list[str]:
@@ -55,8 +57,10 @@ def _no_resources(state: KDState, area: str, seat: str, events: list[Event]) -> 
 
 
 def _sides(state: KDState, battle: Battle) -> tuple[list[Army], list[Army]]:
-    attackers = own_armies(state, battle.area, battle.attacker)
-    defenders = [a for a in state.armies_in(battle.area) if state.side_of(a) == battle.defender]
+    attackers = [a for a in own_armies(state, battle.area, battle.attacker)
+                 if a.id not in battle.out]
+    defenders = [a for a in state.armies_in(battle.area) if state.side_of(a) == battle.defender
+                 and a.id not in battle.out]
     return attackers, defenders
 
 
@@ -88,7 +92,7 @@ def continue_combat(state: KDState, rng: SeededRng, events: list[Event]) -> None
             if _over(state, battle, rng, events):
                 return
             battle.awaiting = "attacker"
-        if not _decide(state, battle, events):
+        if not _decide(state, battle, rng, events):
             return
 
 
@@ -96,33 +100,63 @@ def _round(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) 
     battle.round += 1
     terrain = state.scenario.area(battle.area).terrain
     attackers, defenders = _sides(state, battle)
-    rolls_a = [rng.die(die_of(a.kind, terrain), purpose=f"combat {a.id}") for a in attackers]
-    rolls_d = [rng.die(die_of(a.kind, terrain), purpose=f"combat {a.id}") for a in defenders]
-    hits_a = sum(rolls_a) + sum(strength(state, a) for a in attackers) + battle.track_att
-    hits_d = sum(rolls_d) + sum(strength(state, a) for a in defenders) + battle.track_def
+    data: dict[str, object] = {"area": battle.area, "round": battle.round,
+                               "attacker_track": battle.track_att,
+                               "defender_track": battle.track_def}
+    first = battle.first if battle.round == 1 else None
+    order = ["defender", "attacker"] if first == "defender" else ["attacker", "defender"]
+    if first is None:
+        rolled = {side: _roll(state, battle, side, rng, events) for side in order}
+        for side in order:
+            _strike(state, battle, side, rolled[side], terrain, data, events)
+    else:
+        for side in order:
+            _strike(state, battle, side, _roll(state, battle, side, rng, events), terrain, data,
+                    events)
+    gone = [a for a in attackers + defenders if a.steps <= 0]
+    battle.eliminated += [f"{'attacker' if a in attackers else 'defender'} {a.kind}"
+                          for a in gone]
     seats = sorted({s for s in (battle.attacker, battle.defender) if s})
-    data = {"area": battle.area, "round": battle.round,
-            "attacker_rolls": _rolls(attackers, rolls_a, terrain),
-            "defender_rolls": _rolls(defenders, rolls_d, terrain),
-            "attacker_strength": sum(strength(state, a) for a in attackers),
-            "defender_strength": sum(strength(state, a) for a in defenders),
-            "attacker_track": battle.track_att, "defender_track": battle.track_def,
-            "attacker_hits": hits_a, "defender_hits": hits_d}
+    events.append(Event(code="kd.combat_round", data=data, visible_to=seats))
+
+
+def _roll(state: KDState, battle: Battle, side: str, rng: SeededRng,
+          events: list[Event]) -> list[tuple[Army, int, int, int]]:
+    """(army, die, result) for each army of a side still in the fight, with die modifiers."""
+    terrain = state.scenario.area(battle.area).terrain
+    attackers, defenders = _sides(state, battle)
+    mod = battle.mods.get(side, 0) + (2 if battle.ark == side and battle.round == 1 else 0)
+    armies = attackers if side == "attacker" else defenders
+    dice = [die_of(a.kind, terrain) for a in armies]
+    raw = [rng.die(d, purpose=f"combat {a.id}") for a, d in zip(armies, dice, strict=True)]
+    while act_of_god(state, battle, side, raw, dice, events):
+        raw = [rng.die(d, purpose=f"act of god {a.id}") for a, d in zip(armies, dice,
+                                                                         strict=True)]
+    return [(a, d, max(0, r + mod), strength(state, a))
+            for a, d, r in zip(armies, dice, raw, strict=True)]
+
+
+def _strike(state: KDState, battle: Battle, side: str,
+            rolled: list[tuple[Army, int, int, int]],
+            terrain: str, data: dict[str, object], events: list[Event]) -> None:
+    """Score one side's hits (dice, strengths and track) and apply them to the other side."""
+    attackers, defenders = _sides(state, battle)
+    track = battle.track_att if side == "attacker" else battle.track_def
+    power = sum(s for _, _, _, s in rolled)
+    hits = sum(r for _, _, r, _ in rolled) + power + track
+    victims = defenders if side == "attacker" else attackers
+    owner = battle.defender if side == "attacker" else battle.attacker
 
     def cost(army: Army) -> int:
         return die_of(army.kind, terrain)
 
-    def_order = _losses(state, battle.defender)
-    att_order = _losses(state, battle.attacker)
-    battle.track_att = assign(state, battle, defenders, hits_a, cost, def_order, events)
-    battle.track_def = assign(state, battle, attackers, hits_d, cost, att_order, events)
-    data |= {"attacker_left": battle.track_att, "defender_left": battle.track_def}
-    events.append(Event(code="kd.combat_round", data=data, visible_to=seats))
-
-
-def _rolls(armies: list[Army], rolls: list[int], terrain: str) -> str:
-    return " ".join(f"{a.id}:D{die_of(a.kind, terrain)}={r}" for a, r in
-                    zip(armies, rolls, strict=True))
+    left = assign(state, battle, victims, hits, cost, _losses(state, owner), events)
+    if side == "attacker":
+        battle.track_att = left
+    else:
+        battle.track_def = left
+    data |= {f"{side}_rolls": " ".join(f"{a.id}:D{d}={r}" for a, d, r, _ in rolled),
+             f"{side}_strength": power, f"{side}_hits": hits, f"{side}_left": left}
 
 
 def _losses(state: KDState, seat: str | None) -> list[str]:
@@ -138,11 +172,12 @@ def _over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -
     events.append(Event(code="kd.battle_won", data={"area": battle.area,
                                                     "winner": winner or "nobody"}))
     leaders_alone(state, battle.area, rng, events)
+    combat_over(state, battle, rng, events)
     state.battle = None
     return True
 
 
-def _decide(state: KDState, battle: Battle, events: list[Event]) -> bool:
+def _decide(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> bool:
     """Ask the side whose turn it is to decide; False while a window waits."""
     side = battle.awaiting
     seat = battle.attacker if side == "attacker" else battle.defender
@@ -155,7 +190,7 @@ def _decide(state: KDState, battle: Battle, events: list[Event]) -> bool:
         if found is None:
             return False
         answer = found
-    return apply_retreat_answer(state, answer, events)
+    return apply_retreat_answer(state, answer, rng, events)
 
 
 def _facts(state: KDState, battle: Battle, side: str) -> dict[str, object]:
@@ -166,7 +201,8 @@ def _facts(state: KDState, battle: Battle, side: str) -> dict[str, object]:
             "ahead": "yes" if ahead else "no", "armies": len(mine), "enemies": len(theirs)}
 
 
-def apply_retreat_answer(state: KDState, answer: str, events: list[Event]) -> bool:
+def apply_retreat_answer(state: KDState, answer: str, rng: SeededRng,
+                         events: list[Event]) -> bool:
     """Carry out 'stand' or 'retreat [AREA]' for the side awaited; True to fight on."""
     battle = state.battle
     assert battle is not None
@@ -180,6 +216,8 @@ def apply_retreat_answer(state: KDState, answer: str, events: list[Event]) -> bo
         move_side(state, battle.area, seat, target)
         events.append(Event(code="kd.retreated", data={"seat": seat, "area": battle.area,
                                                        "to": target, "side": side or ""}))
+        if battle.kind == "combat":
+            combat_over(state, battle, rng, events)
         state.battle = None
         return False
     events.append(Event(code="kd.stands", data={"seat": seat, "area": battle.area,

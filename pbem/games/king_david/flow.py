@@ -8,6 +8,8 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david.combat import apply_retreat_answer, continue_combat, start_combat
 from pbem.games.king_david.economy import build_phase, produce
 from pbem.games.king_david.event_play import event_phase, production_shifts
+from pbem.games.king_david.event_rules import action_start, royal_death
+from pbem.games.king_david.event_turn import alliances, hand_of_fate
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.leaders import pay_ransoms
 from pbem.games.king_david.minors import build_minors, check_conquests
@@ -38,9 +40,10 @@ def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Ev
         set_up(state, rng, events)
         state.stage = "action"
         roll_initiative(state, rng, events)
+        hand_of_fate(state, rng, events)
         begin_phase(state, rng, events)
     elif state.window is not None:
-        _answer(state, inputs, events)
+        _answer(state, inputs, rng, events)
     elif (acting := actor(state)) is not None:
         _act(state, acting, inputs.get(acting, KDOrders()), rng, events)
     run(state, rng, events)
@@ -61,7 +64,8 @@ def keep_instructions(state: KDState, seat: str, orders: KDOrders) -> None:
         player.event_plays = orders.plays
 
 
-def _answer(state: KDState, inputs: dict[str, KDOrders], events: list[Event]) -> None:
+def _answer(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
+            events: list[Event]) -> None:
     window = state.window
     assert window is not None
     given = inputs.get(window.seat)
@@ -77,13 +81,14 @@ def _answer(state: KDState, inputs: dict[str, KDOrders], events: list[Event]) ->
             start_siege(state, task.area, window.seat, events)
         return
     if state.battle is not None:
-        apply_retreat_answer(state, answer, events)
+        apply_retreat_answer(state, answer, rng, events)
 
 
 def _act(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
          events: list[Event]) -> None:
     for army in state.armies:
         army.came_from = None
+    action_start(state, seat, rng, events)
     for move in orders.moves:
         try:
             check_move(state, seat, move)
@@ -95,7 +100,9 @@ def _act(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
         do_move(state, seat, move, rng, events)
     state.sieges_ordered = list(orders.sieges)
     areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
-    state.agenda = [Task(kind="combat", area=a) for a in areas if enemy_armies(state, a, seat)]
+    halted = state.players[seat].country in state.halted
+    state.agenda = [Task(kind="combat", area=a) for a in areas if enemy_armies(state, a, seat)
+                    and a not in state.frozen and not halted]
     state.agenda.append(Task(kind="siege-ask", area="*"))
     events.append(Event(code="kd.action", data={"seat": seat, "moves": len(orders.moves)}))
 
@@ -155,7 +162,7 @@ def _end_action(state: KDState, seat: str, events: list[Event]) -> None:
         state.control[area] = country
     check_conquests(state, events)
     state.actor += 1
-    state.agenda, state.sieges_ordered = [], []
+    state.agenda, state.sieges_ordered, state.frozen = [], [], []
 
 
 def _next(state: KDState, rng: SeededRng, events: list[Event]) -> None:
@@ -171,15 +178,18 @@ def _next(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         pay_ransoms(state, events)
         roll_initiative(state, rng, events)
         draw_markers(state, rng, events)
+        hand_of_fate(state, rng, events)
     begin_phase(state, rng, events)
 
 
 def _action_over(state: KDState, events: list[Event]) -> bool:
     """Raiders age and automatic victory is checked after each Action Phase; True if won."""
-    for army in [a for a in state.armies if a.raider]:
+    for army in [a for a in state.armies if a.raider and a.raid]:
         army.raid -= 1
         if army.raid <= 0:
             state.armies.remove(army)
+            state.pool.setdefault(army.country, []).append(
+                f"{army.kind}:{army.strength}:{army.steps_max}")
     state.halted = []
     winner = automatic_winner(state)
     if winner is not None:
@@ -204,6 +214,9 @@ def begin_phase(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         build_minors(state, rng, events)
     elif kind == "event":
         event_phase(state, events)
+        alliances(state, rng, events)
+    elif kind == "action":
+        royal_death(state, events)
     elif kind == "end":
         _finish(state, None, "the Game Ends marker was reached", events)
         return

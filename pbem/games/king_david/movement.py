@@ -42,6 +42,8 @@ def check_move(state: KDState, seat: str, move: Move) -> None:
     """Raise MoveError unless the move is legal now (before any minor is invaded)."""
     if state.players[seat].country in state.halted:
         raise MoveError("kd.E_HALTED")
+    if move.path[0] in state.frozen:
+        raise MoveError("kd.E_FROZEN", area=move.path[0])
     armies, leaders = movers(state, seat, move)
     if not armies and not leaders:
         raise MoveError("kd.E_NOTHING", area=move.path[0])

@@ -155,12 +155,29 @@ def _build(state: KDState, words: list[str]) -> BuildPlan:
     return plan
 
 
+COUNTRY_TARGET = ("increase-harvest", "decrease-harvest", "increase-resources",
+                  "decrease-resources", "royal-death", "vacillating-force", "alliance")
+
+
 def _play(state: KDState, words: list[str]) -> str:
-    if not words or words[0] not in BY_KEY:
+    if not words or words[0] not in BY_KEY or len(words) > 3:
         raise LineError("kd.E_EVENT", name=" ".join(words))
-    if len(words) > 1:
-        _country(state, words[1])
-    return " ".join(words[:2])
+    key, rest = words[0], words[1:]
+    if key in COUNTRY_TARGET:
+        if not rest:
+            raise LineError("kd.E_EVENT_TARGET", name=key)
+        _country(state, rest[0])
+    if key == "alliance" and len(rest) == 2 and not (rest[1].isdigit() and
+                                                     1 <= int(rest[1]) <= 5):
+        raise LineError("kd.E_EVENT_TARGET", name=key)
+    if key == "act-of-god" and rest not in ([], ["own"], ["enemy"]):
+        raise LineError("kd.E_EVENT_TARGET", name=key)
+    if key == "gods-intervention" and rest and rest[0] not in (*BY_KEY, "any"):
+        raise LineError("kd.E_EVENT", name=rest[0])
+    if key == "hand-of-fate" and rest and not all(
+            b.isdigit() and 1 <= int(b) <= 12 for b in rest[0].split("+")):
+        raise LineError("kd.E_EVENT_TARGET", name=key)
+    return " ".join(words)
 
 
 def canonical_orders(orders: KDOrders) -> str:

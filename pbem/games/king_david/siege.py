@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import FORT_DIE, SIEGE_COST, SIEGE_DIE
+from pbem.games.king_david.event_rules import siege_events
 from pbem.games.king_david.hits import assign
 from pbem.games.king_david.stacks import enemy_armies, own_armies, retreats
 from pbem.games.king_david.state import Army, Battle, KDState
@@ -18,6 +19,8 @@ def can_besiege(state: KDState, area: str, seat: str) -> bool:
     """A city held by someone else, the seat's armies there, and no enemy armies."""
     spec = state.scenario.area(area)
     country = state.players[seat].country
+    if area in state.frozen or country in state.halted:
+        return False
     return bool(spec.city and state.control.get(area) != country
                 and own_armies(state, area, seat) and not enemy_armies(state, area, seat))
 
@@ -50,6 +53,10 @@ def start_siege(state: KDState, area: str, seat: str, events: list[Event]) -> No
     events.append(Event(code="kd.siege", data={"area": area, "seat": seat,
                                                "city": state.scenario.area(area).city or "",
                                                "fort": state.battle.fort}))
+    how = siege_events(state, state.battle, events)
+    if how is not None:
+        capture(state, area, seat, state.battle.fort if how == "secret" else 1, events)
+        state.battle = None
 
 
 def continue_siege(state: KDState, rng: SeededRng, events: list[Event]) -> None:
@@ -72,7 +79,7 @@ def continue_siege(state: KDState, rng: SeededRng, events: list[Event]) -> None:
             return
         from pbem.games.king_david.combat import apply_retreat_answer
 
-        apply_retreat_answer(state, answer, events)
+        apply_retreat_answer(state, answer, rng, events)
 
 
 def siege_round(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:

@@ -89,7 +89,12 @@ class Battle(BaseModel):
     entered_from: list[str] = Field(default_factory=list)
     fort: int = 0  # siege: the city's level now
     awaiting: Literal["attacker", "defender"] | None = None
-    eliminated: list[str] = Field(default_factory=list)
+    eliminated: list[str] = Field(default_factory=list)  # "side kind" of armies lost
+    first: Literal["attacker", "defender"] | None = None  # Surprise or Ambush (events 1, 2)
+    mods: dict[str, int] = Field(default_factory=dict)  # side -> added to each die (6, 7)
+    ark: str | None = None  # side with the Ark of the Lord's +2 for one round (19)
+    out: list[str] = Field(default_factory=list)  # revolting armies sitting it out (22)
+    bribed: dict[str, str] = Field(default_factory=dict)  # army id -> its own seat (23)
 
 
 class Task(BaseModel):
@@ -130,6 +135,7 @@ class KDState(BaseModel):
     window: Window | None = None
     windows_opened: int = 0
     halted: list[str] = Field(default_factory=list)  # countries under Royal Death this phase
+    frozen: list[str] = Field(default_factory=list)  # areas under Vacillating Force (event 3)
     result: list[dict[str, object]] | None = None
     note: str = ""
 

@@ -19,6 +19,7 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
+from pbem.games.king_david.event_turn import hand_of_fate
 from pbem.games.king_david.flow import begin_phase, keep_instructions
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.state import Army, KDState
@@ -57,7 +58,8 @@ def base(case: dict[str, Any]) -> KDState:
     for seat, text in case.get("standing", {}).items():
         keep_instructions(state, seat, _parse(state, seat, text))
     state.order = case.get("order", sorted(state.players))
-    state.markers = [case.get("phase", "action")] + ["action"] * 11
+    state.markers = [case.get("phase", "action").replace("turn-start", "action")]
+    state.markers += ["action"] * 11
     state.marker, state.actor, state.revealed, state.agenda = 0, 0, 6, []
     state.window, state.battle = None, None
     return state
@@ -83,9 +85,13 @@ def run(case: dict[str, Any]) -> tuple[KDState, list[Event], list[str]]:
     rng: SeededRng = ScriptedRng(case["dice"]) if "dice" in case else SeededRng(
         case.get("seed", 1))
     events: list[Event] = []
-    if case.get("phase", "action") != "action":
-        begin_phase(state, rng, events)
+    if case.get("phase") == "turn-start":
+        hand_of_fate(state, rng, events)
         return state, events, []
+    if case.get("phase", "action") != "action" or case.get("begin"):
+        begin_phase(state, rng, events)
+        if not case.get("begin"):
+            return state, events, []
     parsed = GAME.parse(state, "p1", case.get("orders", ""))
     problems = [p.code for p in parsed.errors]
     if problems:
@@ -143,6 +149,8 @@ def _board(state: KDState, expect: dict[str, Any]) -> None:
     for name, where in expect.get("leaders", {}).items():
         leader = leaders[name]
         assert where in (leader.status, leader.area), (name, leader.status, leader.area)
+    for key, seat in expect.get("minors", {}).items():
+        assert state.minors[key].seat == seat and state.minors[key].active
     if "window" in expect:
         assert state.window is not None and state.window.trigger == expect["window"]
         assert state.window.seat == expect.get("window_seat", state.window.seat)

@@ -1,0 +1,195 @@
+"""What the Event Markers do in combat, siege and the Action Phase (events 1-7, 19-25)."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.armies import draw, place
+from pbem.games.king_david.content import FORT_MAX
+from pbem.games.king_david.event_play import play, plays_of
+from pbem.games.king_david.stacks import best_retreat, own_armies, retreats, step_loss
+from pbem.games.king_david.state import Army, Battle, KDState
+
+
+def _seat(battle: Battle, side: str) -> str:
+    return (battle.attacker if side == "attacker" else battle.defender) or ""
+
+
+def combat_events(state: KDState, battle: Battle, events: list[Event]) -> None:
+    """Markers played as combat is declared: Surprise, Ambush, weaponry, Ark, Revolt, Bribe."""
+    sides = ("attacker", "defender")
+    surprise = plays_of(state, battle.attacker, "surprise") and play(
+        state, battle.attacker, "surprise", "", events)
+    ambush = battle.defender and plays_of(state, battle.defender, "ambush") and play(
+        state, battle.defender, "ambush", "", events)
+    if surprise and not ambush:
+        battle.first = "attacker"
+    elif ambush and not surprise:
+        battle.first = "defender"
+    for side in sides:
+        seat, other = _seat(battle, side), "defender" if side == "attacker" else "attacker"
+        if plays_of(state, seat, "effective-weaponry") and play(
+                state, seat, "effective-weaponry", "", events):
+            battle.mods[side] = battle.mods.get(side, 0) + 1
+        if plays_of(state, seat, "ineffective-weaponry") and play(
+                state, seat, "ineffective-weaponry", "", events):
+            battle.mods[other] = battle.mods.get(other, 0) - 1
+        _ark(state, battle, side, seat, events)
+        _revolt_or_bribe(state, battle, side, seat, events)
+
+
+def _ark(state: KDState, battle: Battle, side: str, seat: str, events: list[Event]) -> None:
+    """Ark of the Lord: Judah only; once a game with two or three players (event 19)."""
+    if state.players.get(seat) is None or state.players[seat].country != "judah":
+        return
+    if len(state.players) <= 3 and state.ark_played:
+        return
+    if plays_of(state, seat, "ark-of-the-lord") and play(state, seat, "ark-of-the-lord", "",
+                                                         events):
+        battle.ark, state.ark_played = side, state.ark_played + 1
+
+
+def _enemies(state: KDState, battle: Battle, side: str) -> list[Army]:
+    other = battle.defender if side == "attacker" else battle.attacker
+    found = [a for a in state.armies_in(battle.area) if state.side_of(a) == other
+             and a.id not in battle.out and a.id not in battle.bribed]
+    return sorted(found, key=lambda a: (-a.strength, -a.steps, a.id))
+
+
+def _revolt_or_bribe(state: KDState, battle: Battle, side: str, seat: str,
+                     events: list[Event]) -> None:
+    """Troop Revolt takes the strongest enemy army out; Bribe! turns it, for one resource."""
+    enemies = _enemies(state, battle, side)
+    if enemies and plays_of(state, seat, "troop-revolt") and play(
+            state, seat, "troop-revolt", enemies[0].id, events):
+        battle.out.append(enemies[0].id)
+        enemies = enemies[1:]
+    player = state.players.get(seat)
+    if enemies and player and player.resources >= 1 and plays_of(state, seat, "bribe"):
+        player.resources -= 1
+        if play(state, seat, "bribe", enemies[0].id, events):
+            battle.bribed[enemies[0].id] = _seat(battle, "defender" if side == "attacker"
+                                                 else "attacker")
+            enemies[0].raider = seat
+
+
+def act_of_god(state: KDState, battle: Battle, side: str, rolls: list[int], dice: list[int],
+               events: list[Event]) -> bool:
+    """Act of God (event 4): a side's own poor roll ('play act-of-god') or the enemy's good
+    roll ('play act-of-god enemy') is rolled again; True when a marker was played."""
+    if not rolls:
+        return False
+    below = sum(rolls) * 2 < sum(d + 1 for d in dice)
+    own, other = _seat(battle, side), _seat(battle, "defender" if side == "attacker"
+                                                 else "attacker")
+    for seat, wanted, bad in ((own, [], below), (other, ["enemy"], not below)):
+        lines = plays_of(state, seat, "act-of-god")
+        if bad and any(t == wanted or (not wanted and t == ["own"]) for t in lines):
+            return play(state, seat, "act-of-god", side, events)
+    return False
+
+
+def combat_over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
+    """End of combat: bribed armies go home or are lost, revolters rejoin, prisoners join."""
+    for ident, owner in sorted(battle.bribed.items()):
+        army = next((a for a in state.armies if a.id == ident), None)
+        if army is None:
+            continue
+        army.raider = None
+        home = [a for a in state.armies if state.side_of(a) == owner and a.id != ident]
+        if not home:
+            step_loss(state, army, events, "bribe")
+            if army.steps > 0:
+                state.armies.remove(army)
+        elif not own_armies(state, battle.area, owner):
+            army.area = home[0].area
+    _revolters(state, battle, events)
+    _recruit(state, battle, rng, events)
+
+
+def _revolters(state: KDState, battle: Battle, events: list[Event]) -> None:
+    for ident in battle.out:
+        army = next((a for a in state.armies if a.id == ident), None)
+        if army is None:
+            continue
+        seat = state.side_of(army) or ""
+        friends = [a for a in state.armies if state.side_of(a) == seat and a.id != ident]
+        if any(a.area == battle.area for a in friends):
+            continue
+        options = retreats(state, battle.area, seat, battle.entered_from)
+        if options:
+            army.area = best_retreat(state, battle.area, seat, options)
+        else:
+            step_loss(state, army, events, "revolt")
+            if army.steps > 0:
+                state.armies.remove(army)
+
+
+def _recruit(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
+    """Recruit Prisoners: the winner builds, for one resource each, the kinds it eliminated."""
+    for side in ("attacker", "defender"):
+        seat = _seat(battle, side)
+        lost = [e.split()[1] for e in battle.eliminated if not e.startswith(side)]
+        player = state.players.get(seat)
+        if not lost or player is None or not own_armies(state, battle.area, seat):
+            continue
+        if not (plays_of(state, seat, "recruit-prisoners") and play(
+                state, seat, "recruit-prisoners", "", events)):
+            continue
+        for kind in lost:
+            if player.resources < 1:
+                break
+            army = draw(state, player.country, kind, rng)
+            if army is None:
+                continue
+            player.resources -= 1
+            if place(state, [army], seat, [battle.area]):
+                state.pool[player.country].append(f"{kind}:{army.strength}:{army.steps_max}")
+
+
+def siege_events(state: KDState, battle: Battle, events: list[Event]) -> str | None:
+    """Secret Entrance wins at once (True); Siege Works and Defensive Stalwart, by majority,
+    lower or raise the level, and Siege Works at level one makes the city surrender."""
+    seat, holder = battle.attacker, battle.defender or ""
+    if plays_of(state, seat, "secret-entrance") and play(state, seat, "secret-entrance",
+                                                          battle.area, events):
+        return "secret"
+    net = 0
+    if plays_of(state, seat, "siege-works") and play(state, seat, "siege-works", battle.area,
+                                                     events):
+        net -= 1
+    if plays_of(state, holder, "defensive-stalwart") and play(
+            state, holder, "defensive-stalwart", battle.area, events):
+        net += 1
+    if net < 0 and battle.fort <= 1:
+        return "surrender"
+    battle.fort = max(1, min(FORT_MAX, battle.fort + net))
+    return None
+
+
+def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+    """Before a player moves: other players' Vacillating Force on that country's largest
+    stack (event 3), then the player's own raids (events 8-13)."""
+    country = state.players[seat].country
+    state.frozen = []
+    for other in state.order:
+        if other == seat:
+            continue
+        for target in plays_of(state, other, "vacillating-force"):
+            if target and target[0] == country:
+                stacks = sorted({a.area for a in state.armies if a.country == country},
+                                key=lambda a: (-len(own_armies(state, a, seat)), a))
+                if stacks and play(state, other, "vacillating-force", stacks[0], events):
+                    state.frozen.append(stacks[0])
+    from pbem.games.king_david.raids import raids
+
+    raids(state, seat, rng, events)
+
+
+def royal_death(state: KDState, events: list[Event]) -> None:
+    """At the start of an Action Phase: the named country may not move or attack (event 25)."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "royal-death"):
+            if target and target[0] not in state.halted and play(
+                    state, seat, "royal-death", target[0], events):
+                state.halted.append(target[0])

@@ -1,0 +1,82 @@
+"""Event Markers played outside combat: Alliance with a minor country in the Event Phase
+(event 18) and Hand of Fate on the phase track as a turn begins (event 27)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.armies import draw_setup, place
+from pbem.games.king_david.event_play import play, plays_of
+from pbem.games.king_david.phases import cup_for
+from pbem.games.king_david.stacks import borders
+from pbem.games.king_david.state import KDState
+
+SPECIAL = {("judah", "moab"): -1, ("judah", "edom"): -1, ("judah", "ammon"): -2,
+           ("judah", "negev"): -2, ("aramea", "ammon"): 1}
+ALLY_AT = 10
+
+
+def alliances(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Each player in order plays their standing Alliance lines on quiet minor countries."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "alliance"):
+            minor = state.minors.get(target[0]) if target else None
+            if minor is None or minor.active or minor.conquered:
+                continue
+            bribe = min(5, int(target[1]) if len(target) > 1 else 0,
+                        state.players[seat].resources)
+            if not play(state, seat, "alliance", target[0], events):
+                continue
+            state.players[seat].resources -= bribe
+            _try_alliance(state, seat, target[0], bribe, rng, events)
+
+
+def intimidation(state: KDState, seat: str, minor: str) -> int:
+    """Armies of `seat` in areas next to the minor country (each +1)."""
+    inside = {a.id for a in state.scenario.areas if a.country == minor}
+    near = {b for a in inside for b, _ in borders(state, a) if b not in inside}
+    return sum(1 for a in state.armies if a.area in near and state.side_of(a) == seat)
+
+
+def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: SeededRng,
+                  events: list[Event]) -> None:
+    country = state.players[seat].country
+    mods = bribe + intimidation(state, seat, minor) + SPECIAL.get((country, minor), 0)
+    mods -= sum(intimidation(state, other, minor) for other in state.order if other != seat)
+    roll = rng.die(10, purpose=f"alliance {minor}")
+    made = roll + mods >= ALLY_AT
+    events.append(Event(code="kd.alliance_roll", data={
+        "seat": seat, "minor": minor, "roll": roll, "modifier": mods,
+        "result": "allied" if made else "failed"}))
+    if not made:
+        return
+    entry = state.minors[minor]
+    entry.active, entry.seat = True, seat
+    armies = draw_setup(state, minor, state.scenario.country(minor).setup, rng)
+    spots = sorted((a.id for a in state.scenario.areas if a.country == minor
+                    and state.control.get(a.id) == minor),
+                   key=lambda a: (state.scenario.area(a).city is None, a))
+    for army in place(state, armies, seat, spots):
+        state.pool[minor].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+
+
+def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Draw two markers from the rest of the phase cup onto the boxes the player named."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "hand-of-fate"):
+            boxes = [int(b) - 1 for b in (target[0].split("+") if target else ["11", "12"])]
+            boxes = [b for b in boxes if state.marker < b < len(state.markers)][:2]
+            if not boxes or not play(state, seat, "hand-of-fate", "+".join(
+                    str(b + 1) for b in boxes), events):
+                continue
+            rest = Counter(cup_for(state)) - Counter(state.markers)
+            pool = sorted(rest.elements())
+            for box in boxes:
+                if pool:
+                    picked = rng.choice(pool, purpose="hand of fate")
+                    pool.remove(picked)
+                    state.markers[box] = picked
+            events.append(Event(code="kd.track_changed", data={"seat": seat, "boxes": " ".join(
+                str(b + 1) for b in boxes)}))
