@@ -63,8 +63,33 @@ class TickClaims:
         self._mailboxes.append(key)
         return True
 
+    def end_intake(self, mailbox: str) -> None:
+        """Let another worker read `mailbox` (or do the reader's bookkeeping) now."""
+        key = _crc(mailbox)
+        if key in self._mailboxes:
+            self._mailboxes.remove(key)
+            _unlock(self._connection, INTAKE_SPACE, key)
+
+    def await_intake(self, mailbox: str, wait_seconds: float) -> bool:
+        """Wait up to `wait_seconds` for the worker reading `mailbox` to finish; True if it did."""
+        if self._connection is None:
+            return True
+        connection, key = self._connection, _crc(mailbox)
+
+        def finished() -> bool:
+            if not _try(connection, "pg_try_advisory_lock_shared", INTAKE_SPACE, key):
+                return False
+            _unlock(connection, INTAKE_SPACE, key, "pg_advisory_unlock_shared")
+            return True
+
+        try:
+            _retry(finished, wait_seconds, "intake")
+        except Locked:
+            return False
+        return True
+
     def release(self) -> None:
-        """Give up the mailboxes this worker read."""
+        """Give up the mailboxes this worker still holds."""
         for key in self._mailboxes:
             _unlock(self._connection, INTAKE_SPACE, key)
         self._mailboxes.clear()
@@ -149,10 +174,12 @@ def _try(connection: Connection, function: str, space: int, key: int) -> bool:
     return bool(got.scalar())
 
 
-def _unlock(connection: Connection | None, space: int, key: int) -> None:
+def _unlock(
+    connection: Connection | None, space: int, key: int, function: str = "pg_advisory_unlock"
+) -> None:
     if connection is None:
         return
-    connection.execute(text("SELECT pg_advisory_unlock(:a, :b)"), {"a": space, "b": key})
+    connection.execute(text(f"SELECT {function}(:a, :b)"), {"a": space, "b": key})
     connection.commit()
 
 

@@ -93,26 +93,31 @@ def tick(
     with tick_lock(rt.engine, wait_seconds) as claims:
         budget = TimeBudget(rt.settings.tick_seconds)  # started once the lock is held
         with sending(mailer):  # one SMTP session for both send passes
-            # On PostgreSQL one worker reads each mailbox; the others go on to campaign work.
-            reader = claims.intake(source.identity if source is not None else NO_MAILBOX)
-            if reader:
-                _intake(rt, source, report)
-            _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
-            if reader:
-                report.reminders = send_reminders(rt, report.campaigns)
+            # On PostgreSQL one worker at a time reads each mailbox and does the bookkeeping;
+            # the others wait for its batch, then every worker adjudicates and sends.
+            mailbox = source.identity if source is not None else NO_MAILBOX
+            if claims.intake(mailbox):
+                _intake(rt, source, mailer, report)
+                claims.end_intake(mailbox)
+            else:
+                claims.await_intake(mailbox, wait_seconds)
+                _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
             report.turns = run_due(rt, report.campaigns, budget)
-            if reader:
+            if claims.intake(mailbox):
                 alert_referee(rt)
+                claims.end_intake(mailbox)
             _send(rt, mailer, report, outbox.flush(rt, mailer, budget))
     return report
 
 
-def _intake(rt: Runtime, source: MailSource | None, report: TickReport) -> None:
-    """Read the mailbox and process what it held (one reader per mailbox at a time)."""
+def _intake(rt: Runtime, source: MailSource | None, mailer: Mailer, report: TickReport) -> None:
+    """Read the mailbox, process what it held, answer it and send reminders (one worker)."""
     if source is not None:
         _poll(rt, source, report)
     process_pending(rt, report.ingest)
     release_due(rt, report.campaigns)
+    _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
+    report.reminders = send_reminders(rt, report.campaigns)
 
 
 def _send(rt: Runtime, mailer: Mailer, report: TickReport, flushed: outbox.FlushResult) -> None:

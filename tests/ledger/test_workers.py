@@ -69,6 +69,20 @@ def test_one_worker_reads_each_mailbox(rt: Runtime) -> None:
         other.dispose()
 
 
+def test_a_worker_waits_for_the_reader_s_batch_before_campaign_work(rt: Runtime) -> None:
+    other = make_engine(rt.settings.database_url.value)
+    mailbox = "imap://referee@host/INBOX"
+    try:
+        with tick_lock(rt.engine, 1) as reader, tick_lock(other, 1) as worker:
+            assert reader.intake(mailbox) and not worker.intake(mailbox)
+            assert not worker.await_intake(mailbox, 0.3)  # still reading: gives up after 0.3 s
+            reader.end_intake(mailbox)
+            assert worker.await_intake(mailbox, 5)
+            assert worker.intake(mailbox)  # the wait took nothing: the mailbox is free
+    finally:
+        other.dispose()
+
+
 def test_a_campaign_step_is_passed_over_while_another_worker_holds_it(rt: Runtime) -> None:
     with Session(rt.engine) as holder, Session(rt.engine) as other:
         hold_campaign(holder, 7)
