@@ -50,6 +50,7 @@ class Settings:
     missed_turn_policy: str = "keep-defaults"  # or "flag-replacement"
     missed_turn_limit: int = 2
     tick_seconds: int = 50  # a tick stops starting adjudications and reports after this
+    sent_raw_days: int = 0  # sent mail keeps its pictures this long, then only text and HTML
     ca_file: str = ""
     source: str = DEFAULTS
 
@@ -104,6 +105,7 @@ def load_settings(explicit: str | None = None) -> Settings:
         missed_turn_policy=site.missed_turn_policy,
         missed_turn_limit=site.missed_turn_limit,
         tick_seconds=site.tick_seconds,
+        sent_raw_days=site.sent_raw_days,
         ca_file=site.ca_file,
         source=str(path) if path else DEFAULTS,
     )
@@ -146,6 +148,7 @@ reply_rate_per_hour = 20
 unverified_notices_per_day = 3     # notices about mail without a valid key, per address
 press_rate_per_hour = 10
 referee_rate_per_hour = 5
+sent_raw_days = 0                  # sent mail keeps its map pictures this long (resend redraws)
 
 [turns]
 timezone = "Europe/London"

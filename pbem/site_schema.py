@@ -35,6 +35,7 @@ TOML_KEYS: dict[str, dict[str, str]] = {
         "press_rate_per_hour": "press_rate_per_hour",
         "referee_rate_per_hour": "referee_rate_per_hour",
         "ca_file": "ca_file",
+        "sent_raw_days": "sent_raw_days",
     },
     "turns": {
         "timezone": "timezone",
@@ -73,6 +74,7 @@ class SiteSettings(BaseSettings):
     missed_turn_policy: Literal["keep-defaults", "flag-replacement"] = "keep-defaults"
     missed_turn_limit: int = Field(default=2, ge=1)
     tick_seconds: int = Field(default=50, ge=1)
+    sent_raw_days: int = Field(default=0, ge=0, le=36_500)
     report_dir: str = ""
 
     @classmethod

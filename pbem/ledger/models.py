@@ -178,6 +178,7 @@ class Outbox(SQLModel, table=True):
     __table_args__ = (
         Index("ix_outbox_due", "status", "next_attempt_at"),  # each tick's due-mail scan
         Index("ix_outbox_recipient_created", "recipient", "created_at"),  # reply budgets
+        Index("ix_outbox_slim", "status", "slimmed_at", "sent_at"),  # sent mail to slim
     )
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(unique=True, index=True)  # idempotency key
@@ -194,6 +195,7 @@ class Outbox(SQLModel, table=True):
     created_at: datetime
     sent_at: datetime | None = None
     player_id: int | None = Field(default=None, foreign_key="player.id")  # VERP bounces
+    slimmed_at: datetime | None = None  # when raw lost its pictures (services/sent_mail.py)
 
 
 class HeldAck(SQLModel, table=True):

@@ -21,6 +21,7 @@ from pbem.services.isolation import CampaignNote
 from pbem.services.locks import run_lock, tick_lock
 from pbem.services.reminders import send_reminders
 from pbem.services.runtime import Runtime
+from pbem.services.sent_mail import slim_sent
 from pbem.services.turns import RunResult, run_due
 
 NO_MAILBOX = "-"  # the intake key when no mailbox is configured
@@ -107,6 +108,8 @@ def tick(
                 alert_referee(rt)
                 claims.end_intake(mailbox)
             _send(rt, mailer, report, outbox.flush(rt, mailer, budget))
+            if reader:
+                slim_sent(rt, budget)  # sent mail past sent_raw_days keeps no pictures
     return report
 
 

@@ -38,10 +38,18 @@ def upgrade() -> None:
     op.create_index("ix_campaign_slug", "campaign", ["slug"], unique=True)
     op.create_index("ix_phase_deadline", "phase", ["status", "deadline"])
     op.create_index("ix_phase_complete", "phase", ["status", "complete_at"])
+    with op.batch_alter_table("outbox") as batch:
+        batch.add_column(
+            sa.Column("slimmed_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True)
+        )
+    op.create_index("ix_outbox_slim", "outbox", ["status", "slimmed_at", "sent_at"])
 
 
 def downgrade() -> None:
     """Revert this revision."""
+    op.drop_index("ix_outbox_slim", table_name="outbox")
+    with op.batch_alter_table("outbox") as batch:
+        batch.drop_column("slimmed_at")
     op.drop_index("ix_phase_complete", table_name="phase")
     op.drop_index("ix_phase_deadline", table_name="phase")
     op.drop_index("ix_campaign_slug", table_name="campaign")

@@ -1,0 +1,81 @@
+"""Sent mail keeps its text and HTML but not its pictures once `sent_raw_days` have passed."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from datetime import timedelta
+from email import policy
+from email.parser import BytesParser
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from pbem.ledger.db import session_scope
+from pbem.ledger.models import Outbox
+from pbem.mail.mailers import FileMailer
+from pbem.mail.outbound import InlineImage
+from pbem.services.outbox import Letter, enqueue, flush
+from pbem.services.runtime import Runtime
+from pbem.services.sent_mail import DROPPED_HEADER, slim_sent, without_images
+
+PICTURE = os.urandom(40_000)  # stands in for a map: incompressible, like a PNG
+
+
+def _letter(key: str, with_map: bool = True) -> Letter:
+    return Letter(
+        key=key,
+        kind="report",
+        to="ann@localhost",
+        subject=f"Report {key}",
+        text="Your kingdom grew.\n",
+        html='<p>Your kingdom grew.</p><img src="cid:map">',
+        images=[InlineImage(cid="map", filename="map.png", data=PICTURE)] if with_map else [],
+    )
+
+
+def _queue(rt: Runtime, *letters: Letter) -> None:
+    with session_scope(rt.engine) as session:
+        for letter in letters:
+            enqueue(session, rt, letter, None)
+
+
+def _rows(rt: Runtime) -> dict[str, Outbox]:
+    with Session(rt.engine) as session:
+        return {row.key: row for row in session.exec(select(Outbox)).all()}
+
+
+def _parts(raw: bytes) -> list[str]:
+    message = BytesParser(policy=policy.SMTP).parsebytes(raw)
+    return [part.get_content_type() for part in message.walk()]
+
+
+def test_without_images_keeps_headers_text_and_html(rt: Runtime) -> None:
+    _queue(rt, _letter("a"), _letter("b", with_map=False))
+    rows = _rows(rt)
+    whole, plain = rows["a"].raw, rows["b"].raw
+    slim = without_images(whole)
+    assert "image/png" in _parts(whole) and "image/png" not in _parts(slim)
+    assert {"text/plain", "text/html"} <= set(_parts(slim))
+    assert len(slim) < len(whole) - 40_000
+    message = BytesParser(policy=policy.SMTP).parsebytes(slim)
+    assert message["Message-ID"] == rows["a"].message_id and message[DROPPED_HEADER]
+    assert without_images(plain) is plain  # nothing to take out: the very same bytes
+
+
+def test_sent_mail_is_slimmed_after_the_retention_only(rt: Runtime, tmp_path: Path) -> None:
+    rt = replace(rt, settings=replace(rt.settings, sent_raw_days=2))
+    _queue(rt, _letter("sent-one"))
+    flush(rt, FileMailer(str(tmp_path / "out")))
+    _queue(rt, _letter("still-pending"))
+    assert slim_sent(rt) == 0  # sent, but kept whole for two days
+    rt.clock.at += timedelta(days=2, minutes=1)  # type: ignore[attr-defined]
+    assert slim_sent(rt) == 1
+    rows = _rows(rt)
+    assert rows["sent-one"].slimmed_at is not None
+    assert "image/png" not in _parts(rows["sent-one"].raw)
+    assert rows["still-pending"].slimmed_at is None  # unsent mail is never touched
+    assert "image/png" in _parts(rows["still-pending"].raw)
+    assert slim_sent(rt) == 0  # each row once
+    sent = sorted((tmp_path / "out").glob("*.eml"))
+    assert len(sent) == 1 and "image/png" in _parts(sent[0].read_bytes())  # sent whole
