@@ -86,7 +86,17 @@ def _line(state: KIState, seat: str, reading: _Reading, line: str) -> None:
             return
         if head in ("answer", "react"):
             raise LineError("ki.E_ANSWER", choices=", ".join(c.key for c in window.choices))
-    reading.current().append(_act(state, seat, words))
+    act = _act(state, seat, words)
+    if reading.later is None and not _may_act(state, seat, act):
+        raise LineError("ki.E_NOT_YOUR_TURN", order=" ".join(words))
+    reading.current().append(act)
+
+
+def _may_act(state: KIState, seat: str, act: Act) -> bool:
+    """Actions only in one's own turn; Blessings in anyone's turn, but not in a question."""
+    if state.window is not None:
+        return False
+    return act.verb == "play" or (state.step == "work" and state.active_seat() == seat)
 
 
 def _standing(words: list[str]) -> StandingReaction:

@@ -17,8 +17,10 @@ def build_view(
     state: KIState, viewer: str | None, events: list[Event], phase: dict[str, Any], template: str
 ) -> dict[str, Any]:
     """The JSON-ready view for `viewer` (a seat, None for the public, or the referee)."""
+    names = {s.id: s.name for s in state.seats}
+    places = {p.id: p.name for p in state.board.places}
     shown = [
-        e.model_dump(mode="json")
+        _named(e.model_dump(mode="json"), names, places)
         for e in events
         if e.visible_to is None or viewer == REFEREE or viewer in e.visible_to
     ]
@@ -38,6 +40,27 @@ def build_view(
     if viewer in state.prophets:
         view.update(_private(state, viewer or ""))
     return view
+
+
+NAMED = {"seat": "who", "to": "to_name"}
+
+
+PLACED = ("place", "from", "to", "at", "nation", "path", "picked", "options")
+
+
+def _named(event: dict[str, Any], names: dict[str, str], places: dict[str, str]) -> dict[str, Any]:
+    """The event with players' names beside seat ids (who, to_name), places by their names."""
+    data = event.get("data", {})
+    for key, name_key in NAMED.items():
+        if isinstance(data.get(key), str) and data[key] in names:
+            data[name_key] = names[data[key]]
+    for key in PLACED:
+        value = data.get(key)
+        if isinstance(value, str) and value in places:
+            data[key] = places[value]
+        elif isinstance(value, list):
+            data[key] = [places.get(v, v) if isinstance(v, str) else v for v in value]
+    return event
 
 
 def _public(state: KIState) -> dict[str, Any]:

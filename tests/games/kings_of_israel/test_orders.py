@@ -76,3 +76,13 @@ def test_a_misspelt_order_gets_a_suggestion() -> None:
 
 def test_the_referee_sends_no_prophets_orders() -> None:
     assert GAME.parse(STATE, "referee", "preach").errors[0].code == "ki.E_NOT_A_PLAYER"
+
+
+def test_a_team_mate_may_send_blessings_and_plans_but_no_actions_now() -> None:
+    state = opening(2, 4)
+    state.prophets["p2"].blessings = ["manna.1"]
+    assert state.active_seat() == "p1"
+    refused = GAME.parse(state, "p2", "play manna p1\npreach")
+    assert [(p.line, p.code) for p in refused.errors] == [(2, "ki.E_NOT_YOUR_TURN")]
+    fine = GAME.parse(state, "p2", "play manna p1\nnext turn\npreach")
+    assert fine.errors == [] and fine.orders.later == [[Act(verb="preach")]]
