@@ -27,14 +27,18 @@ from pbem.games.dba_cards.inputs import (
     Order,
     Scout,
     Standing,
+    SwapInput,
+    TerrainInput,
+    TerrainPiece,
     Trample,
     TurnInput,
 )
 from pbem.games.dba_cards.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
+from pbem.games.dba_cards.placing import check_swap
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import distance, knight_squares, neighbours, step
 from pbem.games.dba_cards.state import DBAState, Unit
-from pbem.games.dba_cards.terrain import can_enter
+from pbem.games.dba_cards.terrain import can_enter, german_terrain
 from pbem.games.dba_cards.turn import cut_to_limit
 
 
@@ -226,3 +230,26 @@ def _attack_for(work: DBAState, seat: str, unit: Unit, rng: SeededRng) -> Order 
             unit.attacked = True
             return order
     return None
+
+
+def random_setup(state: DBAState, seat: str, rng: SeededRng) -> TerrainInput | SwapInput:
+    """DBA 2.2 setup: a seeded layout sent as placed pieces and a side; or a swap of two units."""
+    if state.stage == "terrain":
+        layout, rivers = german_terrain(state.size, rng)
+        pieces = [
+            TerrainPiece(terrain=k, squares=[s for s in layout if layout[s] == k])
+            for k in sorted(set(layout.values()))
+        ]
+        south = rng.die(2, purpose="bot side") == 1
+        return TerrainInput(
+            random=False, pieces=pieces, rivers=rivers, side="south" if south else "north"
+        )
+    own = sorted(u.square for u in state.units_of(seat))
+    if rng.die(2, purpose="bot swap") == 1:
+        return SwapInput()
+    swap = SwapInput(squares=rng.shuffled(own, purpose="bot swap units")[:2])
+    try:
+        check_swap(state, seat, swap)
+    except Refused:
+        return SwapInput()
+    return swap

@@ -95,7 +95,8 @@ def deployment_for(state: DBAState, seat: str, given: DeployInput | None) -> Dep
 def resolve_deploy(
     state: DBAState, inputs: dict[str, DeployInput | None], rng: SeededRng
 ) -> list[Event]:
-    """Place both armies, shuffle the deck, and start seat one's first turn."""
+    """Place both armies, shuffle the deck, and start seat one's first turn (under the DBA 2.2
+    setup the defender's swap comes first)."""
     events: list[Event] = []
     for seat in state.seat_ids():
         given = inputs.get(seat)
@@ -121,6 +122,14 @@ def resolve_deploy(
             )
         )
     state.deck = rng.shuffled(deck_ids(), purpose="shuffle the deck")
+    if state.dba22():
+        state.stage = "swap"  # the defender may swap two units before the first turn
+        return events
+    return events + begin(state, rng)
+
+
+def begin(state: DBAState, rng: SeededRng) -> list[Event]:
+    """Start turn 1: seat one (the attacker) draws three cards; the defender holds none yet."""
     state.stage, state.turn, state.active = "turn", 1, state.seat_ids()[0]
-    events.append(Event(code="dba.turn", data={"seat": state.active, "turn": 1}))
+    events = [Event(code="dba.turn", data={"seat": state.active, "turn": 1})]
     return events + draw(state, state.active, DRAW, rng)

@@ -21,7 +21,13 @@ from pbem.core.game import (
 from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import inputs as kinds
-from pbem.games.dba_cards.bots import private_strings, random_answer, random_deploy, random_turn
+from pbem.games.dba_cards.bots import (
+    private_strings,
+    random_answer,
+    random_deploy,
+    random_setup,
+    random_turn,
+)
 from pbem.games.dba_cards.deploy import default_army, placed, resolve_deploy
 from pbem.games.dba_cards.orders import (
     canonical_answer,
@@ -31,6 +37,13 @@ from pbem.games.dba_cards.orders import (
     parse_turn,
 )
 from pbem.games.dba_cards.orders_deploy import parse_deploy
+from pbem.games.dba_cards.orders_setup import (
+    canonical_swap,
+    canonical_terrain,
+    parse_swap,
+    parse_terrain,
+)
+from pbem.games.dba_cards.placing import run_swap, run_terrain
 from pbem.games.dba_cards.setup import load_scenario, opening
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import run_answer, run_turn
@@ -59,13 +72,30 @@ META = GameMeta(
             help="german: the German house rules (12x12 board, pursuit, exact moves, …)",
         ),
         Setting(
+            key="german_setup",
+            default="referee",
+            choices=["referee", "dba22"],
+            help="German rules: referee: the scenario's (or a seeded) terrain; dba22: the defender"
+            " (seat two) places terrain and picks a side, and may swap two units after deployment",
+        ),
+        Setting(
             key="turn_limit",
             default=120,
             help="the game ends after this many turns (fewest losses wins); 0: no limit",
         ),
     ],
 )
-STAGE_KIND = {"deploy": "deploy", "turn": "turn", "react": "answer"}
+SETUP_LABELS = {
+    "terrain": "The defender places terrain",
+    "swap": "The defender may swap two units",
+}
+STAGE_KIND = {
+    "terrain": "terrain",
+    "deploy": "deploy",
+    "swap": "swap",
+    "turn": "turn",
+    "react": "answer",
+}
 
 
 class DBACards:
@@ -97,6 +127,8 @@ class DBACards:
         """Both players to deploy; then the active player; or the seat a window asks."""
         if state.stage == "deploy":
             return Due(players=state.seat_ids())
+        if state.stage in ("terrain", "swap"):
+            return Due(players=[state.defender()])
         if state.stage == "react" and state.window is not None:
             return Due(players=[state.window.seat], window=state.window)
         if state.stage == "turn":
@@ -109,6 +141,10 @@ class DBACards:
             return ParseResult(problems=[Problem(line=1, code="dba.E_NOT_DUE", kind="illegal")])
         if state.stage == "deploy":
             return parse_deploy(state, seat, text)
+        if state.stage == "terrain":
+            return parse_terrain(state, seat, text)
+        if state.stage == "swap":
+            return parse_swap(state, seat, text)
         if state.stage == "react":
             return parse_answer(state, seat, text)
         return parse_turn(state, seat, text)
@@ -119,6 +155,10 @@ class DBACards:
             return canonical_deploy(orders)
         if isinstance(orders, kinds.AnswerInput):
             return canonical_answer(orders)
+        if isinstance(orders, kinds.TerrainInput):
+            return canonical_terrain(orders)
+        if isinstance(orders, kinds.SwapInput):
+            return canonical_swap(orders)
         return canonical_turn(orders)
 
     def default_input(self, state: DBAState, seat: str) -> BaseModel:
@@ -128,6 +168,10 @@ class DBACards:
             return kinds.DeployInput(army=army.key, units=placed(state, seat, army))
         if state.stage == "react" and state.window is not None:
             return kinds.AnswerInput(window=state.window.id, choice=state.window.default)
+        if state.stage == "terrain":
+            return kinds.TerrainInput()
+        if state.stage == "swap":
+            return kinds.SwapInput()
         return kinds.TurnInput()
 
     def advance(self, state: DBAState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
@@ -143,6 +187,12 @@ class DBACards:
         if not owed:
             return Advance(state=work, events=[])
         seat, given = owed[0], typed.get(owed[0])
+        if state.stage == "terrain":
+            placing = given if isinstance(given, kinds.TerrainInput) else kinds.TerrainInput()
+            return Advance(state=work, events=run_terrain(work, seat, placing, rng))
+        if state.stage == "swap":
+            swap = given if isinstance(given, kinds.SwapInput) else kinds.SwapInput()
+            return Advance(state=work, events=run_swap(work, seat, swap, rng))
         if state.stage == "react":
             answer = given if isinstance(given, kinds.AnswerInput) else self._pass(state)
             return Advance(state=work, events=run_answer(work, seat, answer, rng))
@@ -158,6 +208,8 @@ class DBACards:
         """Random legal input (bots, demos, the contract suite)."""
         if state.stage == "deploy":
             return random_deploy(state, seat, rng)
+        if state.stage in ("terrain", "swap"):
+            return random_setup(state, seat, rng)
         if state.stage == "react":
             return random_answer(state, seat, rng)
         made = random_turn(state, seat, rng)
@@ -202,6 +254,12 @@ def phase_info(state: DBAState) -> PhaseInfo:
     names = {s.id: s.name for s in state.seats}
     if state.stage == "deploy":
         return PhaseInfo(key="deploy", label="Deployment", turn=0, topic="deploy")
+    if state.stage == "terrain":
+        return PhaseInfo(
+            key="terrain", label="The defender places terrain", turn=0, topic="terrain"
+        )
+    if state.stage == "swap":
+        return PhaseInfo(key="swap", label="The defender may swap two units", turn=0, topic="swap")
     if state.stage == "over":
         return PhaseInfo(
             key=f"over-t{state.turn}", label="Game over", turn=state.turn, topic="over"

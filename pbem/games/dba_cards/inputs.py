@@ -99,14 +99,44 @@ class DeployInput(BaseModel):
     standing: Standing = Field(default_factory=Standing)
 
 
-AnyInput = Annotated[TurnInput | AnswerInput | DeployInput, Field(discriminator="kind")]
+class TerrainPiece(BaseModel):
+    """One piece of terrain the defender places: its kind and the squares it covers."""
+
+    terrain: str
+    squares: list[str]
+
+
+class TerrainInput(BaseModel):
+    """DBA 2.2 setup: the defender's terrain (or the seeded layout) and the side they take."""
+
+    kind: Literal["terrain"] = "terrain"
+    random: bool = True
+    pieces: list[TerrainPiece] = Field(default_factory=list)
+    rivers: list[str] = Field(default_factory=list)  # sides such as "f5-g5"
+    side: Literal["north", "south"] = "north"
+    standing: Standing = Field(default_factory=Standing)
+
+
+class SwapInput(BaseModel):
+    """DBA 2.2 setup: the defender swaps the places of two of their units (or none)."""
+
+    kind: Literal["swap"] = "swap"
+    squares: list[str] = Field(default_factory=list)
+    standing: Standing = Field(default_factory=Standing)
+
+
+AnyInput = Annotated[
+    TurnInput | AnswerInput | DeployInput | TerrainInput | SwapInput,
+    Field(discriminator="kind"),
+]
+Input = TurnInput | AnswerInput | DeployInput | TerrainInput | SwapInput
 _ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyInput)
 _ORDER: TypeAdapter[Any] = TypeAdapter(Order)
 
 
-def input_from_json(data: dict[str, Any]) -> TurnInput | AnswerInput | DeployInput:
+def input_from_json(data: dict[str, Any]) -> Input:
     """Rebuild any input from its JSON form."""
-    result: TurnInput | AnswerInput | DeployInput = _ADAPTER.validate_python(data)
+    result: Input = _ADAPTER.validate_python(data)
     return result
 
 

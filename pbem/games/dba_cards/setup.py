@@ -229,8 +229,11 @@ def opening(setup: Setup, rng: SeededRng) -> DBAState:
     german = settings.house_rules == "german"
     size = GERMAN_SIZE if german else SIZE
     terrain, rivers = _layout(setup.scenario, settings, size, rng)
+    if settings.german_setup == "dba22" and german:
+        terrain, rivers = {}, []  # the defender places it in the terrain stage
     return DBAState(
         seats=list(setup.seats),
+        stage="terrain" if german and settings.german_setup == "dba22" else "deploy",
         settings=settings,
         size=size,
         terrain=terrain,

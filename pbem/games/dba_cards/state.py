@@ -11,7 +11,7 @@ from pbem.core.reactions import StandingReaction, Window
 from pbem.games.dba_cards.inputs import Order
 from pbem.games.dba_cards.squares import forward
 
-Stage = Literal["deploy", "turn", "react", "over"]
+Stage = Literal["terrain", "deploy", "swap", "turn", "react", "over"]
 
 
 class Settings(BaseModel):
@@ -20,6 +20,7 @@ class Settings(BaseModel):
     terrain: Literal["scenario", "random"] = "scenario"
     house_rules: Literal["none", "german"] = "none"
     turn_limit: int = 120
+    german_setup: Literal["referee", "dba22"] = "referee"
 
 
 class Placement(BaseModel):
@@ -70,6 +71,7 @@ class DBAState(BaseModel):
     size: int = 8
     terrain: dict[str, str] = Field(default_factory=dict)  # squares that are not clear
     rivers: list[str] = Field(default_factory=list)  # German rules: sides such as "d4-d5"
+    south: str = ""  # DBA 2.2 setup: the seat on ranks 1-4 ("": seat one)
     armies: list[ArmyList] = Field(default_factory=list)
     stage: Stage = "deploy"
     turn: int = 0
@@ -94,6 +96,8 @@ class DBAState(BaseModel):
 
     def facing(self, seat: str) -> int:
         """+1 when `seat` moves up the ranks, -1 when down."""
+        if self.south:
+            return 1 if seat == self.south else -1
         return forward(self.seat_ids().index(seat))
 
     def unit_at(self, square: str) -> Unit | None:
@@ -107,6 +111,14 @@ class DBAState(BaseModel):
     def terrain_at(self, square: str) -> str:
         """The terrain of a square ('clear' unless listed)."""
         return self.terrain.get(square, "clear")
+
+    def defender(self) -> str:
+        """The defender of the DBA 2.2 setup: seat two (seat one attacks and moves first)."""
+        return self.seat_ids()[1]
+
+    def dba22(self) -> bool:
+        """True when the German rules' DBA 2.2 setup is in use."""
+        return self.german() and self.settings.german_setup == "dba22"
 
     def german(self) -> bool:
         """True under the German house rules."""

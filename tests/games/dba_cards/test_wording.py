@@ -36,5 +36,5 @@ def test_every_event_code_has_words() -> None:
 
 
 def test_every_phase_topic_has_help() -> None:
-    topics = {"deploy", "turn", "react", "over"}
+    topics = {"terrain", "deploy", "swap", "turn", "react", "over"}
     assert all((ROOT / "templates" / "dba-cards" / "help" / f"{t}.txt").is_file() for t in topics)
