@@ -85,3 +85,18 @@ def test_the_end_report_says_the_team_won() -> None:
     head = _head(state, finished=True) | {"result": final_result(outcome, {"p1": "Ann"})}
     text = report.render_text(head, GAME.view(state, "p1", []))
     assert "The team won." in text and "The winners are" in text
+
+
+def test_a_question_is_shown_to_its_seat_alone() -> None:
+    from pbem.core.rng import SeededRng
+
+    state = opening(2, 4)
+    state.prophets["p2"].blessings = ["fire-from-heaven.1"]
+    state.round, state.step, state.timeline = 2, "start", 2
+    state.sin = {"bethel": 2}
+    state.decks.location = ["bethel.1", *state.decks.location]
+    asked = GAME.advance(state, {}, SeededRng(1)).state
+    text = report.render_text(_head(asked), GAME.view(asked, "p2", []))
+    assert "A new Idol stands at Bethel" in text and "answer fire-from-heaven" in text
+    other = report.render_text(_head(asked), GAME.view(asked, "p1", []))
+    assert "QUESTION" not in other
