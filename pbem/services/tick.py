@@ -108,8 +108,9 @@ def tick(
                 alert_referee(rt)
                 claims.end_intake(mailbox)
             _send(rt, mailer, report, outbox.flush(rt, mailer, budget))
-            if reader:
+            if claims.intake(mailbox):
                 slim_sent(rt, budget)  # sent mail past sent_raw_days keeps no pictures
+                claims.end_intake(mailbox)
     return report
 
 
