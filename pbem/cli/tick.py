@@ -8,6 +8,7 @@ import typer
 
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
+from pbem.cli.tick_workers import join_helpers, start_helpers
 from pbem.services.tick import default_mailer, default_source, dry_run, tick
 
 
@@ -20,9 +21,19 @@ def tick_command(
         float, typer.Option("--wait", help="Seconds to wait for another run's lock.")
     ] = 300,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    workers: Annotated[
+        int,
+        typer.Option(
+            "--workers",
+            min=1,
+            max=32,
+            help="Run this many tick processes at once (side by side on PostgreSQL).",
+        ),
+    ] = 1,
 ) -> None:
     """One pass: poll, process mail, remind, run due turns, send the outbox. Safe every minute."""
     rt = runtime()
+    helpers = start_helpers(workers - 1, as_json) if workers > 1 and not dry else []
     if dry:
         report = dry_run(rt)
         if as_json:
@@ -50,6 +61,10 @@ def tick_command(
         ],
         "exit_code": int(report.exit_code),
     }
+    codes, summaries = join_helpers(helpers)
+    exit_code = next((c for c in [int(report.exit_code), *codes] if c), 0)
+    if helpers:
+        summary["workers"], summary["exit_code"] = summaries, exit_code
     if as_json:
         print_json(summary)
     else:
@@ -68,5 +83,5 @@ def tick_command(
             )
         for note in report.campaigns:
             console.print(f"campaign {note.line()}", markup=False)
-    if report.exit_code:
-        raise typer.Exit(int(report.exit_code))
+    if exit_code:
+        raise typer.Exit(exit_code)

@@ -4,7 +4,10 @@ also when a worker is killed at each stage and the others carry on."""
 
 from __future__ import annotations
 
+import json
+import os
 import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 
@@ -15,7 +18,7 @@ from pbem.failpoints import CRASH_EXIT
 from pbem.ledger.models import Campaign, Outbox, Phase, Snapshot, Submission
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.campaigns import NewCampaign, create_campaign
-from tests.e2e.loop import Loop, subjects
+from tests.e2e.loop import REPO, Loop, subjects
 
 STAGES = [
     "ingest.after-store",
@@ -133,3 +136,25 @@ def test_a_worker_killed_mid_send_is_finished_by_another(
         left = session.exec(select(Outbox).where(col(Outbox.status) != "sent")).all()
     assert row is not None and row.status == "sent" and left == []
     _check_exactly_once(loop, players, duplicates_allowed=1)
+
+
+def test_tick_workers_option_runs_them_side_by_side(
+    mail_stack: MailStack, tmp_path: Path, pg_url: str
+) -> None:
+    loop, players = _campaigns(mail_stack, tmp_path, pg_url)
+    command = [sys.executable, "-m", "tests.e2e.run_pbem", "--config", str(loop.config)]
+    env = {**os.environ, "PBEM_TEST_REGISTER_TOY": "1", "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [*command, "tick", "--workers", "3", "--json"],
+        env=env,
+        cwd=REPO,
+        capture_output=True,
+        timeout=240,
+    )
+    summary = json.loads(done.stdout)
+    assert done.returncode == 0 and summary["exit_code"] == 0
+    assert [w["exit_code"] for w in summary["workers"]] == [0, 0]
+    everyone = [summary, *summary["workers"]]
+    assert sum(w["processed"] for w in everyone) == len(players)  # each order read once
+    assert sum(len(w["turns"]) for w in everyone) == CAMPAIGNS
+    _check_exactly_once(loop, players)
