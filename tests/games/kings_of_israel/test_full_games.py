@@ -45,3 +45,14 @@ def test_finished_games_take_no_more_input() -> None:
     state, _ = play_out(opening(2, 0), 0)
     assert GAME.due(state).nobody
     assert GAME.phase(state).topic == "over"
+
+
+@pytest.mark.parametrize("version", ["easy", "expert"])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_version_plays_to_an_end(version: str, players: int) -> None:
+    state, events = play_out(opening(players, 6, version=version), 6)
+    assert state.result in ("won", "lost") and GAME.due(state).nobody
+    codes = [e.code for e in events]
+    assert codes[-1] in ("ki.won", "ki.lost")
+    if version == "expert" and players >= 3:  # he comes at Solomon (3) or Saul (4)
+        assert state.prophet_appeared
