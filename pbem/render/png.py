@@ -68,7 +68,32 @@ def output_size(width: float, height: float, scale: float) -> tuple[int, int]:
 
 
 BASE_CACHE_SIZE = 8
-_bases: OrderedDict[str, tuple[Image.Image, Image.Image]] = OrderedDict()
+TILE = 256  # the board is painted in tiles of this many output pixels, each on its own
+Tiles = dict[tuple[int, int], tuple[Item, ...]]  # a tile's corner, and the items it shows
+
+
+@dataclass
+class Board:
+    """A painted board: supersampled, at the output size, and what each tile shows."""
+
+    big: Image.Image
+    small: Image.Image
+    tiles: Tiles  # by signature: the canvas-wide background stands for its colour
+
+
+def signature(members: tuple[Item, ...]) -> tuple[Item, ...]:
+    """A tile's items with the background, which covers every tile whatever its size, as its
+    colour alone, so a taller canvas (a longer legend) keeps the tiles above."""
+    background = Shape("polygon", (), fill=None, role="background")
+    return tuple(
+        Shape(**{**background.__dict__, "fill": m.fill})
+        if isinstance(m, Shape) and m.role == "background"
+        else m
+        for m in members
+    )
+
+
+_bases: OrderedDict[str, Board] = OrderedDict()
 
 
 def render_png(picture: Picture, scale: float = 1.0) -> bytes:
@@ -77,7 +102,8 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     The board itself (terrain, owners, edges, grid, labels) is painted once and kept, so the
     reports of one phase, which differ only in pieces, arrows and legend, reuse it: then only
     those are laid out, and painted in small patches over the kept board; a legend already
-    drawn over that board is pasted.
+    drawn over that board is pasted. A new board of the same map repaints only the tiles
+    whose items changed (say, where a kingdom grew).
     """
     layout = compute_layout(picture)
     size = output_size(layout.width, layout.height, scale)
@@ -85,7 +111,7 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     base = _bases.get(key)
     scene = build_scene(picture, layout, board=base is None)
     if base is None:
-        base = _paint_board(scene, scale, size)
+        base = paint_board(scene, scale, size, _latest(size))
         _remember(key, base)
     legend = legend_patch(scene, scale, key)
     items = scene.items[scene.base_items : legend.first if legend else None]
@@ -97,25 +123,89 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     return encode_rgb(image)
 
 
-def _paint_board(
-    scene: Scene, scale: float, size: tuple[int, int]
-) -> tuple[Image.Image, Image.Image]:
-    """Paint the board supersampled; keep it at that size and at the output size."""
-    big = Image.new("RGB", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), PAPER)
-    Painter(scene, scale * SUPERSAMPLE, big).paint(scene.items[: scene.base_items])
-    return big, big.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
+def paint_board(
+    scene: Scene, scale: float, size: tuple[int, int], earlier: Board | None = None
+) -> Board:
+    """Paint the board tile by tile, supersampled, reusing the tiles an earlier board shares
+    (whose images it paints over when they have the same size).
+
+    Every tile is painted alone from blank paper, so a tile's pixels depend only on its items:
+    reused or repainted, the board comes out the same.
+    """
+    tiles = board_tiles(scene.items[: scene.base_items], scale, size)
+    kept = {corner: signature(members) for corner, members in tiles.items()}
+    same = earlier is not None and earlier.small.size == size
+    if earlier is not None and same:
+        big, small = earlier.big, earlier.small  # taken over: the caller gave it up
+    else:
+        big = Image.new("RGB", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), PAPER)
+        small = Image.new("RGB", size, PAPER)
+    for corner, members in tiles.items():
+        box = _tile_box(corner, size)
+        if earlier is None or earlier.tiles.get(corner) != kept[corner]:
+            _paint_tile(scene, scale, (big, small), box, members)
+        elif not same and _tile_box(corner, earlier.small.size) == box:
+            _copy_tile(earlier, (big, small), box)
+        elif not same:
+            _paint_tile(scene, scale, (big, small), box, members)
+    return Board(big, small, kept)
 
 
-def _paint_over(
-    scene: Scene, base: tuple[Image.Image, Image.Image], items: list[Item], scale: float
-) -> Image.Image:
+def _tile_box(corner: tuple[int, int], size: tuple[int, int]) -> PixelBox:
+    left, top = corner
+    return left, top, min(size[0], left + TILE), min(size[1], top + TILE)
+
+
+def _copy_tile(earlier: Board, images: tuple[Image.Image, Image.Image], box: PixelBox) -> None:
+    big, small = images
+    left, top, right, bottom = (v * SUPERSAMPLE for v in box)
+    big.paste(earlier.big.crop((left, top, right, bottom)), (left, top))
+    small.paste(earlier.small.crop(box), box[:2])
+
+
+def board_tiles(items: list[Item], scale: float, size: tuple[int, int]) -> Tiles:
+    """Which items each tile of the board shows, in painting order."""
+    boxes = [item_box(item, scale, text_width) for item in items]
+    tiles: Tiles = {}
+    for top in range(0, size[1], TILE):
+        for left in range(0, size[0], TILE):
+            box = _tile_box((left, top), size)
+            inside = zip(items, boxes, strict=True)
+            tiles[(left, top)] = tuple(item for item, other in inside if overlaps(other, box))
+    return tiles
+
+
+def _paint_tile(
+    scene: Scene,
+    scale: float,
+    images: tuple[Image.Image, Image.Image],
+    box: PixelBox,
+    members: tuple[Item, ...],
+) -> None:
+    big, small = images
+    at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
+    extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
+    patch = Image.new("RGB", extent, PAPER)
+    Painter(scene, scale * SUPERSAMPLE, patch, at, big.size).paint(members)
+    big.paste(patch, at)
+    small.paste(patch.reduce(SUPERSAMPLE), box[:2])  # a box filter keeps flat colours exact
+
+
+def _latest(size: tuple[int, int]) -> Board | None:
+    """Take the most recently kept board, best of this canvas size (likely this map a phase
+    ago) out of the cache: the new board is painted over it rather than over a copy."""
+    keys = list(reversed(_bases))
+    key = next((k for k in keys if _bases[k].small.size == size), keys[0] if keys else None)
+    return None if key is None else _bases.pop(key)
+
+
+def _paint_over(scene: Scene, base: Board, items: list[Item], scale: float) -> Image.Image:
     """Paint items over the board, supersampled, one disjoint patch at a time."""
-    big, small = base
-    image = small.copy()
-    for box, members in patches(items, scale, small.size, text_width):
+    image = base.small.copy()
+    for box, members in patches(items, scale, image.size, text_width):
         corner = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
-        patch = big.crop((*corner, box[2] * SUPERSAMPLE, box[3] * SUPERSAMPLE))
-        Painter(scene, scale * SUPERSAMPLE, patch, corner, big.size).paint(members)
+        patch = base.big.crop((*corner, box[2] * SUPERSAMPLE, box[3] * SUPERSAMPLE))
+        Painter(scene, scale * SUPERSAMPLE, patch, corner, base.big.size).paint(members)
         image.paste(patch.reduce(SUPERSAMPLE), box[:2])
     return image
 
@@ -127,8 +217,8 @@ def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def _remember(key: str, images: tuple[Image.Image, Image.Image]) -> None:
-    _bases[key] = images
+def _remember(key: str, board: Board) -> None:
+    _bases[key] = board
     while len(_bases) > BASE_CACHE_SIZE:
         _bases.popitem(last=False)
 

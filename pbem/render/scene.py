@@ -175,7 +175,8 @@ def build_scene(picture: Picture, layout: Layout | None = None, board: bool = Tr
 
 
 def _board(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
-    scene.add(Shape("polygon", _rect(0, 0, layout.width, layout.height), fill=BACKGROUND))
+    paper = Shape("polygon", _rect(0, 0, layout.width, layout.height), fill=BACKGROUND)
+    scene.add(_with(paper, "background", ()))
     _title(scene, picture, layout)
     _board_cells(scene, picture, layout, colours)
     for cell in picture.cells:

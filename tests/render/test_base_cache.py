@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
 from pbem.core.board import Picture
 from pbem.games.mighty_kingdoms import GAME
 from pbem.render import png
 from tests.reports.campaign import step_named
+
+from .make_samples import hex_picture
 
 
 def _pictures() -> dict[str, Picture]:
@@ -33,3 +39,28 @@ def test_a_different_board_gets_its_own_base() -> None:
     other = pictures["p1"].model_copy(update={"title": "Another map"})
     keys = {png.base_key(p, 1.0, (100, 100)) for p in (pictures["p1"], pictures["p2"], other)}
     assert len(keys) == 2
+
+
+def test_a_board_that_changed_in_one_place_repaints_only_tiles_there(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = hex_picture()
+    cells = [c.model_copy(update={"owner": "east"}) if c.id == "D4" else c for c in before.cells]
+    after = before.model_copy(update={"cells": cells})
+    png._bases.clear()
+    png.render_png(before)
+    painted: list[object] = []
+    original = png._paint_tile
+
+    def counted(*args: Any) -> None:
+        painted.append(args)
+        original(*args)
+
+    monkeypatch.setattr(png, "_paint_tile", counted)
+    grown = png.render_png(after)
+    layout = png.compute_layout(after)
+    width, height = png.output_size(layout.width, layout.height, 1.0)
+    tiles = -(-width // png.TILE) * -(-height // png.TILE)
+    assert 0 < len(painted) < tiles
+    png._bases.clear()
+    assert png.render_png(after) == grown  # the same bytes as a board painted from scratch
