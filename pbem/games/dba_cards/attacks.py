@@ -23,7 +23,7 @@ def attacker_and_target(state: DBAState, seat: str, order: Attack) -> tuple[Unit
     if unit.type == "artillery" and unit.moved:
         raise Refused("dba.E_ARTILLERY_MOVED", square=order.source)
     target = state.unit_at(order.target)
-    if target is None or target.owner == seat:
+    if target is None or not state.enemies(target.owner, seat):
         raise Refused("dba.E_NO_ENEMY", square=order.target)
     return unit, target
 

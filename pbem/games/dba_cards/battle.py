@@ -182,13 +182,15 @@ def kill(state: DBAState, unit: Unit, target: Unit) -> list[Event]:
             },
         )
     ]
-    if target.type == "general" or side.lost >= VICTORY_POINTS:
+    main_general = target.type == "general" and state.contingent(target.owner) == 0
+    broken = state.side_lost(target.owner) >= VICTORY_POINTS * len(state.allies(target.owner))
+    if main_general or broken:
         state.stage, state.window, state.pending = "over", None, []
-        state.winner = unit.owner
-        state.end_note = "general" if target.type == "general" else "losses"
+        state.winner = state.opponent(target.owner)  # the winning side's main player
+        state.end_note = "general" if main_general else "losses"
         return [
             *events,
-            Event(code="dba.victory", data={"seat": unit.owner, "how": state.end_note}),
+            Event(code="dba.victory", data={"seat": state.winner, "how": state.end_note}),
         ]
     return events + _pursue(state, unit, target.square)
 

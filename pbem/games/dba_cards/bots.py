@@ -146,7 +146,7 @@ def _advance_line(work: DBAState, seat: str, kind: str, units: list[Unit]) -> Mo
 
 def _towards_enemy(work: DBAState, unit: Unit, targets: list[str], rng: SeededRng) -> str:
     """Usually the destination nearest an enemy unit; sometimes any."""
-    enemies = [u.square for u in work.units if u.owner != unit.owner]
+    enemies = [u.square for u in work.units if work.enemies(u.owner, unit.owner)]
     if not enemies or rng.die(3, purpose="bot wander?") == 1:
         return rng.choice(targets, purpose="bot destination")
     return min(targets, key=lambda s: (min(distance(s, e) for e in enemies), s))
@@ -202,7 +202,7 @@ def _trample(work: DBAState, seat: str, unit: Unit) -> Order | None:
             continue
         for near in neighbours(via, work.size):
             enemy = work.unit_at(near)
-            if enemy is not None and enemy.owner != seat:
+            if enemy is not None and work.enemies(enemy.owner, seat):
                 play(work, seat, "special")
                 order = Trample(source=unit.square, via=via, target=near)
                 unit.square, unit.moved, unit.attacked = via, True, True
@@ -211,7 +211,7 @@ def _trample(work: DBAState, seat: str, unit: Unit) -> Order | None:
 
 
 def _attack_for(work: DBAState, seat: str, unit: Unit, rng: SeededRng) -> Order | None:
-    enemies = sorted((u for u in work.units if u.owner != seat), key=lambda u: u.id)
+    enemies = sorted((u for u in work.units if work.enemies(u.owner, seat)), key=lambda u: u.id)
     cards = [
         None,
         *sorted({card_key(c) for c in work.sides[seat].hand if card_key(c) in ATTACK_CARDS}),

@@ -37,7 +37,7 @@ def recoil_square(state: DBAState, unit: Unit) -> str | None:
 
 def _next_to_enemy(state: DBAState, seat: str, square: str) -> bool:
     return any(
-        (u := state.unit_at(s)) is not None and u.owner != seat
+        (u := state.unit_at(s)) is not None and state.enemies(u.owner, seat)
         for s in neighbours(square, state.size)
     )
 
@@ -47,8 +47,11 @@ def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
     own = [u for u in state.units_of(target.owner) if u.id != target.id]
     if kind == "recoil":
         return recoil_square(state, target) is not None
-    if kind == "reinforced":
-        return any(distance(u.square, target.square) == 1 for u in own)
+    if kind == "reinforced":  # a friendly unit: one's own or an allied contingent's
+        friends = [
+            u for u in state.units if u.id != target.id and not state.enemies(u.owner, target.owner)
+        ]
+        return any(distance(u.square, target.square) == 1 for u in friends)
     if kind == "rally":
         return any(u.type == "general" and distance(u.square, target.square) <= 2 for u in own)
     if kind == "rough":

@@ -18,10 +18,15 @@ ELITES = 2
 
 
 def zone(state: DBAState, seat: str) -> set[str]:
-    """Squares `seat` may deploy on: the back two rows (German rules: back four, not the sides)."""
+    """Squares `seat` may deploy on: the back two rows (German rules: back four, not the sides;
+    with an allied contingent the main player takes the back two and the contingent the next)."""
     depth, margin = (4, 2) if state.german() else (2, 0)
-    first = state.facing(seat) == 1
-    ranks = range(1, depth + 1) if first else range(state.size - depth + 1, state.size + 1)
+    lowest = 1
+    if len(state.allies(seat)) > 1:
+        depth, lowest = 2, 1 + 2 * state.contingent(seat)
+    ranks = list(range(lowest, lowest + depth))
+    if state.facing(seat) == -1:
+        ranks = [state.size + 1 - r for r in ranks]
     return {name(f, r) for r in ranks for f in range(margin, state.size - margin)}
 
 
@@ -32,6 +37,7 @@ def placed(state: DBAState, seat: str, army: ArmyList) -> list[PlacementInput]:
     result = []
     for unit in army.units:
         file, rank = coords(unit.square)
+        rank += 2 * state.contingent(seat)  # an allied contingent stands in front
         rank = state.size + 1 - rank if flip else rank
         result.append(
             PlacementInput(type=unit.type, square=name(file + shift, rank), elite=unit.elite)
@@ -40,7 +46,8 @@ def placed(state: DBAState, seat: str, army: ArmyList) -> list[PlacementInput]:
 
 
 def default_army(state: DBAState, seat: str) -> ArmyList:
-    """The scenario's army for a seat: the first list for seat one, the second for seat two."""
+    """The scenario's army for a seat: the first list for seat one, the second for seat two,
+    and so on round the lists."""
     index = state.seat_ids().index(seat) % len(state.armies)
     return state.armies[index]
 

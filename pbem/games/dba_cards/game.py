@@ -53,7 +53,7 @@ META = GameMeta(
     name="dba-cards",
     title="DBA card game",
     min_players=2,
-    max_players=2,
+    max_players=4,
     style="alternating",
     default_scenario="dba-cards/open-field.toml",
     summary="Ancient armies on a chessboard, fought with a shared deck of move, attack and "
@@ -235,14 +235,14 @@ class DBACards:
         """Win or loss once a General falls, 8 units are lost, or the turn limit passes."""
         if state.stage != "over":
             return None
-        ranked = sorted(state.seat_ids(), key=lambda s: (s != state.winner, s))
+        winner = state.winner
+        won = set(state.allies(winner)) if winner is not None else set()
+        ranked = sorted(state.seat_ids(), key=lambda s: (s not in won, s != winner, s))
         standings = [
             {
                 "seat": s,
                 "lost": state.sides[s].lost,
-                "result": "draw"
-                if state.winner is None
-                else ("win" if s == state.winner else "loss"),
+                "result": "draw" if winner is None else ("win" if s in won else "loss"),
             }
             for s in ranked
         ]

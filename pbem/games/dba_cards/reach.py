@@ -33,4 +33,8 @@ def in_range(
 
 def enemies_in_range(state: DBAState, unit: Unit) -> list[Unit]:
     """Enemy units `unit` can attack with its ordinary range."""
-    return [u for u in state.units if u.owner != unit.owner and in_range(state, unit, u.square)]
+    return [
+        u
+        for u in state.units
+        if state.enemies(u.owner, unit.owner) and in_range(state, unit, u.square)
+    ]

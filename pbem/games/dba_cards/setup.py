@@ -22,6 +22,7 @@ from pbem.games.dba_cards.terrain import bua_allowed, edge, german_terrain, rand
 
 SIZE = 8
 GERMAN_SIZE = 12
+MAX_SEATS = 4  # two sides of at most two commands fill the German deployment zones
 KEY = re.compile(r"^[a-z][a-z0-9-]{0,30}$")
 
 
@@ -223,9 +224,11 @@ def make_settings(raw: dict[str, Any]) -> Settings:
 
 def opening(setup: Setup, rng: SeededRng) -> DBAState:
     """The state before deployment: terrain laid out, armies to choose from."""
-    if len(setup.seats) != 2:
-        raise ContentError("setup", None, "dba.E_PLAYERS", "the game is for two players")
+    if not 2 <= len(setup.seats) <= MAX_SEATS:
+        raise ContentError("setup", None, "dba.E_PLAYERS", "the game is for 2 to 4 players")
     settings = make_settings(setup.settings)
+    if len(setup.seats) > 2:  # contingents are a German house rule: they need its 12x12 board
+        settings = settings.model_copy(update={"house_rules": "german"})
     german = settings.house_rules == "german"
     size = GERMAN_SIZE if german else SIZE
     terrain, rivers = _layout(setup.scenario, settings, size, rng)

@@ -91,14 +91,45 @@ class DBAState(BaseModel):
         return [s.id for s in self.seats]
 
     def opponent(self, seat: str) -> str:
-        """The other seat."""
-        return next(s for s in self.seat_ids() if s != seat)
+        """The enemy main player: seat two for the attacker's side, seat one for the defender's."""
+        first, second = self.seat_ids()[:2]
+        return second if self.side_of(seat) == 0 else first
+
+    def side_of(self, seat: str) -> int:
+        """0 for the attacker's side (seat one and seats 3, 5), 1 for the defender's (2, 4, 6)."""
+        return self.seat_ids().index(seat) % 2
+
+    def enemies(self, a: str, b: str) -> bool:
+        """True when seats `a` and `b` fight on opposite sides."""
+        return self.side_of(a) != self.side_of(b)
+
+    def allies(self, seat: str) -> list[str]:
+        """Every seat on `seat`'s side (itself included), the main player first."""
+        return [s for s in self.seat_ids() if self.side_of(s) == self.side_of(seat)]
+
+    def side_lost(self, seat: str) -> int:
+        """The losses of `seat`'s whole side (the Camp counting 2)."""
+        return sum(self.sides[s].lost for s in self.allies(seat))
+
+    def contingent(self, seat: str) -> int:
+        """0 for a side's main player, 1 for its first allied contingent, and so on."""
+        return self.allies(seat).index(seat)
+
+    def turn_order(self) -> list[str]:
+        """Attacker, the attacker's contingents, defender, the defender's contingents."""
+        first, second = self.seat_ids()[:2]
+        return self.allies(first) + self.allies(second)
+
+    def next_seat(self, seat: str) -> str:
+        """The seat whose turn follows `seat`'s."""
+        order = self.turn_order()
+        return order[(order.index(seat) + 1) % len(order)]
 
     def facing(self, seat: str) -> int:
         """+1 when `seat` moves up the ranks, -1 when down."""
         if self.south:
-            return 1 if seat == self.south else -1
-        return forward(self.seat_ids().index(seat))
+            return 1 if not self.enemies(seat, self.south) else -1
+        return forward(self.side_of(seat))
 
     def unit_at(self, square: str) -> Unit | None:
         """The unit standing on `square`, if any."""

@@ -199,7 +199,7 @@ def end_turn(state: DBAState, rng: SeededRng) -> list[Event]:
     """Pass the turn: the next player draws three cards (or the turn limit ends the game)."""
     for unit in state.units:
         unit.moved = unit.attacked = False
-    state.active = state.opponent(state.active)
+    state.active = state.next_seat(state.active)
     state.turn += 1
     limit = state.settings.turn_limit
     if limit and state.turn > limit:
@@ -211,11 +211,13 @@ def end_turn(state: DBAState, rng: SeededRng) -> list[Event]:
 
 
 def _time_up(state: DBAState) -> list[Event]:
-    first, second = state.seat_ids()
-    lost = {s: state.sides[s].lost for s in (first, second)}
+    first, second = state.seat_ids()[:2]
+    # fewer losses per seat of the side wins (cross-multiplied to stay in whole numbers)
+    one = state.side_lost(first) * len(state.allies(second))
+    two = state.side_lost(second) * len(state.allies(first))
     state.stage, state.end_note = "over", "turn limit"
-    if lost[first] != lost[second]:
-        state.winner = first if lost[first] < lost[second] else second
+    if one != two:
+        state.winner = first if one < two else second
     return [
         Event(code="dba.time_up", data={"winner": state.winner or "nobody", "turn": state.turn - 1})
     ]

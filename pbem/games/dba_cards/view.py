@@ -60,6 +60,8 @@ def sides(state: DBAState) -> list[dict[str, Any]]:
             "seat": s.id,
             "name": s.name,
             "army": state.sides[s.id].army,
+            "side": "attacker" if state.side_of(s.id) == 0 else "defender",
+            "contingent": state.contingent(s.id),
             "lost": state.sides[s.id].lost,
             "hand_count": len(state.sides[s.id].hand),
         }

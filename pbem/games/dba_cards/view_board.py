@@ -98,6 +98,6 @@ def _cell_text(state: DBAState, square: str, viewer: str | None) -> str:
     unit = state.unit_at(square)
     if unit is not None:
         code = short(unit.type, unit.elite)
-        mine = (viewer is None and unit.owner == state.seat_ids()[0]) or unit.owner == viewer
+        mine = (viewer is None and state.side_of(unit.owner) == 0) or unit.owner == viewer
         return f"{code.upper() if mine else code.lower():<4}"
     return TEXT_TERRAIN.get(state.terrain_at(square), " .  ")
