@@ -54,6 +54,7 @@ QUESTIONS = {
     "ki.idol": "may answer a new Idol with a Blessing",
     "ki.fp_move": "chooses where the False Prophet moves",
     "ki.fp_return": "chooses where the False Prophet returns",
+    "ki.tie": "chooses among equal places for a card",
 }
 
 

@@ -8,30 +8,56 @@ from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.content import RESOURCES, Step
 from pbem.games.kings_of_israel.decks import draw_location, draw_sin_card, kind, take
 from pbem.games.kings_of_israel.sin import increase, place_idol
-from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.state import CardRun, KIState
 
 
-def starter_choice(state: KIState, what: str, options: list[str], events: list[Event]) -> str:
-    """The Starting Player's pick among equal options: their standing rule, else the first."""
-    window = Window(
-        id=f"r{state.round}-tie-{state.windows_opened}",
+def starter_choice(
+    state: KIState, what: str, options: list[str], events: list[Event]
+) -> str | None:
+    """The Starting Player's pick among equal options: the answer just given, a standing
+    rule, or (None) a question opened to them; a single option needs no choice."""
+    if len(options) == 1:
+        return options[0]
+    picked = state.tie_answer if state.tie_answer in options else None
+    state.tie_answer = None
+    if picked is None:
+        window = _tie_window(state, what, options)
+        resolution = standing_answer(window, state.prophets[window.seat].standing)
+        if resolution is None:
+            state.window = window
+            events.append(
+                Event(
+                    code="ki.asked",
+                    data={"seat": window.seat, "window": window.id, "trigger": window.trigger},
+                )
+            )
+            return None
+        picked = resolution.answer
+    events.append(
+        Event(
+            code="ki.tie",
+            data={
+                "seat": state.starting_seat(),
+                "what": what,
+                "options": options,
+                "picked": picked,
+            },
+        )
+    )
+    return picked
+
+
+def _tie_window(state: KIState, what: str, options: list[str]) -> Window:
+    state.windows_opened += 1
+    choices = [Choice(key=o, label=state.board.place(o).name) for o in options]
+    return Window(
+        id=f"r{state.round}-tie{state.windows_opened}",
         seat=state.starting_seat(),
         trigger="ki.tie",
         facts={"what": what},
-        choices=[Choice(key=o) for o in options],
+        choices=choices,
         default=options[0],
     )
-    rules = state.prophets[window.seat].standing
-    resolution = standing_answer(window, rules)
-    picked = resolution.answer if resolution else options[0]
-    if len(options) > 1:
-        events.append(
-            Event(
-                code="ki.tie",
-                data={"seat": window.seat, "what": what, "options": options, "picked": picked},
-            )
-        )
-    return picked
 
 
 def location_card(state: KIState, rng: SeededRng, events: list[Event]) -> None:
@@ -53,82 +79,115 @@ def location_card(state: KIState, rng: SeededRng, events: list[Event]) -> None:
     increase(state, place, set(), events)
 
 
-def sin_card(state: KIState, card_id: str, rng: SeededRng, events: list[Event]) -> None:
-    """Resolve one drawn Sin & Punishment card (a Foretold Event goes back face up)."""
+def sin_card(state: KIState, card_id: str, rng: SeededRng, events: list[Event]) -> bool:
+    """Resolve one drawn Sin & Punishment card; False while a tie question is open."""
+    push_card(state, card_id, events)
+    return run_cards(state, rng, events)
+
+
+def push_card(state: KIState, card_id: str, events: list[Event]) -> None:
+    """Start resolving a drawn card (a face-up Foretold Event comes to pass)."""
     card = state.board.sin_card(card_id)
     decks = state.decks
     if card_id in decks.face_up:
         decks.face_up.remove(card_id)
         events.append(Event(code="ki.foretold_comes", data={"title": card.title}))
-        _steps(state, card.foretold or [], rng, events)
-        decks.sin_discard.append(card_id)
+        state.cards.append(CardRun(card=card_id, part="foretold"))
         return
     events.append(Event(code="ki.sin_card", data={"title": card.title}))
     if card.permanent:
         state.permanents.append(f"s:{card_id}")
         events.append(Event(code="ki.permanent", data={"title": card.title}))
         return
-    _steps(state, card.steps, rng, events)
-    if card.foretold is None:
-        decks.sin_discard.append(card_id)
+    state.cards.append(CardRun(card=card_id))
+
+
+def run_cards(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
+    """Carry out the cards being resolved, step by step; False while a question is open."""
+    while state.cards and state.result is None:
+        run = state.cards[-1]
+        card = state.board.sin_card(run.card)
+        steps = card.steps if run.part == "steps" else card.foretold or []
+        while run.index < len(steps):
+            if not STEPS[steps[run.index].op](state, steps[run.index], rng, events):
+                return False
+            run.index += 1
+            if state.result is not None:
+                return True
+        state.cards.pop()
+        _finish(state, run, rng, events)
+    return True
+
+
+def _finish(state: KIState, run: CardRun, rng: SeededRng, events: list[Event]) -> None:
+    """Discard a resolved card; a new Foretold Event goes face up under N cards, replaced."""
+    card = state.board.sin_card(run.card)
+    decks = state.decks
+    if run.part == "foretold" or card.foretold is None:
+        decks.sin_discard.append(run.card)
         return
     depth = len(state.seats)
-    decks.sin.insert(min(depth, len(decks.sin)), card_id)
-    decks.face_up.append(card_id)
+    decks.sin.insert(min(depth, len(decks.sin)), run.card)
+    decks.face_up.append(run.card)
     events.append(Event(code="ki.foretold", data={"title": card.title, "under": depth}))
-    draw_and_resolve(state, rng, events)
+    replacement = draw_sin_card(state, rng, events)
+    if replacement is not None:
+        push_card(state, replacement, events)
 
 
-def draw_and_resolve(state: KIState, rng: SeededRng, events: list[Event]) -> None:
-    """Draw the top Sin & Punishment card and resolve it."""
+def draw_and_resolve(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
+    """Draw the top Sin & Punishment card and resolve it; False while a question is open."""
     card = draw_sin_card(state, rng, events)
-    if card is not None and state.result is None:
-        sin_card(state, card, rng, events)
+    if card is None or state.result is not None:
+        return True
+    return sin_card(state, card, rng, events)
 
 
-def _steps(state: KIState, steps: list[Step], rng: SeededRng, events: list[Event]) -> None:
-    for step in steps:
-        if state.result is not None:
-            return
-        STEPS[step.op](state, step, rng, events)
-
-
-def _sin(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> None:
+def _sin(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
     where = step.params["where"]
     hit: set[str] = set()
     if where == "idols":
         for place in [p for p in state.board.locations() if p in state.idols]:
             increase(state, place, hit, events)
-        return
+        return True
     if where == "most_sin":
-        where = _most_sin(state, state.board.locations(), "most sin", events)
+        picked = _most_sin(state, state.board.locations(), "most-sin", events)
+        if picked is None:
+            return False
+        where = picked
     increase(state, where, hit, events)
+    return True
 
 
-def _most_sin(state: KIState, places: list[str], what: str, events: list[Event]) -> str:
+def _most_sin(state: KIState, places: list[str], what: str, events: list[Event]) -> str | None:
     top = max(state.sin.get(p, 0) for p in places)
     return starter_choice(state, what, [p for p in places if state.sin.get(p, 0) == top], events)
 
 
-def _idol(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> None:
+def _idol(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
     place_idol(state, step.params["where"], events)
+    return True
 
 
-def _locations(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> None:
+def _locations(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
     for _ in range(step.number("count")):
         location_card(state, rng, events)
+    return True
 
 
-def _destroy_altar(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> None:
+def _destroy_altar(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
     altars = [p for p in state.board.locations() if p in state.altars]
     if not altars:
-        return
-    place = _most_sin(state, altars, "altar to destroy", events)
+        return True
+    place = _most_sin(state, altars, "altar", events)
+    if place is None:
+        return False
     state.altars.remove(place)
     events.append(Event(code="ki.altar_lost", data={"place": place, "why": "punishment"}))
+    return True
 
 
-def _discard(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> None:
+def _discard(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
     for seat in state.seat_ids():
         dropped = []
         for _ in range(step.number("count")):
@@ -141,6 +200,7 @@ def _discard(state: KIState, step: Step, rng: SeededRng, events: list[Event]) ->
             dropped.append(most)
         if dropped:
             events.append(Event(code="ki.discarded", data={"seat": seat, "cards": dropped}))
+    return True
 
 
 STEPS = {

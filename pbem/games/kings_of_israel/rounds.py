@@ -8,7 +8,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.content import ACTIONS
 from pbem.games.kings_of_israel.decks import draw_blessing, draw_sin_card
 from pbem.games.kings_of_israel.prophet import APPEARS, move_options, move_to, return_options
-from pbem.games.kings_of_israel.punish import draw_and_resolve, location_card, sin_card
+from pbem.games.kings_of_israel.punish import location_card, push_card, run_cards
 from pbem.games.kings_of_israel.sin import lose
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import idol_window, open_or_answer, place_window
@@ -24,9 +24,8 @@ def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
         if state.result is not None or state.window is not None:
             return
         if state.step == "start":
-            if not _return_prophet(state, events):
+            if not round_start(state, rng, events):
                 return
-            round_start(state, rng, events)
         elif state.step == "work":
             if state.asks:
                 _next_ask(state, rng, events)
@@ -61,8 +60,41 @@ def place_prophet(state: KIState, place: str, events: list[Event]) -> None:
     )
 
 
-def round_start(state: KIState, rng: SeededRng, events: list[Event]) -> None:
-    """Deferred cards, the False Prophet's coming, King's Godliness and Sin Increases."""
+def round_start(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
+    """The False Prophet's return, deferred cards, his coming, King's Godliness and Sin
+    Increases, stage by stage; False while a question is open (it resumes on the answer)."""
+    for _ in range(MAX_LOOPS):
+        if state.result is not None:
+            return True
+        if state.cards:
+            if not run_cards(state, rng, events):
+                return False
+            continue
+        stage = state.start_stage
+        if stage == 0 and not _return_prophet(state, events):
+            return False
+        if stage == 2 and state.deferred:
+            push_card(state, state.deferred.pop(0), events)
+            continue
+        state.start_stage += 1
+        if stage == 1:
+            _announce(state, events)
+        elif stage == 3:
+            _prophet_comes(state, events)
+        elif stage == 4:
+            godliness(state, rng, events, defer=False)
+        elif stage == 5:
+            _sin_increases(state, rng, events)
+        elif stage == 6:
+            _expand_asks(state)
+            state.start_stage = 0
+            if state.result is None:
+                state.step, state.turn_index, state.actions_left = "work", 0, ACTIONS
+            return True
+    return True
+
+
+def _announce(state: KIState, events: list[Event]) -> None:
     king = state.board.kings[state.timeline]
     events.append(
         Event(
@@ -76,19 +108,14 @@ def round_start(state: KIState, rng: SeededRng, events: list[Event]) -> None:
         )
     )
     state.asks = []
-    for card in list(state.deferred):
-        state.deferred.remove(card)
-        sin_card(state, card, rng, events)
-    _prophet_comes(state, events)
-    godliness(state, rng, events, defer=False)
+
+
+def _sin_increases(state: KIState, rng: SeededRng, events: list[Event]) -> None:
     if state.round > 1:
         for _ in range(len(state.seats) + 1):
             location_card(state, rng, events)
     else:
         events.append(Event(code="ki.no_sin_increase", data={}))
-    _expand_asks(state)
-    if state.result is None:
-        state.step, state.turn_index, state.actions_left = "work", 0, ACTIONS
 
 
 def _prophet_comes(state: KIState, events: list[Event]) -> None:
@@ -118,7 +145,9 @@ def godliness(state: KIState, rng: SeededRng, events: list[Event], defer: bool) 
             title = state.board.sin_card(card).title
             events.append(Event(code="ki.deferred", data={"title": title}))
     else:
-        draw_and_resolve(state, rng, events)
+        card = draw_sin_card(state, rng, events)
+        if card is not None:
+            push_card(state, card, events)
 
 
 def _expand_asks(state: KIState) -> None:

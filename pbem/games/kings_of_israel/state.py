@@ -50,6 +50,14 @@ class Decks(BaseModel):
     face_up: list[str] = Field(default_factory=list)  # Foretold Events waiting in the sin deck
 
 
+class CardRun(BaseModel):
+    """A Sin & Punishment card being resolved: its part and the next step to carry out."""
+
+    card: str
+    part: Literal["steps", "foretold"] = "steps"
+    index: int = 0
+
+
 class KIState(BaseModel):
     """Everything about one game. Hands are secret unless the rules put them face up."""
 
@@ -65,6 +73,9 @@ class KIState(BaseModel):
     decks: Decks = Field(default_factory=Decks)
     permanents: list[str] = Field(default_factory=list)  # cards placed out face up
     deferred: list[str] = Field(default_factory=list)  # short-lived kings' Sin & Punishment
+    cards: list[CardRun] = Field(default_factory=list)  # cards resolving; the last runs first
+    tie_answer: str | None = None  # the Starting Player's answer to the open tie question
+    start_stage: int = 0  # how far the start of the round has got
     timeline: int = 0
     round: int = 1
     starter: int = 0  # index into seats of the Starting Player

@@ -67,6 +67,8 @@ def _answer(
         answer_idol(state, window, answer, rng, events)
     elif window.trigger == "ki.fp_return":
         place_prophet(state, answer, events)
+    elif window.trigger == "ki.tie":
+        state.tie_answer = answer
     elif window.trigger == "ki.fp_move":
         prophet_moves(state, answer, rng, events)
 

@@ -18,7 +18,7 @@ BOARD = Board.model_validate(scenario())
 def busy_board() -> KIState:
     """Two prophets, sin in several places, two Idols and three Altars."""
     state = opening(2, 3)
-    state.sin = {"bethel": 2, "samaria": 1, "jericho": 1, "dan": 1, "acco": 2, "gilgal": 1}
+    state.sin = {"bethel": 2, "samaria": 1, "jericho": 1, "dan": 1, "acco": 3, "gilgal": 1}
     state.idols = ["acco", "shiloh"]
     state.altars = ["samaria", "bethel", "hazor"]
     state.prophets["p1"].at, state.prophets["p2"].at = "jericho", "bethel"

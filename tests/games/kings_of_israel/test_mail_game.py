@@ -2,9 +2,10 @@
 
 Each turn is one mail. The team plans together with PRESS; one player sends a later turn
 ahead ('next turn'), which is then played without a mail; Idol questions go by mail to the
-Blessing holder alone and are answered by reply; every mail's report is the view of its
-reader. The board part of the first report is compared with golden/first_report.txt
-(PBEM_UPDATE_GOLDEN=1 rewrites it), and `pbem replay` reproduces every snapshot.
+Blessing holder alone, and a tie in a card to the Starting Player, answered by reply; every
+mail's report is the view of its reader. The board part of the first report is compared
+with golden/first_report.txt (PBEM_UPDATE_GOLDEN=1 rewrites it), and `pbem replay`
+reproduces every snapshot.
 """
 
 from __future__ import annotations
@@ -123,7 +124,8 @@ def test_two_prophets_play_to_the_end_by_mail(mail_stack: MailStack, tmp_path: P
         user = seats[seat]
         if state.window is not None:
             question = newest(loop, user, "Your answer, please")
-            assert "new Idol" in text_of(question)
+            wording = {"ki.idol": "new Idol", "ki.tie": "equal choices"}[state.window.trigger]
+            assert wording in text_of(question)
             choice = next((c.key for c in state.window.choices if c.key != "pass"), "pass")
             loop.reply(user, question, f"answer {choice}")
             asked += 1

@@ -207,3 +207,23 @@ def test_a_defeated_false_prophet_returns_where_the_starting_player_says() -> No
     answer = GAME.parse(asked, "p1", "answer dan").orders
     after = GAME.advance(asked, {"p1": answer}, SeededRng(1)).state
     assert after.false_prophet == "dan"
+
+
+def test_a_tie_in_a_card_is_asked_of_the_starting_player_and_the_round_resumes() -> None:
+    state = opening(2, 4)
+    state.round, state.step = 2, "start"
+    state.timeline = [k.name for k in state.board.kings].index("Jeroboam")
+    state.altars, state.sin = ["samaria", "bethel", "dan"], {"bethel": 1, "dan": 1}
+    state.decks.sin = ["brimstone-and-fire.1", *state.decks.sin]
+    asked = GAME.advance(state, {}, SeededRng(1)).state
+    assert asked.window is not None and asked.window.trigger == "ki.tie"
+    assert asked.window.seat == asked.starting_seat() == "p1"
+    assert sorted(c.key for c in asked.window.choices) == ["bethel", "dan"]
+    assert asked.step == "start" and sorted(asked.altars) == ["bethel", "dan", "samaria"]
+    answer = GAME.parse(asked, "p1", "answer bethel").orders
+    after = GAME.advance(asked, {"p1": answer}, SeededRng(1)).state
+    assert sorted(after.altars) == ["dan", "samaria"]
+    assert after.step == "work"
+    assert sum(after.sin.values()) > 2  # the Sin Increases Phase ran after the card
+    silent = GAME.advance(asked, {"p1": GAME.default_input(asked, "p1")}, SeededRng(1)).state
+    assert sorted(silent.altars) == ["bethel", "samaria"]  # default: Dan, first in map order
