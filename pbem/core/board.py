@@ -5,9 +5,11 @@ A game's view fills one of these; the renderer never knows the game's rules.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
+
+AREA_ONLY_CELL = ("x", "y", "outline")  # left out of a cell's dump while unset
 
 
 class Cell(BaseModel):
@@ -25,6 +27,16 @@ class Cell(BaseModel):
     owner: str | None = None  # a key of Picture.owners
     label: str = ""
     marks: list[str] = Field(default_factory=list)  # small glyph keys: "river", "start", "tower"
+
+    @model_serializer(mode="wrap")
+    def _without_unset_area_fields(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Hex and square cells dump as they did before areas existed (reports, goldens)."""
+        data = handler(self)
+        if isinstance(data, dict):
+            for key in AREA_ONLY_CELL:
+                if key in data and data[key] in (None, []):
+                    del data[key]
+        return data
 
 
 class Edge(BaseModel):
@@ -84,3 +96,11 @@ class Picture(BaseModel):
     battles: list[str] = Field(default_factory=list)  # cell ids where battles happened
     owners: list[Owner] = Field(default_factory=list)
     links: list[Link] = Field(default_factory=list)  # area maps: roads, sea lanes, rivers
+
+    @model_serializer(mode="wrap")
+    def _without_unused_links(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Boards without links dump as they did before areas existed."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("links") == []:
+            del data["links"]
+        return data

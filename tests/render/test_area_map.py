@@ -167,3 +167,14 @@ def test_links_to_unknown_areas_and_an_empty_map_are_harmless() -> None:
     assert len([e for e in root.iter() if e.get("class", "").startswith("link ")]) == 1
     assert render_png(picture).startswith(b"\x89PNG")
     assert render_png(Picture(kind="area")).startswith(b"\x89PNG")
+
+
+def test_hex_boards_dump_as_before_and_area_boards_keep_their_places() -> None:
+    hexes = hex_picture().model_dump()
+    assert "links" not in hexes
+    assert not {"x", "y", "outline"} & set(hexes["cells"][0])
+    areas = area_picture().model_dump(mode="json")
+    sea = next(c for c in areas["cells"] if c["id"] in SEA_AREAS)
+    assert len(areas["links"]) == 40 and len(sea["outline"]) == 4 and sea["x"] > 0
+    assert Picture.model_validate(areas) == area_picture()
+    assert Picture.model_validate(hexes) == hex_picture()
