@@ -50,7 +50,12 @@ def move_to(state: KIState, place: str | None, events: list[Event]) -> None:
         events.append(Event(code="ki.prophet_moved", data={"from": here, "to": place}))
     else:
         events.append(Event(code="ki.prophet_stays", data={"place": here}))
-    increase(state, state.false_prophet or here, set(), events)
+    spot = state.false_prophet or here
+    had_idol = spot in state.idols
+    increase(state, spot, set(), events)
+    if spot in state.idols and not had_idol and spot in state.altars:
+        state.altars.remove(spot)  # an Idol he makes at an Altar destroys the Altar
+        events.append(Event(code="ki.altar_lost", data={"place": spot, "why": "false prophet"}))
 
 
 def return_options(state: KIState) -> list[str]:

@@ -64,9 +64,6 @@ def place_idol(state: KIState, place: str, events: list[Event]) -> bool:
     state.idols.append(place)
     state.asks.append({"kind": "idol", "place": place})
     events.append(Event(code="ki.idol", data={"place": place}))
-    if place in state.altars and state.false_prophet == place:
-        state.altars.remove(place)
-        events.append(Event(code="ki.altar_lost", data={"place": place, "why": "false prophet"}))
     return True
 
 
