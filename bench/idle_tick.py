@@ -3,7 +3,9 @@
 For each mailbox size the bench fills the referee's Maildir and the ledger to match (as a
 long-running host's would be), then times `pbem tick` against two baselines measured in the
 same run: a bare interpreter start, and a floor script that logs in over IMAP, asks for new
-UIDs and reads the ledger once. Usage:
+UIDs and reads the ledger once. `in_process_tick_ms` times the same idle tick inside the bench's
+own process, where the imports are paid already: the part that could grow with the ledger or
+the number of campaigns. Usage:
 
     python -m bench.idle_tick --sizes 5000,20000,50000 [--campaigns 1] [--backend sqlite]
 """
@@ -37,6 +39,7 @@ from pbem.ledger.models import InboundMessage, MailboxCursor
 from pbem.mail.sources import open_source
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.runtime import Runtime
+from pbem.services.tick import default_mailer, default_source, tick
 
 REPEATS = 3
 INSERT_CHUNK = 5000
@@ -168,6 +171,7 @@ def _measure(
     stack: MailStack, rt: Runtime, config: Path, db_url: str, size: int, start_s: float
 ) -> Figures:
     ticks = [run_pbem(config, "tick", "--json") for _ in range(REPEATS)]
+    in_process = [_tick_in_process(rt) for _ in range(REPEATS)]
     with Session(rt.engine) as session:
         cursor = session.exec(select(MailboxCursor)).first()
         next_uid = (cursor.last_uid if cursor else 0) + 1
@@ -186,6 +190,7 @@ def _measure(
         {
             "stored_messages": size,
             "tick_median_s": tick_s,
+            "in_process_tick_ms": statistics.median(in_process) * 1000,
             "tick_exit_codes": [t.exit_code for t in ticks],
             "tick_stored_new": [_stored(t.output) for t in ticks],
             "interpreter_start_s": start_s,
@@ -196,6 +201,14 @@ def _measure(
             "peak_rss_mb": max(t.peak_rss_mb for t in ticks),
         },
     )
+
+
+def _tick_in_process(rt: Runtime) -> float:
+    """Seconds of one idle tick's own work, its imports already paid: what grows with the
+    ledger and the campaigns, apart from start-up."""
+    started = time.perf_counter()
+    tick(rt, default_source(rt), default_mailer(rt), wait_seconds=60)
+    return time.perf_counter() - started
 
 
 def _stored(output: str) -> int | str:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from sqlalchemy import or_
 from sqlmodel import Session, col, select
+from sqlmodel.sql.expression import SelectOfScalar
 
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, Outbox
+from pbem.ledger.models import Campaign, Outbox, Player
 from pbem.services.referee_mail import tell_referee
 from pbem.services.runtime import Runtime
 
@@ -15,9 +17,19 @@ def alert_referee(rt: Runtime) -> int:
     """Queue one referee letter per new flag or bouncing address; return how many were new."""
     with session_scope(rt.engine) as session:
         campaigns = session.exec(
-            select(Campaign).where(col(Campaign.status).in_(["active", "paused"]))
+            select(Campaign).where(
+                col(Campaign.status).in_(["active", "paused"]),
+                col(Campaign.id).in_(_with_alerts()),  # the rest have nothing to tell
+            )
         ).all()
         return sum(_alerts_for(session, rt, campaign) for campaign in campaigns)
+
+
+def _with_alerts() -> SelectOfScalar[int]:
+    """The campaigns with a flagged player or one whose mail bounces."""
+    return select(Player.campaign_id).where(
+        or_(col(Player.status) == "flagged", col(Player.delivery) == "bouncing")
+    )
 
 
 def _alerts_for(session: Session, rt: Runtime, campaign: Campaign) -> int:

@@ -34,6 +34,9 @@ def send_reminders(rt: Runtime, notes: list[CampaignNote] | None = None) -> int:
 
 
 def _open_with_deadline(rt: Runtime) -> list[tuple[str, int]]:
+    """Open phases whose deadline is near enough for a reminder (index ix_phase_deadline)."""
+    now = rt.clock.now()
+    furthest = timedelta(hours=max(rt.settings.reminder_hours, default=0))
     with Session(rt.engine) as session:
         rows = session.exec(
             select(Campaign.name, Phase.id).where(
@@ -41,6 +44,8 @@ def _open_with_deadline(rt: Runtime) -> list[tuple[str, int]]:
                 Phase.status == "open",
                 Campaign.status == "active",  # a paused campaign sends no reminders
                 col(Phase.deadline).is_not(None),
+                col(Phase.deadline) > now,  # _lead_now: none once the deadline has passed,
+                col(Phase.deadline) <= now + furthest,  # nor before the longest lead time
             )
         ).all()
         return [(name, i) for name, i in rows if i is not None]
