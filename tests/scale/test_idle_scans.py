@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from pbem.ledger.models import Phase, Player
 from pbem.services import alerts, reminders
@@ -36,7 +36,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[str]:
 
 def _first_deadline(rt: Runtime) -> Any:
     with Session(rt.engine) as session:
-        return session.exec(select(Phase.deadline).order_by(Phase.id)).first()
+        return session.exec(select(Phase.deadline).order_by(col(Phase.id))).first()
 
 
 def test_reminders_look_only_at_deadlines_within_the_longest_lead(
