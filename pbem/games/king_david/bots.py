@@ -34,6 +34,9 @@ def random_orders(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
         orders.standing = [STANDING[i] for i in range(count)][::-1]
     if rng.die(3, purpose=f"bot {seat} plays") == 1:
         orders.plays = bot_plays(state, seat)
+    if rng.die(6, purpose=f"bot {seat} ally") == 1:
+        others = [s for s in sorted(state.players) if s != seat]
+        orders.allies = [rng.choice(others, purpose=f"bot {seat} ally with")]
     if rng.die(3, purpose=f"bot {seat} build") == 1:
         kind = rng.choice(["militia", "infantry", "chariot", "phalanx"], purpose="bot kind")
         orders.build = BuildPlan(restore=True, armies={kind: rng.die(2, purpose="bot n")})

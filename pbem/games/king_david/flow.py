@@ -6,6 +6,7 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.combat import apply_retreat_answer, continue_combat, start_combat
+from pbem.games.king_david.diplomacy import diplomacy
 from pbem.games.king_david.economy import build_phase, produce
 from pbem.games.king_david.event_play import event_phase, production_shifts
 from pbem.games.king_david.event_rules import action_start, royal_death
@@ -36,6 +37,8 @@ def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Ev
     events: list[Event] = []
     for seat, orders in sorted(inputs.items()):
         keep_instructions(state, seat, orders)
+        if seat in state.players:
+            diplomacy(state, seat, orders, events)
     if state.stage == "setup":
         set_up(state, rng, events)
         state.stage = "action"

@@ -18,6 +18,14 @@ class Move(BaseModel):
     units: list[str] = []
 
 
+class Gift(BaseModel):
+    """Food or resources given to an ally (5.1)."""
+
+    to: str
+    what: Literal["food", "resources"]
+    amount: int
+
+
 class KDOrders(BaseModel):
     """What one seat sent; None fields keep what is already on file."""
 
@@ -32,3 +40,6 @@ class KDOrders(BaseModel):
     losses_siege: list[str] | None = None
     build: BuildPlan | None = None
     plays: list[str] | None = None
+    allies: list[str] = []
+    breaks: list[str] = []
+    gifts: list[Gift] = []

@@ -8,7 +8,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import LEADER_MOVE, STACK_LIMIT, entry_cost, move_allowance
 from pbem.games.king_david.inputs import Move
 from pbem.games.king_david.minors import enter_minor
-from pbem.games.king_david.stacks import enemy_armies, link_kind, own_armies
+from pbem.games.king_david.stacks import enemy_armies, link_kind
 from pbem.games.king_david.state import Army, KDState, Leader
 
 
@@ -72,7 +72,8 @@ def _over_limit(state: KDState, seat: str, area: str, armies: list[Army],
                 leaders: list[Leader]) -> bool:
     """True when the stack arriving with its leaders breaks the limit where it ends (6.1)."""
     moving = {a.id for a in armies}
-    there = [a for a in own_armies(state, area, seat) if a.id not in moving]
+    there = [a for a in state.armies_in(area) if a.id not in moving and (
+        state.side_of(a) == seat or state.allied(seat, state.side_of(a)))]
     ratings = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat]
     best = max([*ratings, *(ld.rating for ld in leaders)], default=0)
     return len(there) + len(armies) > STACK_LIMIT + best
@@ -90,7 +91,8 @@ def _crossing(state: KDState, seat: str, here: str, there: str) -> str:
         return kind
     country = state.players[seat].country
     ports = [state.scenario.area(x) for x in (here, there)]
-    if all(p.port and state.control.get(p.id) == country for p in ports):
+    if all(p.port and (state.control.get(p.id) == country or state.allied(
+            seat, state.seat_of(state.control.get(p.id, "")))) for p in ports):
         return "sea"
     raise MoveError("kd.E_NOT_ADJACENT", a=here, b=there)
 

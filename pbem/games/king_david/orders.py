@@ -15,13 +15,13 @@ from pbem.core.reactions import StandingReaction
 from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.event_table import BY_KEY
 from pbem.games.king_david.flow import actor
-from pbem.games.king_david.inputs import KDOrders, Move
+from pbem.games.king_david.inputs import Gift, KDOrders, Move
 from pbem.games.king_david.movement import MoveError, check_move
 from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
-         "losses", "build", "play", "pass")
+         "losses", "build", "play", "pass", "ally", "break", "give")
 
 
 class LineError(ValueError):
@@ -75,10 +75,25 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
         setattr(orders, f"losses_{rest[0]}", kinds)
     elif head == "build":
         orders.build = _build(state, rest)
+    elif head == "ally" and len(rest) == 1:
+        orders.allies.append(_seat(state, seat, rest[0]))
+    elif head == "break" and len(rest) == 1:
+        orders.breaks.append(_seat(state, seat, rest[0]))
+    elif head == "give" and len(rest) == 3 and rest[1] in ("food", "resources"):
+        if not rest[2].isdigit():
+            raise LineError("kd.E_AMOUNT", text=rest[2])
+        orders.gifts.append(Gift(to=_seat(state, seat, rest[0]), what=rest[1],  # type: ignore[arg-type]
+                                 amount=int(rest[2])))
     elif head == "play":
         orders.plays = [] if rest == ["none"] else (orders.plays or []) + [_play(state, rest)]
     else:
         raise LineError("kd.E_UNKNOWN", text=" ".join(words))
+
+
+def _seat(state: KDState, me: str, word: str) -> str:
+    if word not in state.players or word == me:
+        raise LineError("kd.E_SEAT", seat=word)
+    return word
 
 
 def _area(state: KDState, word: str) -> str:
@@ -203,6 +218,8 @@ def canonical_orders(orders: KDOrders) -> str:
         lines.append(build_text(orders.build))
     if orders.plays is not None:
         lines += [f"play {p}" for p in orders.plays] or ["play none"]
+    lines += [f"ally {s}" for s in orders.allies] + [f"break {s}" for s in orders.breaks]
+    lines += [f"give {g.to} {g.what} {g.amount}" for g in orders.gifts]
     return "\n".join(lines) or "pass"
 
 

@@ -26,18 +26,22 @@ def own_armies(state: KDState, area: str, seat: str) -> list[Army]:
 
 def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
     """Armies in `area` fighting for anyone but `seat`."""
-    return [a for a in state.armies_in(area) if state.side_of(a) != seat]
+    return [a for a in state.armies_in(area)
+            if state.side_of(a) != seat and not state.allied(seat, state.side_of(a))]
 
 
 def limit(state: KDState, area: str, seat: str) -> int:
     """Four armies, plus the rating of the best leader of `seat` there (6.1)."""
-    ratings = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat]
+    ratings = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat
+               or state.allied(seat, state.seat_of(ld.country))]
     return STACK_LIMIT + max(ratings, default=0)
 
 
 def room(state: KDState, area: str, seat: str) -> int:
     """How many more armies of `seat` may stand in `area`."""
-    return limit(state, area, seat) - len(own_armies(state, area, seat))
+    friends = [a for a in state.armies_in(area) if state.side_of(a) == seat
+               or state.allied(seat, state.side_of(a))]
+    return limit(state, area, seat) - len(friends)
 
 
 def country_of_seat(state: KDState, seat: str) -> str:

@@ -136,6 +136,9 @@ class KDState(BaseModel):
     windows_opened: int = 0
     halted: list[str] = Field(default_factory=list)  # countries under Royal Death this phase
     frozen: list[str] = Field(default_factory=list)  # areas under Vacillating Force (event 3)
+    alliances: list[list[str]] = Field(default_factory=list)  # pairs of seats, sorted (5.1)
+    allied_once: list[list[str]] = Field(default_factory=list)  # pairs that ever allied
+    offers: dict[str, list[str]] = Field(default_factory=dict)  # seat -> seats it offered
     result: list[dict[str, object]] | None = None
     note: str = ""
 
@@ -150,6 +153,10 @@ class KDState(BaseModel):
     def side_of(self, army: Army) -> str | None:
         """The seat an army fights for (a raider's player, else its country's seat)."""
         return army.raider or self.seat_of(army.country)
+
+    def allied(self, a: str | None, b: str | None) -> bool:
+        """True when two seats have a formal alliance (5.1)."""
+        return a is not None and b is not None and sorted([a, b]) in self.alliances
 
     def armies_in(self, area: str) -> list[Army]:
         """Armies in an area, by id."""

@@ -189,3 +189,30 @@ def test_enemy_stacks_are_counts_only() -> None:
     mine = GAME.view(state, "p1", [])
     assert {a["id"] for a in mine["armies"]} == ids
     assert "hand" not in GAME.view(state, None, [])
+
+
+def test_formal_alliance_needs_both_offers_and_stops_combat() -> None:
+    state = chosen(3, prefs={"p1": "judah", "p2": "philistia", "p3": "aramea"})
+    state = state.model_copy(deep=True)
+    offer = GAME.parse(state, "p1", "ally p2\ngive p2 food 3").orders
+    assert GAME.canonical(state, "p1", offer).splitlines() == ["ally p2", "give p2 food 3"]
+    from pbem.games.king_david.diplomacy import diplomacy
+
+    events: list[Event] = []
+    diplomacy(state, "p1", offer, events)
+    assert state.alliances == [] and state.offers["p1"] == ["p2"]
+    diplomacy(state, "p2", GAME.parse(state, "p2", "ally p1").orders, events)
+    assert state.alliances == [["p1", "p2"]]
+    food = state.players["p2"].food
+    diplomacy(state, "p1", GAME.parse(state, "p1", "give p2 food 3").orders, events)
+    assert state.players["p2"].food == food + 3
+    from pbem.games.king_david.stacks import enemy_armies
+
+    some = next(a for a in state.armies if a.country == "philistia")
+    some.area = "hebron"
+    assert not [a for a in enemy_armies(state, "hebron", "p1") if a.id == some.id]
+    diplomacy(state, "p1", GAME.parse(state, "p1", "break p2").orders, events)
+    assert [a for a in enemy_armies(state, "hebron", "p1") if a.id == some.id]
+    diplomacy(state, "p1", GAME.parse(state, "p1", "ally p2").orders, events)
+    diplomacy(state, "p2", GAME.parse(state, "p2", "ally p1").orders, events)
+    assert state.alliances == []  # only once a game
