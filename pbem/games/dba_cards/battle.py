@@ -107,7 +107,7 @@ def _ask_or_kill(state: DBAState, unit: Unit, target: Unit, card: str | None) ->
         choices=choices,
         facts={
             "attacker": unit.type,
-            "target": target.type,
+            "target": "general" if target.is_general() else target.type,
             "from": unit.square,
             "square": target.square,
             "card": card or "auto",
@@ -182,7 +182,7 @@ def kill(state: DBAState, unit: Unit, target: Unit) -> list[Event]:
             },
         )
     ]
-    main_general = target.type == "general" and state.contingent(target.owner) == 0
+    main_general = target.is_general() and state.contingent(target.owner) == 0
     broken = state.side_lost(target.owner) >= VICTORY_POINTS * len(state.allies(target.owner))
     if main_general or broken:
         state.stage, state.window, state.pending = "over", None, []

@@ -53,7 +53,7 @@ def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
         ]
         return any(distance(u.square, target.square) == 1 for u in friends)
     if kind == "rally":
-        return any(u.type == "general" and distance(u.square, target.square) <= 2 for u in own)
+        return any(u.is_general() and distance(u.square, target.square) <= 2 for u in own)
     if kind == "rough":
         return rough_ground(state, target, attacker)
     if kind == "elite":
@@ -92,7 +92,7 @@ def own_ability(state: DBAState, target: Unit, attacker: Unit) -> bool:
 def general_rallies(state: DBAState, target: Unit) -> bool:
     """The General's Rally: it saves any adjacent unit of its own side (not itself)."""
     return any(
-        u.type == "general" and distance(u.square, target.square) == 1
+        u.is_general() and distance(u.square, target.square) == 1
         for u in state.units_of(target.owner)
         if u.id != target.id
     )

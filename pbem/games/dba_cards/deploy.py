@@ -14,6 +14,8 @@ from pbem.games.dba_cards.terrain import can_enter
 from pbem.games.dba_cards.turn import set_standing
 
 FIELD_UNITS = 11
+# German rules: "General is never a LK or a Pl" (Light Horse, Psiloi)
+GENERAL_ELEMENTS = frozenset(FIELD_TYPES) - {"light-horse", "psiloi"}
 ELITES = 2
 
 
@@ -27,7 +29,20 @@ def zone(state: DBAState, seat: str) -> set[str]:
     ranks = list(range(lowest, lowest + depth))
     if state.facing(seat) == -1:
         ranks = [state.size + 1 - r for r in ranks]
-    return {name(f, r) for r in ranks for f in range(margin, state.size - margin)}
+    squares = {name(f, r) for r in ranks for f in range(margin, state.size - margin)}
+    return squares | (advanced_buas(state, seat) if state.german() else set())
+
+
+def advanced_buas(state: DBAState, seat: str) -> set[str]:
+    """German rules: a BUA ahead of the zone but on the seat's own half may be occupied."""
+    own_half = range(1, state.size // 2 + 1)
+    if state.facing(seat) == -1:
+        own_half = range(state.size // 2 + 1, state.size + 1)
+    return {
+        square
+        for square, kind in state.terrain.items()
+        if kind in ("bua", "fortified-bua") and coords(square)[1] in own_half
+    }
 
 
 def placed(state: DBAState, seat: str, army: ArmyList) -> list[PlacementInput]:
@@ -54,10 +69,13 @@ def default_army(state: DBAState, seat: str) -> ArmyList:
 
 def check_deployment(state: DBAState, seat: str, units: list[PlacementInput]) -> None:
     """Raise Refused unless the army is 1 General, 1 Camp, 11 units, up to 2 Elite, in its zone."""
-    types = [u.type for u in units]
+    types = ["general" if u.general else u.type for u in units]
     allowed = set(FIELD_TYPES) | ({"horde"} if state.german() else set())
     counts = (types.count("general"), types.count("camp"))
     field = [t for t in types if t not in ("general", "camp")]
+    for unit in units:
+        if unit.general and (not state.german() or unit.type not in GENERAL_ELEMENTS):
+            raise Refused("dba.E_GENERAL_ELEMENT", unit=unit.type, square=unit.square)
     if counts != (1, 1) or len(field) != FIELD_UNITS:
         raise Refused(
             "dba.E_ARMY_SIZE", generals=str(counts[0]), camps=str(counts[1]), units=str(len(field))
@@ -120,6 +138,7 @@ def resolve_deploy(
                     type=unit.type,
                     square=unit.square,
                     elite=unit.elite,
+                    general=unit.general,
                 )
             )
         events.append(

@@ -83,11 +83,12 @@ class AnswerInput(BaseModel):
 
 
 class PlacementInput(BaseModel):
-    """One unit placed at deployment."""
+    """One unit placed at deployment (`general`: the element nominated as General)."""
 
     type: str
     square: str
     elite: bool = False
+    general: bool = False
 
 
 class DeployInput(BaseModel):

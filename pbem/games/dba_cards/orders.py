@@ -17,6 +17,7 @@ from pbem.games.dba_cards.inputs import (
     DeployInput,
     Discard,
     Order,
+    PlacementInput,
     Standing,
     Trample,
     TurnInput,
@@ -203,8 +204,15 @@ def canonical_answer(given: AnswerInput) -> str:
     return "\n".join([f"react {given.choice}", *standing_lines(given.standing)])
 
 
+def _placement_line(unit: PlacementInput) -> str:
+    first = (
+        f"general {unit.square} as {unit.type}" if unit.general else f"{unit.type} {unit.square}"
+    )
+    return first + (" elite" if unit.elite else "")
+
+
 def canonical_deploy(given: DeployInput) -> str:
     """The one text form of a deployment."""
     lines = [f"army {given.army}"] if given.army else []
-    lines += [f"{u.type} {u.square}" + (" elite" if u.elite else "") for u in given.units]
+    lines += [_placement_line(u) for u in given.units]
     return "\n".join(lines + standing_lines(given.standing))

@@ -51,6 +51,12 @@ def _army_key(state: DBAState, word: str) -> str:
 
 
 def _placement(state: DBAState, words: list[str]) -> PlacementInput:
+    if words[0] == "general" and words[2:3] == ["as"] and len(words) >= 4:
+        element = unit_type(words[3])  # German rules: "general e1 as knights [elite]"
+        if element is None:
+            raise Refused("dba.E_UNIT_TYPE", unit=words[3])
+        named = _placement(state, [element, words[1], *words[4:]])
+        return named.model_copy(update={"general": True})
     kind = unit_type(words[0])
     elite = words[2:] == ["elite"]
     if kind is None:

@@ -47,8 +47,13 @@ class Unit(BaseModel):
     type: str
     square: str
     elite: bool = False
+    general: bool = False  # German rules: the General fights as this nominated element
     moved: bool = False
     attacked: bool = False
+
+    def is_general(self) -> bool:
+        """True for the General: the General unit, or the element nominated as General."""
+        return self.type == "general" or self.general
 
 
 class Side(BaseModel):

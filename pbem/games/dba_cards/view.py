@@ -110,7 +110,13 @@ def build_view(
         "terrain": dict(state.terrain),
         "rivers": list(state.rivers),
         "units": [
-            {"square": u.square, "owner": u.owner, "type": u.type, "elite": u.elite}
+            {
+                "square": u.square,
+                "owner": u.owner,
+                "type": u.type,
+                "elite": u.elite,
+                "general": u.is_general(),
+            }
             for u in sorted(state.units, key=lambda u: u.id)
         ],
         "deck_count": len(state.deck),

@@ -43,9 +43,11 @@ TEXT_TERRAIN = {
 }
 
 
-def short(unit_type: str, elite: bool = False) -> str:
-    """A unit's short code as printed on the board, '*' for Elite (e.g. 'Bd*')."""
-    return SHORT.get(unit_type, unit_type[:2]) + ("*" if elite else "")
+def short(unit_type: str, elite: bool = False, general: bool = False) -> str:
+    """A unit's short code as printed on the board, '*' for Elite (e.g. 'Bd*'); a nominated
+    General is 'G' and its element (e.g. 'GKn')."""
+    code = SHORT.get(unit_type, unit_type[:2])
+    return ("G" if general else "") + code + ("*" if elite else "")
 
 
 def board_picture(state: DBAState, viewer: str | None) -> Picture:
@@ -70,7 +72,7 @@ def board_picture(state: DBAState, viewer: str | None) -> Picture:
             cell=u.square,
             kind="army",
             owner=u.owner,
-            label=short(u.type, u.elite),
+            label=short(u.type, u.elite, u.general),
             highlight=u.owner == viewer,
         )
         for u in sorted(state.units, key=lambda u: u.id)
@@ -97,7 +99,7 @@ def board_text(state: DBAState, viewer: str | None) -> list[str]:
 def _cell_text(state: DBAState, square: str, viewer: str | None) -> str:
     unit = state.unit_at(square)
     if unit is not None:
-        code = short(unit.type, unit.elite)
+        code = short(unit.type, unit.elite, unit.general)
         mine = (viewer is None and state.side_of(unit.owner) == 0) or unit.owner == viewer
         return f"{code.upper() if mine else code.lower():<4}"
     return TEXT_TERRAIN.get(state.terrain_at(square), " .  ")

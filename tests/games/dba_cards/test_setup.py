@@ -195,3 +195,68 @@ def test_random_german_games_on_the_ford_finish(seed: int) -> None:
         step += 1
     assert state.stage == "over" and state.end_note in ("general", "losses")
     assert state.rivers == ["f5-g5", "f6-g6", "f7-g7"]
+
+
+def _with_general_as(state: DBAState, element: str) -> str:
+    """Seat one's default deployment with its General line nominating `element`."""
+    lines = GAME.canonical(state, "p1", GAME.default_input(state, "p1")).splitlines()[1:]
+    return "\n".join(
+        f"{line} as {element}" if line.startswith("general ") else line for line in lines
+    )
+
+
+def test_german_general_is_a_nominated_element() -> None:
+    state = opening({"house_rules": "german"})
+    parsed = GAME.parse(state, "p1", _with_general_as(state, "knights"))
+    assert parsed.errors == []
+    general = next(u for u in parsed.orders.units if u.general)
+    assert general.type == "knights"
+    text = GAME.canonical(state, "p1", parsed.orders)
+    assert f"general {general.square} as knights" in text
+    assert GAME.parse(state, "p1", text).orders == parsed.orders
+    after = GAME.advance(state, {"p1": parsed.orders}, SeededRng(1)).state
+    unit = after.unit_at(general.square)
+    assert unit is not None and unit.is_general() and unit.type == "knights"
+    assert "GKN" in "".join(GAME.view(after, "p1", [])["board_text"])
+
+
+@pytest.mark.parametrize(
+    ("rules", "element"), [("none", "knights"), ("german", "psiloi"), ("german", "light-horse")]
+)
+def test_a_general_element_is_german_and_never_light_horse_or_psiloi(
+    rules: str, element: str
+) -> None:
+    state = opening({"house_rules": rules})
+    parsed = GAME.parse(state, "p1", _with_general_as(state, element))
+    assert [p.code for p in parsed.errors] == ["dba.E_GENERAL_ELEMENT"]
+
+
+def test_a_nominated_general_fights_as_its_element_and_still_decides_the_battle() -> None:
+    game = position("p1 knights f5\np2 cavalry f6\np2 blades g6", {"p2": "rally"}, german=True)
+    game.units[0].general = True
+    played = play_turn(game, "attack f5 f6")  # Knights auto-kill Cavalry; the General does not
+    assert "dba.destroyed" in played.codes() and played.state.stage == "turn"
+    rally = position("p1 blades f5\np2 bows f6\np2 knights f8", {"p2": "rally"}, german=True)
+    rally.units[2].general = True
+    asked = play_turn(rally, "attack f5 f6", "rally")
+    assert asked.choices == ["pass", "rally"] and "p2 bows f6" in board(asked.state)
+    fall = position("p1 knights f5\np2 cavalry f6", {}, german=True)
+    fall.units[1].general = True
+    won = play_turn(fall, "attack f5 f6")
+    assert won.state.winner == "p1" and won.state.end_note == "general"
+
+
+def test_german_units_may_occupy_a_bua_ahead_of_their_zone_on_their_own_half() -> None:
+    state = german_game()  # the ford: a BUA on b5 (seat one's half), a fortified one on k8
+    lines = GAME.canonical(state, "p1", GAME.default_input(state, "p1")).splitlines()[1:]
+    psiloi = next(i for i, line in enumerate(lines) if line.startswith("psiloi "))
+    forward = [*lines[:psiloi], "psiloi b5", *lines[psiloi + 1 :]]
+    assert GAME.parse(state, "p1", "\n".join(forward)).errors == []
+    beyond = [*lines[:psiloi], "psiloi k8", *lines[psiloi + 1 :]]
+    assert GAME.parse(state, "p1", "\n".join(beyond)).errors[0].code == "dba.E_DEPLOY_ZONE"
+    theirs = GAME.canonical(state, "p2", GAME.default_input(state, "p2")).splitlines()[1:]
+    at = next(i for i, line in enumerate(theirs) if line.startswith("psiloi "))
+    assert (
+        GAME.parse(state, "p2", "\n".join([*theirs[:at], "psiloi k8", *theirs[at + 1 :]])).errors
+        == []
+    )
