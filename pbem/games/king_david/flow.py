@@ -59,7 +59,7 @@ def keep_instructions(state: KDState, seat: str, orders: KDOrders) -> None:
     if player is None:
         return
     for field in ("prefer", "initiative", "standing", "losses_battle", "losses_siege",
-                  "build"):
+                  "build", "bribes"):
         value = getattr(orders, field)
         if value is not None:
             setattr(player, field, value)

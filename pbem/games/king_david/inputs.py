@@ -40,6 +40,7 @@ class KDOrders(BaseModel):
     losses_siege: list[str] | None = None
     build: BuildPlan | None = None
     plays: list[str] | None = None
+    bribes: dict[str, int] | None = None
     allies: list[str] = []
     breaks: list[str] = []
     gifts: list[Gift] = []

@@ -20,7 +20,7 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
     others = [s for s in state.order or sorted(state.players) if s != seat]
     if not others:
         return
-    winner = roll_off(others, rng, f"control {key}", events)
+    winner = control_roll(state, others, key, rng, events)
     minor.active, minor.seat = True, winner
     armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
     for army in armies:
@@ -29,6 +29,31 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
     events.append(Event(code="kd.minor_invaded", data={
         "minor": state.scenario.country(key).name, "invader": seat, "controller": winner,
         "armies": len(armies)}))
+
+
+def control_roll(state: KDState, seats: list[str], minor: str, rng: SeededRng,
+                 events: list[Event]) -> str:
+    """11.0: each rolls a D10 plus event 18's modifiers (their standing bribe for this minor,
+    their armies next to it, the special modifiers); ties at the top roll again."""
+    from pbem.games.king_david.event_turn import SPECIAL, intimidation
+
+    mods = {}
+    for seat in sorted(seats):
+        player = state.players[seat]
+        bribe = min(5, player.bribes.get(minor, 0), player.resources)
+        player.resources -= bribe
+        mods[seat] = bribe + intimidation(state, seat, minor) + SPECIAL.get(
+            (player.country, minor), 0)
+    contenders = sorted(seats)
+    while True:
+        rolls = {s: rng.die(10, purpose=f"control {minor} {s}") + mods[s] for s in contenders}
+        events.append(Event(code="kd.rolls", data={"purpose": f"control of {minor}", "rolls":
+                                                   " ".join(f"{s}={r}" for s, r in
+                                                            rolls.items())}))
+        top = max(rolls.values())
+        contenders = [s for s in contenders if rolls[s] == top]
+        if len(contenders) == 1:
+            return contenders[0]
 
 
 def roll_off(seats: list[str], rng: SeededRng, purpose: str, events: list[Event]) -> str:

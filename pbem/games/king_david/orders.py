@@ -21,7 +21,7 @@ from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
-         "losses", "build", "play", "pass", "ally", "break", "give")
+         "losses", "build", "play", "pass", "ally", "break", "give", "bribe")
 
 
 class LineError(ValueError):
@@ -75,6 +75,10 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
         setattr(orders, f"losses_{rest[0]}", kinds)
     elif head == "build":
         orders.build = _build(state, rest)
+    elif head == "bribe" and rest == ["none"]:
+        orders.bribes = {}
+    elif head == "bribe" and len(rest) == 2 and rest[1].isdigit() and 1 <= int(rest[1]) <= 5:
+        orders.bribes = (orders.bribes or {}) | {_country(state, rest[0]): int(rest[1])}
     elif head == "ally" and len(rest) == 1:
         orders.allies.append(_seat(state, seat, rest[0]))
     elif head == "break" and len(rest) == 1:
@@ -218,6 +222,8 @@ def canonical_orders(orders: KDOrders) -> str:
         lines.append(build_text(orders.build))
     if orders.plays is not None:
         lines += [f"play {p}" for p in orders.plays] or ["play none"]
+    if orders.bribes is not None:
+        lines += [f"bribe {k} {n}" for k, n in sorted(orders.bribes.items())] or ["bribe none"]
     lines += [f"ally {s}" for s in orders.allies] + [f"break {s}" for s in orders.breaks]
     lines += [f"give {g.to} {g.what} {g.amount}" for g in orders.gifts]
     return "\n".join(lines) or "pass"

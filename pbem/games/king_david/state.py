@@ -63,6 +63,7 @@ class Player(BaseModel):
     initiative: Literal["first", "last"] = "first"
     prefer: list[str] = Field(default_factory=list)
     event_plays: list[str] = Field(default_factory=list)  # standing "play KEY [TARGET]" lines
+    bribes: dict[str, int] = Field(default_factory=dict)  # minor -> resources for its control roll
 
 
 class Minor(BaseModel):
