@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.actions import COST, cost, perform, steps_from
+from pbem.games.kings_of_israel.actions import COST, cost, enterable, perform, steps_from
 from pbem.games.kings_of_israel.blessings import play_blessing
 from pbem.games.kings_of_israel.decks import hand_limit, holds
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
@@ -49,11 +49,17 @@ def best_act(state: KIState, seat: str) -> Act | None:
         return Act(verb="sacrifice")
     if state.sin.get(here, 0) >= 2 and here != fp:
         return Act(verb="preach")
+    gift = _gift(state, seat)
+    if gift is not None:
+        return gift
     others = {p.at for s, p in state.prophets.items() if s != seat}
     idols = [p for p in state.idols if p != fp and p not in others]
     reach = distances(state, here)
     if any(reach.get(p, (99, ""))[0] <= left - destroy for p in idols):
         return _toward(state, seat, idols)
+    run = _run(state, seat, idols)
+    if run is not None and left >= 1 + destroy:
+        return run
     if materials:
         return _toward(state, seat, [p for p in state.board.locations() if p not in state.altars])
     if len(state.prophets[seat].hand) < hand_limit(state, seat) and _can_draw(state):
@@ -61,6 +67,41 @@ def best_act(state: KIState, seat: str) -> Act | None:
     if state.sin.get(here, 0) >= 1 and here != fp:
         return Act(verb="preach")
     return _toward(state, seat, [p for p in state.sin if p != fp and p not in others])
+
+
+def _gift(state: KIState, seat: str) -> Act | None:
+    """Give a team-mate here the Altar material that completes (or nearly completes) theirs."""
+    here = state.prophets[seat].at
+    for other, prophet in sorted(state.prophets.items()):
+        if other == seat or prophet.at != here:
+            continue
+        theirs = [k for k in ("gold", "stone", "wood") if holds(state, other, k)]
+        missing = [
+            k for k in ("gold", "stone", "wood") if k not in theirs and holds(state, seat, k)
+        ]
+        if len(theirs) >= 1 and missing and not holds(state, seat, "gold", "stone", "wood"):
+            return Act(verb="give", args=[other, *missing[:2]])
+    return None
+
+
+def _run(state: KIState, seat: str, wanted: list[str]) -> Act | None:
+    """Up to three road steps toward the nearest of `wanted`, paid with Cattle or Grain."""
+    runner = next((r for r in ("cattle", "grain") if holds(state, seat, r, r)), None)
+    if runner is None or not wanted:
+        return None
+    start = state.prophets[seat].at
+    paths: dict[str, list[str]] = {start: []}
+    frontier = [start]
+    while frontier:
+        here = frontier.pop(0)
+        for step in state.board.road_neighbours(here):
+            if step not in paths and enterable(state, step):
+                paths[step] = [*paths[here], step]
+                frontier.append(step)
+    goals = sorted((len(paths[p]), p) for p in wanted if p in paths and len(paths[p]) >= 2)
+    if not goals:
+        return None
+    return Act(verb="move", args=[*paths[goals[0][1]][:3], runner])
 
 
 def _can_draw(state: KIState) -> bool:
