@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -205,9 +205,8 @@ def _area_cell(cell: Cell, size: float) -> CellGeometry:
     return CellGeometry(cell.id, centre, polygon, radius, "area")
 
 
-def _area_label_box(picture: Picture, geo: CellGeometry) -> Box:
+def _area_label_box(cell: Cell, geo: CellGeometry) -> Box:
     """The box an area's label takes, for the canvas bounds (labels hang below round areas)."""
-    cell = next(c for c in picture.cells if c.id == geo.id)
     x, y = id_label_at(geo)
     half = text_width(area_label(cell), AREA_LABEL_FONT) / 2
     return x - half, y - AREA_LABEL_FONT / 2, 2 * half, AREA_LABEL_FONT
@@ -260,16 +259,10 @@ def _file_letter(q: int) -> str:
 
 def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
     """Compute every position the renderers need for `picture`, with hexes of radius `size`."""
-    make = {"hex": _hex_cell, "square": _square_cell, "area": _area_cell}[picture.kind]
-    raw = {c.id: make(c, size) for c in picture.cells}
-    bx, by, bw, bh = _bounds(raw.values())
-    if picture.kind == "area" and raw:
-        labels = (_area_label_box(picture, g) for g in raw.values())
-        bx, by, bw, bh = _with_labels((bx, by, bw, bh), labels)
+    cells, bw, bh = _placed_cells(picture, size)
     axis = AXIS_BAND if picture.kind == "square" else 0.0
     left = MARGIN + axis
     top = MARGIN + (TITLE_BAND if picture.title else 0.0)
-    cells = {key: _shifted(g, left - bx, top - by) for key, g in raw.items()}
     board_bottom = top + bh + axis
     axis_labels = _axis_labels(picture, cells, top + bh)
     sections = legend_sections(picture)
@@ -281,6 +274,40 @@ def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
     width, height = _canvas(picture.title, (left + bw, board_bottom), legend)
     title_at = (MARGIN, MARGIN + TITLE_BAND / 2 - 4) if picture.title else None
     return Layout(picture.kind, width, height, size, cells, title_at, tuple(axis_labels), legend)
+
+
+PLACED_CACHE_SIZE = 16
+_placed: OrderedDict[tuple[object, ...], tuple[dict[str, CellGeometry], float, float]] = (
+    OrderedDict()
+)
+
+
+def _placed_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
+    """Every cell placed on the canvas, with the board's width and height; every reader of a
+    map shares them, so they are kept."""
+    key = (picture.kind, size, bool(picture.title), *map(_place_key, picture.cells))
+    if key not in _placed:
+        _placed[key] = _place_cells(picture, size)
+        while len(_placed) > PLACED_CACHE_SIZE:
+            _placed.popitem(last=False)
+    cells, width, height = _placed[key]
+    return dict(cells), width, height
+
+
+def _place_key(cell: Cell) -> tuple[object, ...]:
+    return cell.id, cell.q, cell.r, cell.x, cell.y, tuple(cell.outline), cell.label
+
+
+def _place_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
+    make = {"hex": _hex_cell, "square": _square_cell, "area": _area_cell}[picture.kind]
+    raw = {c.id: make(c, size) for c in picture.cells}
+    bx, by, bw, bh = _bounds(raw.values())
+    if picture.kind == "area" and raw:
+        labels = (_area_label_box(c, raw[c.id]) for c in picture.cells)
+        bx, by, bw, bh = _with_labels((bx, by, bw, bh), labels)
+    left = MARGIN + (AXIS_BAND if picture.kind == "square" else 0.0)
+    top = MARGIN + (TITLE_BAND if picture.title else 0.0)
+    return {key: _shifted(g, left - bx, top - by) for key, g in raw.items()}, bw, bh
 
 
 def _canvas(title: str, board_corner: Point, legend: Legend | None) -> tuple[float, float]:

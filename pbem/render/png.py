@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import json
 import math
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -212,9 +211,8 @@ def _paint_over(scene: Scene, base: Board, items: list[Item], scale: float) -> I
 
 def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
     """What the painted board depends on: cells, owners, edges, links, title, kind, canvas."""
-    board = picture.model_dump(include={"kind", "title", "cells", "edges", "links", "owners"})
-    text = json.dumps([board, scale, size], sort_keys=True, default=str)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    board = picture.model_dump_json(include={"kind", "title", "cells", "edges", "links", "owners"})
+    return hashlib.sha256(f"{board} {scale!r} {size!r}".encode()).hexdigest()
 
 
 def _remember(key: str, board: Board) -> None:
