@@ -22,7 +22,7 @@ def can_besiege(state: KDState, area: str, seat: str) -> bool:
     if area in state.frozen or country in state.halted:
         return False
     holder = state.seat_of(state.control.get(area, ""))
-    return bool(spec.city and state.control.get(area) != country
+    return bool(spec.city and state.control.get(area) != country and holder != seat
                 and not state.allied(seat, holder)
                 and own_armies(state, area, seat) and not enemy_armies(state, area, seat))
 

@@ -3,9 +3,10 @@
 A case starts from a two-player game (p1 Judah, p2 Philistia; `countries` may say otherwise),
 replaces the armies with `armies` ("ID COUNTRY KIND STRENGTH STEPS[/LEFT] AREA"), puts the
 leaders named in `leaders` where it says (the others leave the map), sets `forts`, `control`,
-`stores` ([food, resources]), `hands` (event markers) and standing instructions (`standing`,
-order text per seat). `phase` (default action) is then played: in an action p1 sends `orders`;
-the dice come from `dice` when given; open questions are answered from `answers` in turn.
+`stores` ([food, resources]), `minors` (who runs an invaded minor), `hands` (event markers)
+and standing instructions (`standing`, order text per seat). `phase` (default action) is then
+played: in an action p1 sends `orders`; the dice come from `dice` when given; open questions
+are answered from `answers` in turn.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ def base(case: dict[str, Any]) -> KDState:
         for leader in state.leaders:
             where = case["leaders"].get(leader.name)
             leader.area, leader.status = (where, "map") if where else (None, "dead")
+    for key, seat in case.get("minors", {}).items():
+        state.minors[key].seat, state.minors[key].active = seat, True
     state.forts.update(case.get("forts", {}))
     state.control.update(case.get("control", {}))
     for seat, (food, res) in case.get("stores", {}).items():
