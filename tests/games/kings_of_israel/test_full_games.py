@@ -56,3 +56,15 @@ def test_every_version_plays_to_an_end(version: str, players: int) -> None:
     assert codes[-1] in ("ki.won", "ki.lost")
     if version == "expert" and players >= 3:  # he comes at Solomon (3) or Saul (4)
         assert state.prophet_appeared
+
+
+# Seeds where the bot team wins on the shipped timeline at the Jehoash level (the easiest).
+TIMELINE_WINS = {2: 5, 3: 172, 4: 47}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_jehoash_level_game_on_the_real_timeline_plays_to_a_win(players: int) -> None:
+    seed = TIMELINE_WINS[players]
+    state, events = play_out(opening(players, seed, level="jehoash"), seed)
+    assert state.result == "won" and len(state.altars) == WIN_ALTARS[players]
+    assert "ki.sin_card" in [e.code for e in events]  # evil kings punished on the way
