@@ -22,7 +22,8 @@ KEPT_BANDS = 512  # about 20 MB for maps 900 px wide
 NO_FILTER = b"\x00"
 ZLIB_HEADER = b"\x78\x5e"  # deflate, 32 KiB window, a fast level
 LAST_BLOCK = b"\x03\x00"  # an empty final block: the bands end with full flushes
-_bands: OrderedDict[tuple[int, bytes], bytes] = OrderedDict()
+ADLER_MOD = 65521
+_bands: OrderedDict[tuple[int, bytes], tuple[bytes, int, int]] = OrderedDict()
 
 
 def encode_rgb(image: Image.Image, level: int = LEVEL) -> bytes:
@@ -39,27 +40,44 @@ def _deflate(image: Image.Image, level: int) -> bytes:
     step = stride * BAND_ROWS
     parts, checksum = [ZLIB_HEADER], 1
     for start in range(0, len(raw), step):
-        rows = range(start, min(start + step, len(raw)), stride)
-        band = b"".join(NO_FILTER + raw[at : at + stride] for at in rows)
-        checksum = zlib.adler32(band, checksum)
-        parts.append(_band(band, level))
+        packed, band_sum, length = _band(raw[start : start + step], stride, level)
+        checksum = adler32_combine(checksum, band_sum, length)
+        parts.append(packed)
     parts += [LAST_BLOCK, struct.pack(">I", checksum)]
     return b"".join(parts)
 
 
-def _band(band: bytes, level: int) -> bytes:
-    """Return a band of rows as raw deflate blocks ending in a full flush, kept for reuse."""
-    key = (level, band)
-    packed = _bands.get(key)
-    if packed is None:
+def _band(rows: bytes, stride: int, level: int) -> tuple[bytes, int, int]:
+    """Return a band of rows as raw deflate blocks ending in a full flush, with the Adler-32
+    and length of its filtered bytes; kept for reuse."""
+    key = (level, rows)
+    found = _bands.get(key)
+    if found is None:
+        band = b"".join(NO_FILTER + rows[at : at + stride] for at in range(0, len(rows), stride))
         packer = zlib.compressobj(level, zlib.DEFLATED, -15)
-        packed = packer.compress(band) + packer.flush(zlib.Z_FULL_FLUSH)
-        _bands[key] = packed
+        found = (
+            packer.compress(band) + packer.flush(zlib.Z_FULL_FLUSH),
+            zlib.adler32(band),
+            len(band),
+        )
+        _bands[key] = found
         if len(_bands) > KEPT_BANDS:
             _bands.popitem(last=False)
     else:
         _bands.move_to_end(key)
-    return packed
+    return found
+
+
+def adler32_combine(first: int, second: int, length: int) -> int:
+    """The Adler-32 of two byte strings joined, from their own sums and the second's length."""
+    low = (first & 0xFFFF) + (second & 0xFFFF) - 1
+    high = (
+        (first >> 16)
+        + (second >> 16)
+        + (length % ADLER_MOD) * (first & 0xFFFF)
+        - length % ADLER_MOD
+    )
+    return (low % ADLER_MOD) | ((high % ADLER_MOD) << 16)
 
 
 def _chunk(kind: bytes, body: bytes) -> bytes:

@@ -60,3 +60,17 @@ def test_kept_bands_change_no_byte() -> None:
     pngfile._bands.clear()
     assert encode_rgb(changed) == first and encode_rgb(tall) == fresh
     assert Image.open(io.BytesIO(first)).tobytes() == changed.tobytes()
+
+
+def test_adler32_of_joined_bytes_comes_from_the_parts() -> None:
+    import random
+    import zlib
+
+    from pbem.render.pngfile import adler32_combine
+
+    pick = random.Random(7)
+    for _ in range(200):
+        first = bytes(pick.randrange(256) for _ in range(pick.randrange(0, 3000)))
+        second = b"\xff" * pick.randrange(0, 200_000) + bytes([pick.randrange(256)])
+        joined = zlib.adler32(first + second)
+        assert adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == joined
