@@ -12,7 +12,7 @@ from pbem.games.king_david.event_play import event_phase, production_shifts
 from pbem.games.king_david.event_rules import action_start, royal_death
 from pbem.games.king_david.event_turn import alliances, hand_of_fate
 from pbem.games.king_david.inputs import KDOrders
-from pbem.games.king_david.leaders import pay_ransoms
+from pbem.games.king_david.leaders import leaders_overrun, pay_ransoms
 from pbem.games.king_david.minors import build_minors, check_conquests
 from pbem.games.king_david.movement import MoveError, check_move, do_move
 from pbem.games.king_david.phases import draw_markers, roll_initiative
@@ -137,6 +137,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         return
     if task.kind == "end":
         state.agenda.pop(0)
+        leaders_overrun(state, seat, rng, events)
         _end_action(state, seat, events)
         return
     if task.kind == "combat":

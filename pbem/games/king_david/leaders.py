@@ -18,6 +18,22 @@ def leaders_alone(state: KDState, area: str, rng: SeededRng, events: list[Event]
         fate(state, leader, seat, rng, events)
 
 
+def leaders_overrun(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+    """6.1: enemy leaders alone where the seat's armies stand roll their fate, unless they
+    sit in a city their country holds (then only a siege takes them)."""
+    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
+    for area in areas:
+        for leader in state.leaders_in(area):
+            owner = state.seat_of(leader.country)
+            if owner is None or owner == seat or state.allied(seat, owner):
+                continue
+            if own_armies(state, area, owner):
+                continue
+            if state.scenario.area(area).city and state.control.get(area) == leader.country:
+                continue
+            fate(state, leader, owner, rng, events)
+
+
 def fate(state: KDState, leader: Leader, seat: str, rng: SeededRng, events: list[Event]) -> None:
     """Roll a leader's fate and apply it."""
     roll = rng.die(6, purpose=f"leader {leader.name}")
