@@ -54,16 +54,12 @@ def patches(
     items: list[Item], scale: float, size: tuple[int, int], measure: Measure
 ) -> list[tuple[PixelBox, list[Item]]]:
     """Group items into disjoint boxes on the canvas, each with its items in painting order."""
-    groups: list[tuple[PixelBox, list[int]]] = []
-    for index, item in enumerate(items):
-        box, members = item_box(item, scale, measure), [index]
-        keep: list[tuple[PixelBox, list[int]]] = []
-        for other, indices in groups:
-            if overlaps(box, other):
-                box, members = _union(box, other), members + indices
-            else:
-                keep.append((other, indices))
-        groups = _settle(keep, box, members)
+    groups = [(item_box(item, scale, measure), [index]) for index, item in enumerate(items)]
+    while True:  # merged boxes may overlap boxes they did not overlap before: merge again
+        merged = _merge(groups)
+        if len(merged) == len(groups):
+            break
+        groups = merged
     result = []
     for box, indices in groups:
         inside = clamp(box, size)
@@ -72,16 +68,35 @@ def patches(
     return result
 
 
-def _settle(
-    groups: list[tuple[PixelBox, list[int]]], box: PixelBox, members: list[int]
-) -> list[tuple[PixelBox, list[int]]]:
-    """Add a grown box to the groups, absorbing any that it now overlaps."""
-    while True:
-        hit = next((g for g in groups if overlaps(box, g[0])), None)
-        if hit is None:
-            return [*groups, (box, members)]
-        groups = [g for g in groups if g is not hit]
-        box, members = _union(box, hit[0]), members + hit[1]
+Group = tuple[PixelBox, list[int]]
+
+
+def _merge(groups: list[Group]) -> list[Group]:
+    """One pass: join every group with the groups it overlaps (a sweep from left to right)."""
+    parent = list(range(len(groups)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    active: list[int] = []
+    for i in sorted(range(len(groups)), key=lambda k: groups[k][0][0]):
+        box = groups[i][0]
+        active = [j for j in active if groups[j][0][2] > box[0]]
+        for j in active:
+            if overlaps(box, groups[j][0]):
+                parent[root(j)] = root(i)
+        active.append(i)
+    joined: dict[int, Group] = {}
+    for i, (box, members) in enumerate(groups):
+        top = root(i)
+        if top in joined:
+            joined[top] = (_union(joined[top][0], box), joined[top][1] + members)
+        else:
+            joined[top] = (box, list(members))
+    return list(joined.values())
 
 
 def _union(a: PixelBox, b: PixelBox) -> PixelBox:
