@@ -10,6 +10,7 @@ TRIGGER_WORDS = {
     "tie": "ki.tie",
     "fp-move": "ki.fp_move",
     "fp-return": "ki.fp_return",
+    "turn": "ki.turn",
 }
 WORD_OF_TRIGGER = {v: k for k, v in TRIGGER_WORDS.items()}
 
@@ -27,7 +28,7 @@ def standing_line(rule: StandingReaction) -> str:
     """A standing rule as its order line: 'on idol when place=shiloh play fire-from-heaven'."""
     when = " ".join(f"{k}={v}" for k, v in sorted(rule.when.items()))
     trigger = WORD_OF_TRIGGER.get(rule.trigger, rule.trigger)
-    verb = "play" if rule.trigger == "ki.idol" else "answer"
+    verb = "play" if rule.trigger in ("ki.idol", "ki.turn") else "answer"
     return " ".join(
         w for w in ("on", trigger, f"when {when}" if when else "", verb, rule.answer) if w
     )

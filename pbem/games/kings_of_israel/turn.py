@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Event
-from pbem.core.reactions import Window
+from pbem.core.reactions import Window, standing_answer
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.actions import perform
 from pbem.games.kings_of_israel.blessings import play_blessing
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.rounds import finish_turn, place_prophet, prophet_moves, run_on
 from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.windows import turn_window
 
 
 def owing(state: KIState) -> str | None:
@@ -94,6 +95,7 @@ def take_turn(
 ) -> None:
     """Carry out `seat`'s acts in order (skipping what cannot be done), then end the turn."""
     events.append(Event(code="ki.turn", data={"seat": seat, "at": state.prophets[seat].at}))
+    standing_plays(state, seat, rng, events)
     for act in acts:
         if state.result is not None:
             return
@@ -103,6 +105,33 @@ def take_turn(
         _refused(state, seat, act, perform(state, seat, act, rng, events), events)
     if state.result is None:
         finish_turn(state, rng, events)
+
+
+def standing_plays(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+    """Team-mates' standing rules 'on turn [when seat=p1 at=bethel] play CARD': each covering
+    rule plays its Blessing for the prophet whose turn begins, at that prophet's location."""
+    here = state.prophets[seat].at
+    for other in state.seat_ids():
+        if other == seat:
+            continue
+        window = turn_window(state, other, seat)
+        answer = standing_answer(window, state.prophets[other].standing)
+        if answer is None or answer.answer == "pass":
+            continue
+        events.append(
+            Event(
+                code="core.reaction.standing",
+                data={"window": window.id, "seat": other, "answer": answer.answer},
+                visible_to=[other],
+            )
+        )
+        _refused(
+            state,
+            other,
+            Act(verb="play", args=[answer.answer, seat, here]),
+            play_blessing(state, other, [answer.answer, seat, here], rng, events),
+            events,
+        )
 
 
 def run_plan(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> None:

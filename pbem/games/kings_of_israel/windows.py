@@ -53,6 +53,26 @@ def idol_window(state: KIState, seat: str, place: str) -> Window | None:
     )
 
 
+def turn_window(state: KIState, seat: str, active: str) -> Window:
+    """The (never mailed) question a standing 'on turn' rule of `seat` answers when
+    `active`'s turn begins: its choices are pass and `seat`'s Blessings."""
+    slugs = list(dict.fromkeys(kind(c) for c in state.prophets[seat].blessings))
+    place = state.prophets[active].at
+    return Window(
+        id=f"r{state.round}-turn{state.turn_index}-{seat}",
+        seat=seat,
+        trigger="ki.turn",
+        facts={
+            "seat": active,
+            "at": place,
+            "sin": state.sin.get(place, 0),
+            "idol": place in state.idols,
+        },
+        choices=[Choice(key=PASS), *[Choice(key=s) for s in slugs]],
+        default=PASS,
+    )
+
+
 def place_window(state: KIState, trigger: str, options: list[str], what: str) -> Window:
     """Ask the Starting Player where the False Prophet goes; the first option is the default."""
     choices = [Choice(key=p, label=state.board.place(p).name) for p in options]

@@ -227,3 +227,20 @@ def test_a_tie_in_a_card_is_asked_of_the_starting_player_and_the_round_resumes()
     assert sum(after.sin.values()) > 2  # the Sin Increases Phase ran after the card
     silent = GAME.advance(asked, {"p1": GAME.default_input(asked, "p1")}, SeededRng(1)).state
     assert sorted(silent.altars) == ["bethel", "samaria"]  # default: Dan, first in map order
+
+
+def test_a_standing_rule_plays_a_blessing_when_a_team_mates_turn_begins() -> None:
+    state = opening(2, 4)
+    state.prophets["p1"].at = "bethel"
+    state.sin = {"bethel": 3}
+    state.prophets["p2"].blessings = ["strength-renewed.1", "repentance.1"]
+    rules = "on turn when seat=p1 play strength-renewed\non turn when at=dan play repentance"
+    orders = GAME.parse(state, "p2", rules).orders
+    assert GAME.parse(state, "p2", GAME.canonical(state, "p2", orders)).orders == orders
+    p1 = GAME.parse(state, "p1", "preach\n" * 6).orders
+    advance = GAME.advance(state, {"p1": p1, "p2": orders}, SeededRng(1))
+    after = advance.state
+    assert after.sin.get("bethel", 0) == 0  # six actions: three preaches did it
+    assert after.prophets["p2"].blessings == ["repentance.1"]  # not at Dan: kept
+    skipped = [e for e in advance.events if e.code == "ki.skipped"]
+    assert [e.data["problem"] for e in skipped] == ["ki.E_NO_SIN"] * 3
