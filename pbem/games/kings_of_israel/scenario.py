@@ -79,13 +79,15 @@ def load_scenario(text: str, source: str) -> dict[str, Any]:
 def _board(r: _Reader) -> Board:
     places = _places(r)
     ids = {p["id"]: p for p in places}
+    roads, seas = _links(r, "roads", ids), _links(r, "seas", ids)
+    _check_connected(r, places, roads + seas)
     return Board.model_validate(
         {
             "name": str(r.data.get("name", "israel")),
             "title": str(r.data.get("title", "")),
             "places": places,
-            "roads": _links(r, "roads", ids),
-            "seas": _links(r, "seas", ids),
+            "roads": roads,
+            "seas": seas,
             "kings": _kings(r),
             "abilities": _abilities(r, ids),
             "resources": _resources(r),
@@ -111,6 +113,24 @@ def _places(r: _Reader) -> list[dict[str, Any]]:
             raise r.error(line, "ki.E_XY", "positions run from 0 to 1000")
         found.append({"id": pid, "name": name, "x": x, "y": y, "kind": kind})
     return found
+
+
+def _check_connected(r: _Reader, places: list[dict[str, Any]], links: list[list[str]]) -> None:
+    """Every location must be reachable from the first by roads and sea lanes."""
+    locations = [p["id"] for p in places if p["kind"] != "nation"]
+    if not locations:
+        raise r.error(r.key_line("places"), "ki.E_PLACE", "the map has no location")
+    seen, frontier = {locations[0]}, [locations[0]]
+    while frontier:
+        here = frontier.pop()
+        for a, b in links:
+            for x, y in ((a, b), (b, a)):
+                if x == here and y in locations and y not in seen:
+                    seen.add(y)
+                    frontier.append(y)
+    for line, fields in r.rows("places", 4):
+        if fields[0] in locations and fields[0] not in seen:
+            raise r.error(line, "ki.E_UNREACHABLE", f"{fields[0]} is joined to no other location")
 
 
 def _is_number(text: str) -> bool:

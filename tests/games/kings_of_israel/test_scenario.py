@@ -69,3 +69,13 @@ def test_a_missing_table_is_named() -> None:
     text = scenario_text().replace("seas = ", "oceans = ")
     with pytest.raises(ContentError, match="no seas table"):
         GAME.load_scenario(text, "israel.toml")
+
+
+def test_a_location_cut_off_from_the_rest_is_named_on_its_line() -> None:
+    text = scenario_text()
+    for road in ("jericho | mount-nebo", "gilgal | mount-nebo"):
+        text = text.replace(road + "\n", "", 1)
+    with pytest.raises(ContentError) as caught:
+        GAME.load_scenario(text, "israel.toml")
+    assert caught.value.code == "ki.E_UNREACHABLE"
+    assert caught.value.line == _line_of(text, "mount-nebo     | Mount Nebo")
