@@ -105,19 +105,21 @@ def _round(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) 
                                "defender_track": battle.track_def}
     first = battle.first if battle.round == 1 else None
     order = ["defender", "attacker"] if first == "defender" else ["attacker", "defender"]
+    losses: list[Event] = []
     if first is None:
         rolled = {side: _roll(state, battle, side, rng, events) for side in order}
         for side in order:
-            _strike(state, battle, side, rolled[side], terrain, data, events)
+            _strike(state, battle, side, rolled[side], terrain, data, losses)
     else:
         for side in order:
             _strike(state, battle, side, _roll(state, battle, side, rng, events), terrain, data,
-                    events)
+                    losses)
     gone = [a for a in attackers + defenders if a.steps <= 0]
     battle.eliminated += [f"{'attacker' if a in attackers else 'defender'} {a.kind}"
                           for a in gone]
     seats = sorted({s for s in (battle.attacker, battle.defender) if s})
     events.append(Event(code="kd.combat_round", data=data, visible_to=seats))
+    events.extend(losses)
 
 
 def _roll(state: KDState, battle: Battle, side: str, rng: SeededRng,

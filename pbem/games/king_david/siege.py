@@ -107,11 +107,13 @@ def siege_round(state: KDState, battle: Battle, rng: SeededRng, events: list[Eve
     def cost(_: Army) -> int:
         return SIEGE_DIE
 
+    losses: list[Event] = []
     battle.track_def = assign(state, battle, attackers, hits_d, cost,
-                              list(player.losses_siege), events)
+                              list(player.losses_siege), losses)
     data |= {"fort_after": battle.fort, "attacker_left": battle.track_att,
              "defender_left": battle.track_def}
     events.append(Event(code="kd.siege_round", data=data))
+    events.extend(losses)
 
 
 def _finished(state: KDState, battle: Battle, events: list[Event]) -> bool:
