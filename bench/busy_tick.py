@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,7 @@ def main() -> None:
     runs = run(args.campaigns, args.players, args.backend, rounds, args.seed, workers)
     for figures in runs:
         figures.show(args.json)
+        sys.stdout.flush()  # each round's figures as soon as it ends
 
 
 def run(
@@ -77,11 +79,10 @@ def run(
     rounds: int,
     seed: int,
     workers: list[int] | None = None,
-) -> list[Figures]:
+) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
-    workers[r-1] tick processes at once, cycling through the list)."""
+    workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
     counts = workers or [1]
-    results = []
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         directory = Path(folder)
         stack = start_stack()
@@ -93,8 +94,9 @@ def run(
                 create_campaigns(rt, campaigns, players, seed)
                 setup_s = time.perf_counter() - started
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
-                results.append(_figures("welcome tick", campaigns, players, backend, 0, welcome))
-                results[-1].figures["create_campaigns_s"] = setup_s
+                shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
+                shown.figures["create_campaigns_s"] = setup_s
+                yield shown
                 for round_number in range(1, rounds + 1):
                     mails = order_mails(rt, seed + round_number)
                     deliver_all(stack, mails)
@@ -102,11 +104,10 @@ def run(
                     busy = _ticks_until_quiet(stack, config, rt.engine, count)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"
-                    results.append(_figures(title, campaigns, players, backend, len(mails), busy))
+                    yield _figures(title, campaigns, players, backend, len(mails), busy)
                 rt.engine.dispose()
         finally:
             stack.stop()
-    return results
 
 
 class Pass:

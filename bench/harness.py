@@ -36,6 +36,7 @@ from pbem.services.states import current_state, game_of
 REPO = Path(__file__).resolve().parents[1]
 REFEREE = "referee"
 SINK = "sink"  # every player's mail lands in this one mailbox, through +details
+BENCH_TICK_SECONDS = 86400
 
 
 @dataclass
@@ -104,6 +105,8 @@ def write_config(directory: Path, stack: MailStack, db_url: str) -> Path:
         f'imap_url = "{stack.imap_url(REFEREE)}"\nsmtp_url = "{stack.smtp_url()}"\n'
         "reply_rate_per_hour = 1000\n\n"
         "[turns]\nearly_delay_minutes = 0\n"
+        # one tick is to do the whole round, as the issue asks: no time budget cuts it short
+        f"tick_seconds = {BENCH_TICK_SECONDS}\n"
     )
     return path
 
