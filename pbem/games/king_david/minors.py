@@ -22,6 +22,7 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
         return
     winner = control_roll(state, others, key, rng, events)
     minor.active, minor.seat = True, winner
+    minor.since = f"{state.turn}-{state.marker}"
     armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
     for army in armies:
         army.area = ""

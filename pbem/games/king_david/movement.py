@@ -58,6 +58,7 @@ def check_move(state: KDState, seat: str, move: Move) -> None:
         if enemy_armies(state, there, seat) and i < len(move.path) - 2:
             raise MoveError("kd.E_MUST_STOP", area=there)
         _home_only(state, armies, there)
+        _not_yet(state, seat, armies, there)
     double = 2 if leaders else 1
     for army in armies:
         if spent[army.id] > move_allowance(army.kind) * double:
@@ -103,6 +104,16 @@ def _home_only(state: KDState, armies: list[Army], there: str) -> None:
     for army in armies:
         if army.country in state.minors and army.raider is None and army.country != country:
             raise MoveError("kd.E_MINOR_HOME", unit=army.id)
+
+
+def _not_yet(state: KDState, seat: str, armies: list[Army], there: str) -> None:
+    """The player chosen to run an invaded minor keeps their own armies out of it until the
+    next Action Phase (11.0)."""
+    minor = state.minors.get(state.scenario.area(there).country)
+    if minor is None or minor.seat != seat or minor.since != f"{state.turn}-{state.marker}":
+        return
+    if any(a.country != minor.key for a in armies):
+        raise MoveError("kd.E_MINOR_WAIT", area=there)
 
 
 def do_move(state: KDState, seat: str, move: Move, rng: SeededRng,

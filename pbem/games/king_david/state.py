@@ -74,6 +74,7 @@ class Minor(BaseModel):
     active: bool = False
     conquered: bool = False
     raids: int = 0
+    since: str = ""  # "turn-box" of the Action Phase its controller was chosen in
 
 
 class Battle(BaseModel):

@@ -52,6 +52,7 @@ def base(case: dict[str, Any]) -> KDState:
             leader.area, leader.status = (where, "map") if where else (None, "dead")
     for key, seat in case.get("minors", {}).items():
         state.minors[key].seat, state.minors[key].active = seat, True
+        state.minors[key].since = f"{state.turn}-0"  # chosen in this Action Phase
     state.forts.update(case.get("forts", {}))
     state.control.update(case.get("control", {}))
     for seat, (food, res) in case.get("stores", {}).items():

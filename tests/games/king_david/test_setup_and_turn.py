@@ -216,3 +216,25 @@ def test_formal_alliance_needs_both_offers_and_stops_combat() -> None:
     diplomacy(state, "p1", GAME.parse(state, "p1", "ally p2").orders, events)
     diplomacy(state, "p2", GAME.parse(state, "p2", "ally p1").orders, events)
     assert state.alliances == []  # only once a game
+
+
+def test_variable_ending_puts_game_ends_markers_in_the_cup() -> None:
+    from pbem.games.king_david.phases import cup_for
+
+    state = opening(2, seed=1, variable_end=True)
+    counts = {}
+    for turn in (2, 3, 4, 6):
+        state.turn = turn
+        counts[turn] = cup_for(state).count("end")
+        assert cup_for(state).count("action") == 5 - counts[turn]
+    assert counts == {2: 0, 3: 1, 4: 2, 6: 2}
+
+
+def test_reaching_game_ends_finishes_the_campaign() -> None:
+    state = chosen(2).model_copy(deep=True)
+    state.markers[state.marker + 1] = "end"
+    state.actor = len(state.order)
+    events: list[Event] = []
+    _next(state, SeededRng(1), events)
+    assert state.stage == "over" and state.result is not None
+    assert "Game Ends" in state.note
