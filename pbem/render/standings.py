@@ -18,7 +18,7 @@ def final_result(outcome: Outcome | None, names: dict[str, str]) -> dict[str, An
     winners = _winners(rows)
     return {
         "winners": winners,
-        "winner_text": _winner_text(winners),
+        "winner_text": _winner_text(winners, rows),
         "columns": _columns(outcome.standings),
         "rows": rows,
         "note": outcome.note,
@@ -50,7 +50,9 @@ def _winners(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows[:1]
 
 
-def _winner_text(winners: list[dict[str, Any]]) -> str:
+def _winner_text(winners: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
+    if not winners and all(r["result"] == "loss" for r in rows):
+        return "Nobody won: every player lost."  # a co-operative team's defeat
     if not winners:
         return "The game ended in a draw: nobody won."
     named = " and ".join(f"{w['name']} ({w['seat']})" for w in winners)

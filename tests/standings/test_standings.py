@@ -78,6 +78,12 @@ def test_win_loss_results_name_the_winner_or_a_draw() -> None:
     )
     assert final_result(won, {"p2": "Ben"})["winner_text"] == "The winner is Ben (p2)."  # type: ignore[index]
     assert "draw" in final_result(drawn, {})["winner_text"]  # type: ignore[index]
+    lost = Outcome(
+        finished=True,
+        standings=[{"seat": "p1", "result": "loss"}, {"seat": "p2", "result": "loss"}],
+    )
+    text = final_result(lost, {})["winner_text"]  # type: ignore[index]
+    assert "every player lost" in text and "draw" not in text
     assert final_result(None, {}) is None
     assert final_result(Outcome(finished=False), {}) is None
 
