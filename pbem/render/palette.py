@@ -125,6 +125,9 @@ TERRAIN: dict[str, TerrainStyle] = {
     "forest": TerrainStyle("#B5D19A", "forest"),
     "hills": TerrainStyle("#DCC79A", "hills"),
     "mountain": TerrainStyle("#C4B5A5", "mountains"),
+    "clear": TerrainStyle("#EFE8CC", "clear"),
+    "hill": TerrainStyle("#D6C190", "hill"),
+    "desert": TerrainStyle("#EBDCA9", "desert"),
 }
 UNKNOWN_TERRAIN = TerrainStyle("#DDDDDD", "other")
 
