@@ -36,7 +36,7 @@ def board_picture(state: KDState, viewer: str | None) -> Picture:
             level = max(1, state.forts.get(area.id, 0))
             pieces.append(Piece(cell=area.id, kind="city", owner=_owner_of(state, area.id),
                                 label=f"{area.city} {level}"))
-    for where, side, label in stacks(state, viewer):
+    for where, side, label in stacks(state, viewer, short=True):
         pieces.append(Piece(cell=where, kind="army", owner=side, label=label,
                             highlight=side == viewer))
     links = [Link(a=ln.a, b=ln.b, kind=LINKS[ln.kind],  # type: ignore[arg-type]
@@ -46,8 +46,10 @@ def board_picture(state: KDState, viewer: str | None) -> Picture:
                    owners=_owners(state), links=links)
 
 
-def stacks(state: KDState, viewer: str | None) -> list[tuple[str, str, str]]:
-    """(area, side, label): the viewer's own stacks listed, the others' as counts."""
+def stacks(state: KDState, viewer: str | None,
+           short: bool = False) -> list[tuple[str, str, str]]:
+    """(area, side, label): the viewer's own stacks listed (on the map: counted, with their
+    leaders), the others' as counts."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for army in state.armies:
         side = state.side_of(army) or army.country
@@ -61,12 +63,16 @@ def stacks(state: KDState, viewer: str | None) -> list[tuple[str, str, str]]:
                 leader.name if side == viewer else "leader")
     found = []
     for (area, side), items in sorted(grouped.items()):
-        if side == viewer:
+        if side == viewer and short:
+            leaders = [i for i in items if " " not in i]
+            found.append((area, side, " ".join([f"{len(items) - len(leaders)}", *leaders])))
+        elif side == viewer:
             found.append((area, side, ", ".join(items)))
         else:
-            armies, leaders = items.count("army"), items.count("leader")
-            found.append((area, side, f"{armies} armies" + (f" +{leaders} leader" if leaders
-                                                             else "")))
+            armies, chiefs = items.count("army"), items.count("leader")
+            found.append((area, side, f"{armies}" + (f"+{chiefs}L" if chiefs else "")
+                          if short else f"{armies} armies" + (f" +{chiefs} leader"
+                                                              if chiefs else "")))
     return found
 
 
