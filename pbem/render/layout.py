@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pbem.core.board import Arrow, Cell, Picture
 from pbem.core.hexgrid import Hex, corners, to_pixel
-from pbem.render.areas import AREA_LABEL_FONT, area_label, area_shape, is_node, label_offset
+from pbem.render.areas import AREA_LABEL_FONT, area_label, place_areas
 from pbem.render.palette import (
     ARROW_STYLES,
     EDGE_STYLES,
@@ -80,6 +80,8 @@ class CellGeometry:
     polygon: tuple[Point, ...]
     radius: float  # hex circumradius, or half a square's side
     kind: str
+    round: bool = False  # an area drawn as a round node
+    label_at: Point | None = None  # where an area's label is centred
 
     def side(self, name: str, inset: float = 0.0) -> tuple[Point, Point] | None:
         """Return the segment of a named side, pulled `inset` px towards the centre, or None."""
@@ -200,11 +202,6 @@ def _square_cell(cell: Cell, size: float) -> CellGeometry:
     return CellGeometry(cell.id, (x + side / 2, y + side / 2), polygon, side / 2, "square")
 
 
-def _area_cell(cell: Cell, size: float) -> CellGeometry:
-    centre, polygon, radius = area_shape(cell)
-    return CellGeometry(cell.id, centre, polygon, radius, "area")
-
-
 def _area_label_box(cell: Cell, geo: CellGeometry) -> Box:
     """The box an area's label takes, for the canvas bounds (labels hang below round areas)."""
     x, y = id_label_at(geo)
@@ -223,7 +220,11 @@ def _with_labels(box: Box, labels: Iterable[Box]) -> Box:
 def _shifted(geometry: CellGeometry, dx: float, dy: float) -> CellGeometry:
     polygon = tuple((x + dx, y + dy) for x, y in geometry.polygon)
     centre = (geometry.centre[0] + dx, geometry.centre[1] + dy)
-    return CellGeometry(geometry.id, centre, polygon, geometry.radius, geometry.kind)
+    label = geometry.label_at
+    label_at = None if label is None else (label[0] + dx, label[1] + dy)
+    return CellGeometry(
+        geometry.id, centre, polygon, geometry.radius, geometry.kind, geometry.round, label_at
+    )
 
 
 def _bounds(cells: Iterable[CellGeometry]) -> Box:
@@ -299,8 +300,15 @@ def _place_key(cell: Cell) -> tuple[object, ...]:
 
 
 def _place_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
-    make = {"hex": _hex_cell, "square": _square_cell, "area": _area_cell}[picture.kind]
-    raw = {c.id: make(c, size) for c in picture.cells}
+    if picture.kind == "area":
+        shapes = place_areas(picture.cells)
+        raw = {
+            key: CellGeometry(key, s.centre, s.polygon, s.radius, "area", s.round, s.label_at)
+            for key, s in shapes.items()
+        }
+    else:
+        make = _hex_cell if picture.kind == "hex" else _square_cell
+        raw = {c.id: make(c, size) for c in picture.cells}
     bx, by, bw, bh = _bounds(raw.values())
     if picture.kind == "area" and raw:
         labels = (_area_label_box(c, raw[c.id]) for c in picture.cells)
@@ -433,8 +441,8 @@ def _place_section(
 def id_label_at(cell: CellGeometry) -> Point:
     """Return where a cell's id label is centred: inside a hex's lower half, clear of its bottom
     point and of the army row; a square's bottom left; below a round area, or low in an outline."""
-    if cell.kind == "area":
-        return cell.centre[0], cell.centre[1] + label_offset(cell.polygon, cell.radius)
+    if cell.label_at is not None:
+        return cell.label_at
     return cell.at(0.0, ID_LABEL_LEVEL) if cell.kind == "hex" else cell.at(-0.72, 0.8)
 
 
@@ -503,7 +511,7 @@ def _fill_row(
     count = len(indices)
     spacing = min(0.52, 1.5 / count)
     # squares and round areas are small for their radius; hexes and outlined areas are not
-    small = cell.kind == "square" or (cell.kind == "area" and is_node(cell.polygon))
+    small = cell.kind == "square" or cell.round
     boost = SQUARE_GLYPH_BOOST if small else 1.0
     scale = glyph * boost * min(1.0, spacing / 0.52) * cell.radius
     for slot, index in enumerate(indices):

@@ -12,7 +12,6 @@ from pbem.render.areas import (
     AREA_LABEL_FONT,
     AREA_LABEL_LIMIT,
     area_label,
-    is_node,
     link_ends,
 )
 from pbem.render.layout import (
@@ -197,7 +196,7 @@ def _title(scene: Scene, picture: Picture, layout: Layout) -> None:
 def _board_cells(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
     """Paint the cells; on area maps links go over outlined areas and under round ones."""
     area = picture.kind == "area"
-    nodes = {c.id for c in picture.cells if area and is_node(layout.cells[c.id].polygon)}
+    nodes = {c.id for c in picture.cells if area and layout.cells[c.id].round}
     for cell in picture.cells:
         if cell.id not in nodes:
             _cell(scene, picture, cell, layout.cells[cell.id], colours)
@@ -215,7 +214,7 @@ def _links(scene: Scene, picture: Picture, layout: Layout) -> None:
 
 
 def _rim(geo: CellGeometry) -> float:
-    return geo.radius if is_node(geo.polygon) else 0.0
+    return geo.radius if geo.round else 0.0
 
 
 def _link(scene: Scene, link: Link, first: CellGeometry, second: CellGeometry) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import itertools
+import math
+import random
 import xml.etree.ElementTree as ET
 
 from PIL import Image
@@ -178,3 +180,37 @@ def test_hex_boards_dump_as_before_and_area_boards_keep_their_places() -> None:
     assert len(areas["links"]) == 40 and len(sea["outline"]) == 4 and sea["x"] > 0
     assert Picture.model_validate(areas) == area_picture()
     assert Picture.model_validate(hexes) == hex_picture()
+
+
+def _crowded(seed: int, count: int = 45, gap: float = 60.0) -> Picture:
+    """Areas scattered at random, no two closer than `gap` map units (a dense real map)."""
+    pick = random.Random(seed)
+    places: list[tuple[float, float]] = []
+    while len(places) < count:
+        place = (pick.uniform(20, 980), pick.uniform(20, 980))
+        if all(math.dist(place, other) >= gap for other in places):
+            places.append(place)
+    cells = [
+        Cell(id=f"a{i}", x=x, y=y, label=f"Area {i:02d}" + "x" * (i % 6))
+        for i, (x, y) in enumerate(places)
+    ]
+    return Picture(kind="area", title="Crowded", cells=cells)
+
+
+def test_a_crowded_map_grows_and_keeps_nodes_and_labels_apart() -> None:
+    for seed in range(3):
+        picture = _crowded(seed)
+        layout = compute_layout(picture)
+        geos = [layout.cells[cell.id] for cell in picture.cells]
+        assert all(geo.round and 18 <= geo.radius <= 30 for geo in geos)
+        for a, b in itertools.combinations(geos, 2):
+            assert math.dist(a.centre, b.centre) >= a.radius + b.radius
+        labels = _with_class(_root(picture), "text", "cell-id")
+        nodes = [(g.centre[0] - g.radius, g.centre[1] - g.radius, *g.at(1, 1)) for g in geos]
+        for one, two in itertools.combinations(labels, 2):
+            assert not _overlap(_label_box(one), _label_box(two)), (seed, one.text, two.text)
+        for label in labels:
+            own = label.get("data-cell")
+            for cell, node in zip(picture.cells, nodes, strict=True):
+                assert cell.id == own or not _overlap(_label_box(label), node), (seed, own)
+        assert 720 < layout.width <= 1100  # drawn larger than a sparse map, within a limit
