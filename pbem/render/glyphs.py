@@ -68,6 +68,28 @@ TOWER: tuple[Polygon, ...] = (
 )
 
 
+ANCHOR: Polygon = (  # a port: an anchor's ring, stock, shank and flukes in one outline
+    (-0.2, -0.62),
+    (-0.6, -0.62),
+    (-0.6, -0.38),
+    (-0.2, -0.38),
+    (-0.2, 0.62),
+    (-0.62, 0.3),
+    (-0.85, 0.42),
+    (0.0, 1.0),
+    (0.85, 0.42),
+    (0.62, 0.3),
+    (0.2, 0.62),
+    (0.2, -0.38),
+    (0.6, -0.38),
+    (0.6, -0.62),
+    (0.2, -0.62),
+    (0.3, -0.75),
+    (0.0, -1.0),
+    (-0.3, -0.75),
+)
+
+
 def regular_polygon(corners: int, phase: float = 0.0) -> Polygon:
     """Return a regular polygon of unit circumradius, first corner at `phase` degrees from east."""
     step = 360.0 / corners

@@ -447,8 +447,13 @@ def id_label_at(cell: CellGeometry) -> Point:
 
 
 def mark_at(cell: CellGeometry, mark: str) -> Point:
-    """Return where a small mark glyph (start, tower, battle) goes inside a cell."""
-    offsets = {"start": (-0.6, -0.02), "tower": (0.6, -0.05), "battle": (-0.5, -0.47)}
+    """Return where a small mark glyph (start, tower, battle, port) goes inside a cell."""
+    offsets = {
+        "start": (-0.6, -0.02),
+        "tower": (0.6, -0.05),
+        "battle": (-0.5, -0.47),
+        "port": (0.62, 0.45),
+    }
     dx, dy = offsets.get(mark, (0.0, 0.0))
     return cell.at(dx, dy)
 

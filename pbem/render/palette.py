@@ -207,7 +207,13 @@ TOWER_FILL = "#8D8D8D"
 BATTLE_FILL = "#FFE066"
 HIGHLIGHT_RING = INK
 
-MARK_LABELS: dict[str, str] = {"river": "river", "start": "start hex", "tower": "tower"}
+MARK_LABELS: dict[str, str] = {
+    "river": "river",
+    "start": "start hex",
+    "tower": "tower",
+    "port": "port",
+}
+PORT_FILL = "#1565C0"
 PIECE_LABELS: dict[str, str] = {
     "capital": "capital",
     "city": "city",

@@ -57,6 +57,7 @@ from pbem.render.palette import (
     OWNER_DASHES,
     OWNER_FILL_OPACITY,
     PAPER,
+    PORT_FILL,
     RIVER_COLOUR,
     RIVER_WIDTH,
     START_FILL,
@@ -307,6 +308,9 @@ def _marks(scene: Scene, cell: Cell, geo: CellGeometry) -> None:
         scene.add(
             Shape("polygon", tower, fill=TOWER_FILL, stroke=INK, role="mark-tower", data=data)
         )
+    if "port" in cell.marks:
+        port = glyphs.place(glyphs.ANCHOR, mark_at(geo, "port"), 0.26 * r)
+        scene.add(Shape("polygon", port, fill=PORT_FILL, stroke=INK, role="mark-port", data=data))
 
 
 def _circle(at: Point, radius: float, fill: str, role: str, data: Data = ()) -> Shape:
@@ -546,6 +550,9 @@ def _swatch_mark(
     elif row.key == "tower":
         tower = glyphs.place(glyphs.TOWER[0], row.swatch, 7.0)
         scene.add(Shape("polygon", tower, fill=TOWER_FILL, stroke=INK))
+    elif row.key == "port":
+        port = glyphs.place(glyphs.ANCHOR, row.swatch, 7.0)
+        scene.add(Shape("polygon", port, fill=PORT_FILL, stroke=INK))
     else:
         star = glyphs.place(glyphs.BURST, row.swatch, 8.0)
         scene.add(Shape("polygon", star, fill=BATTLE_FILL, stroke=INK))

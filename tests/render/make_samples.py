@@ -127,6 +127,7 @@ AREA_NAMES = (
 )
 AREA_IDS = [f"{chr(ord('A') + row)}{col + 1}" for row in range(5) for col in range(5)]
 SEA_AREAS = {"D5", "E5"}  # drawn as outlines
+PORTS = {"C5", "D4", "E4"}
 # Link kinds along each row (west to east) and down each column (north to south).
 ROW_LINKS = ("road", "road", "river", "sea")
 COLUMN_LINKS = ("road", "path", "ford", "border")
@@ -141,7 +142,8 @@ def _area(area_id: str, name: str) -> Cell:
         return Cell(id=area_id, x=x + 20.0, y=y, outline=outline, terrain="sea", label=name)
     terrain = ("plain", "forest", "hills", "plain", "mountain")[(row * 5 + col) % 5]
     owner = "north" if row < 2 and col < 2 else "east" if col >= 3 and row < 3 else None
-    return Cell(id=area_id, x=x, y=y, terrain=terrain, owner=owner, label=name)
+    marks = ["port"] if area_id in PORTS else []
+    return Cell(id=area_id, x=x, y=y, terrain=terrain, owner=owner, label=name, marks=marks)
 
 
 def _area_links() -> list[Link]:

@@ -15,7 +15,7 @@ from pbem.render.layout import compute_layout, id_label_at, piece_places, text_w
 from pbem.render.png import render_png
 from pbem.render.svg import render_svg
 
-from .make_samples import SEA_AREAS, area_picture, hex_picture
+from .make_samples import PORTS, SEA_AREAS, area_picture, hex_picture
 
 NS = "{http://www.w3.org/2000/svg}"
 Box = tuple[float, float, float, float]
@@ -214,3 +214,16 @@ def test_a_crowded_map_grows_and_keeps_nodes_and_labels_apart() -> None:
             for cell, node in zip(picture.cells, nodes, strict=True):
                 assert cell.id == own or not _overlap(_label_box(label), node), (seed, own)
         assert 720 < layout.width <= 1100  # drawn larger than a sparse map, within a limit
+
+
+def test_ports_are_marked_inside_their_area_and_in_the_legend() -> None:
+    picture = area_picture()
+    layout = compute_layout(picture)
+    root = _root(picture)
+    anchors = _with_class(root, "polygon", "mark-port")
+    assert {a.get("data-cell") for a in anchors} == PORTS
+    for anchor in anchors:
+        geo = layout.cells[anchor.get("data-cell", "")]
+        assert all(math.dist(p, geo.centre) < geo.radius for p in _points(anchor))
+    legend = [e.get("data-key") for e in _with_class(root, "text", "legend-text")]
+    assert "port" in legend
