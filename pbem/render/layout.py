@@ -452,7 +452,7 @@ def mark_at(cell: CellGeometry, mark: str) -> Point:
         "start": (-0.6, -0.02),
         "tower": (0.6, -0.05),
         "battle": (-0.5, -0.47),
-        "port": (0.62, 0.45),
+        "port": (0.5, 0.38),
     }
     dx, dy = offsets.get(mark, (0.0, 0.0))
     return cell.at(dx, dy)
