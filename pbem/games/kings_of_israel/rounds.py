@@ -36,6 +36,11 @@ def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
         elif state.step == "prophet":
             if not prophet_turn(state, rng, events):
                 return
+        elif state.step == "after":
+            if state.asks:
+                _next_ask(state, rng, events)
+            else:
+                end_round(state, rng, events)
         else:
             return
 
@@ -201,10 +206,13 @@ def prophet_turn(state: KIState, rng: SeededRng, events: list[Event]) -> bool:
 
 
 def prophet_moves(state: KIState, place: str | None, rng: SeededRng, events: list[Event]) -> None:
-    """Move the False Prophet, add his cube, and end the round."""
+    """Move the False Prophet and add his cube; Idols his sin made ask the Blessing holders
+    (still the Prophets Work Phase) before the round ends."""
+    state.asks = []
     move_to(state, place, events)
     if state.result is None:
-        end_round(state, rng, events)
+        _expand_asks(state)
+        state.step = "after"
 
 
 def end_round(state: KIState, rng: SeededRng, events: list[Event]) -> None:

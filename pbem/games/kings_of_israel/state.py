@@ -79,7 +79,7 @@ class KIState(BaseModel):
     timeline: int = 0
     round: int = 1
     starter: int = 0  # index into seats of the Starting Player
-    step: Literal["start", "work", "prophet", "over"] = "start"
+    step: Literal["start", "work", "prophet", "after", "over"] = "start"  # after: his Idols
     turn_index: int = 0  # 0 is the Starting Player's turn
     actions_left: int = 0
     window: Window | None = None

@@ -244,3 +244,35 @@ def test_a_standing_rule_plays_a_blessing_when_a_team_mates_turn_begins() -> Non
     assert after.prophets["p2"].blessings == ["repentance.1"]  # not at Dan: kept
     skipped = [e for e in advance.events if e.code == "ki.skipped"]
     assert [e.data["problem"] for e in skipped] == ["ki.E_NO_SIN"] * 3
+
+
+def _prophet_spreads_to_an_idol(state: KIState) -> KIState:
+    """p1's False Prophet turn: from Acco he reaches the Idol at Mount Carmel (prophets block
+    Cabul and Dor); his cube there spreads to Megiddo, whose third cube makes an Idol."""
+    state.rules.false_prophet, state.prophet_appeared = True, True
+    state.false_prophet, state.idols = "acco", ["mount-carmel"]
+    state.sin = {"mount-carmel": 3, "megiddo": 2}
+    state.prophets["p1"].at, state.prophets["p2"].at = "cabul", "dor"
+    state.step, state.turn_index = "prophet", len(state.seats)
+    return state
+
+
+def test_an_idol_the_false_prophet_makes_opens_a_window_before_the_round_ends() -> None:
+    state = _prophet_spreads_to_an_idol(opening(2, 4, version="expert"))
+    state.prophets["p2"].blessings = ["fire-from-heaven.1"]
+    asked = GAME.advance(state, {}, SeededRng(1)).state
+    assert asked.false_prophet == "mount-carmel" and "megiddo" in asked.idols
+    assert asked.window is not None and asked.window.trigger == "ki.idol"
+    assert asked.window.seat == "p2" and asked.window.facts["place"] == "megiddo"
+    assert asked.round == 1 and asked.step == "after"  # the round has not ended yet
+    answer = GAME.parse(asked, "p2", "answer fire-from-heaven").orders
+    after = GAME.advance(asked, {"p2": answer}, SeededRng(1)).state
+    assert "megiddo" not in after.idols
+    assert "fire-from-heaven.1" not in after.prophets["p2"].blessings
+    assert after.round == 2 and after.window is None and after.step == "work"
+
+
+def test_without_an_answering_blessing_the_false_prophets_idol_asks_nobody() -> None:
+    state = _prophet_spreads_to_an_idol(opening(2, 4, version="expert"))
+    after = GAME.advance(state, {}, SeededRng(1)).state
+    assert "megiddo" in after.idols and after.round == 2 and after.window is None
