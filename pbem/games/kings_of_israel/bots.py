@@ -86,7 +86,10 @@ def _gift(state: KIState, seat: str) -> Act | None:
 
 def _run(state: KIState, seat: str, wanted: list[str]) -> Act | None:
     """Up to three road steps toward the nearest of `wanted`, paid with Cattle or Grain."""
-    runner = next((r for r in ("cattle", "grain") if holds(state, seat, r, r)), None)
+    free = state.board.ability(state.prophets[seat].ability).power == "run_free"
+    runner = (
+        "" if free else next((r for r in ("cattle", "grain") if holds(state, seat, r, r)), None)
+    )
     if runner is None or not wanted:
         return None
     start = state.prophets[seat].at
@@ -101,7 +104,7 @@ def _run(state: KIState, seat: str, wanted: list[str]) -> Act | None:
     goals = sorted((len(paths[p]), p) for p in wanted if p in paths and len(paths[p]) >= 2)
     if not goals:
         return None
-    return Act(verb="move", args=[*paths[goals[0][1]][:3], runner])
+    return Act(verb="move", args=[*paths[goals[0][1]][:3], *([runner] if runner else [])])
 
 
 def _can_draw(state: KIState) -> bool:

@@ -80,7 +80,8 @@ def _public(state: KIState) -> dict[str, Any]:
             }
             for i, k in enumerate(kings)
         ],
-        "starting_player": state.starting_seat(),
+        "starting_player": _seat_name(state, state.starting_seat()),
+        "starting_seat": state.starting_seat(),
         "active": state.active_seat() if state.step == "work" else None,
         "actions_left": state.actions_left if state.step == "work" else 0,
         "altars": [state.board.place(p).name for p in state.altars],
@@ -101,6 +102,22 @@ def _public(state: KIState) -> dict[str, Any]:
         "reason": state.reason,
         "waiting_for_answer": state.window.seat if state.window else None,
     }
+
+
+def _seat_name(state: KIState, seat: str) -> str:
+    return next(s.name for s in state.seats if s.id == seat)
+
+
+def effects(state: KIState, card_id: str) -> list[dict[str, Any]]:
+    """A Blessing's effect steps as wording codes and their parameters, for the report."""
+    found = []
+    for step in state.board.blessing(card_id).steps:
+        where = step.params.get("where")
+        code = f"ki.effect.{step.op}" + (f".{where}" if where else "")
+        found.append(
+            {"code": code, "params": {"count": step.number("count"), "slug": kind(card_id)}}
+        )
+    return found
 
 
 def _title(state: KIState, permanent: str) -> str:
@@ -132,7 +149,8 @@ def _private(state: KIState, seat: str) -> dict[str, Any]:
     found: dict[str, Any] = {
         "hand": sorted(kind(c) for c in prophet.hand),
         "my_blessings": [
-            {"slug": kind(c), "title": state.board.blessing(c).title} for c in prophet.blessings
+            {"slug": kind(c), "title": state.board.blessing(c).title, "effects": effects(state, c)}
+            for c in prophet.blessings
         ],
         "standing": [standing_line(r) for r in prophet.standing],
         "plans": [[act_line(a) for a in turn] for turn in prophet.plans],

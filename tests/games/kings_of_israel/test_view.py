@@ -100,3 +100,33 @@ def test_a_question_is_shown_to_its_seat_alone() -> None:
     assert "A new Idol stands at Bethel" in text and "answer fire-from-heaven" in text
     other = report.render_text(_head(asked), GAME.view(asked, "p1", []))
     assert "QUESTION" not in other
+
+
+def test_the_report_says_what_each_ability_and_each_of_ones_blessings_does() -> None:
+    state = opening(2, 2)
+    state.prophets["p1"].ability, state.prophets["p2"].ability = "elijah", "samuel"
+    state.prophets["p1"].blessings = ["repentance.1", "wisdom.1"]
+    text = report.render_text(_head(state), GAME.view(state, "p1", []))
+    assert "Starting Player: Ann)" in text
+    assert "Elijah (a road move of up to three steps needs no Cattle or Grain)" in text
+    assert "Samuel (each Preach removes two Sin Cubes)" in text
+    assert "Repentance (repentance): removes 2 Sin Cube(s) at a location you name" in text
+    assert "Wisdom of Solomon (wisdom): placed out face up: every hand limit is 2 higher" in text
+    assert "ki.effect" not in text and "ki.power" not in text
+    html = report.render_html(_head(state), GAME.view(state, "p1", []))
+    assert "removes 2 Sin Cube(s) at a location you name" in html
+    other = report.render_text(_head(state), GAME.view(state, "p2", []))
+    assert "Repentance" not in other  # a secret hand in the base game
+
+
+def test_every_shipped_blessing_and_power_has_words() -> None:
+    from pbem.games.kings_of_israel.view import effects
+    from pbem.games.kings_of_israel.vocabulary import POWERS
+    from pbem.render.templating import wording
+
+    state = opening(2, 2)
+    for power in POWERS:
+        assert wording(f"ki.power.{power}") != f"ki.power.{power}", power
+    for card in state.board.blessings:
+        for effect in effects(state, f"{card.id}.1"):
+            assert not wording(effect["code"], effect["params"]).startswith("ki."), card.id
