@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import FORT_DIE, SIEGE_COST, SIEGE_DIE
-from pbem.games.king_david.event_rules import siege_events
+from pbem.games.king_david.event_rules import act_of_god, siege_events
 from pbem.games.king_david.hits import assign
 from pbem.games.king_david.stacks import enemy_armies, own_armies, retreats
 from pbem.games.king_david.state import Army, Battle, KDState
@@ -90,7 +90,11 @@ def siege_round(state: KDState, battle: Battle, rng: SeededRng, events: list[Eve
     battle.round += 1
     attackers = own_armies(state, battle.area, battle.attacker)
     rolls_a = [rng.die(SIEGE_DIE, purpose=f"siege {a.id}") for a in attackers]
+    while act_of_god(state, battle, "attacker", rolls_a, [SIEGE_DIE] * len(rolls_a), events):
+        rolls_a = [rng.die(SIEGE_DIE, purpose=f"act of god {a.id}") for a in attackers]
     rolls_d = [rng.die(FORT_DIE, purpose=f"fort {battle.area}") for _ in range(battle.fort)]
+    while act_of_god(state, battle, "defender", rolls_d, [FORT_DIE] * len(rolls_d), events):
+        rolls_d = [rng.die(FORT_DIE, purpose=f"act of god {battle.area}") for _ in rolls_d]
     hits_a, hits_d = sum(rolls_a) + battle.track_att, sum(rolls_d) + battle.track_def
     data: dict[str, object] = {
         "area": battle.area, "round": battle.round, "fort_before": battle.fort,
