@@ -59,18 +59,28 @@ def _enemies(state: KDState, battle: Battle, side: str) -> list[Army]:
 def _revolt_or_bribe(state: KDState, battle: Battle, side: str, seat: str,
                      events: list[Event]) -> None:
     """Troop Revolt takes the strongest enemy army out; Bribe! turns it, for one resource."""
-    enemies = _enemies(state, battle, side)
-    if enemies and plays_of(state, seat, "troop-revolt") and play(
-            state, seat, "troop-revolt", enemies[0].id, events):
-        battle.out.append(enemies[0].id)
-        enemies = enemies[1:]
+    lines = plays_of(state, seat, "troop-revolt")
+    picked = _pick(_enemies(state, battle, side), lines)
+    if picked and play(state, seat, "troop-revolt", picked.id, events):
+        battle.out.append(picked.id)
     player = state.players.get(seat)
-    if enemies and player and player.resources >= 1 and plays_of(state, seat, "bribe"):
+    lines = plays_of(state, seat, "bribe")
+    picked = _pick(_enemies(state, battle, side), lines)
+    if picked and player and player.resources >= 1:
         player.resources -= 1
-        if play(state, seat, "bribe", enemies[0].id, events):
-            battle.bribed[enemies[0].id] = _seat(battle, "defender" if side == "attacker"
-                                                 else "attacker")
-            enemies[0].raider = seat
+        if play(state, seat, "bribe", picked.id, events):
+            battle.bribed[picked.id] = _seat(battle, "defender" if side == "attacker"
+                                             else "attacker")
+            picked.raider = seat
+
+
+def _pick(enemies: list[Army], lines: list[list[str]]) -> Army | None:
+    """The strongest enemy army of the kind a play line names (any kind if none)."""
+    for target in lines:
+        found = [a for a in enemies if not target or a.kind == target[0]]
+        if found:
+            return found[0]
+    return None
 
 
 def act_of_god(state: KDState, battle: Battle, side: str, rolls: list[int], dice: list[int],

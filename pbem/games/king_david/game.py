@@ -120,7 +120,8 @@ class KingDavid:
         if viewer is not None and viewer in self.due(state).players:
             template = template_text(state, viewer, canonical_orders(
                 self.default_input(state, viewer)))
-        return build_view(state, viewer, events, self.phase(state).model_dump(), template)
+        view = build_view(state, viewer, events, self.phase(state).model_dump(), template)
+        return {**view, "due": self.due(state).model_dump()}  # the window never: see Due
 
     def outcome(self, state: KDState) -> Outcome | None:
         """Standings once the campaign is over."""

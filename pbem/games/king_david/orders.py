@@ -189,6 +189,8 @@ def _play(state: KDState, words: list[str]) -> str:
     if key == "alliance" and len(rest) == 2 and not (rest[1].isdigit() and
                                                      1 <= int(rest[1]) <= 5):
         raise LineError("kd.E_EVENT_TARGET", name=key)
+    if key in ("troop-revolt", "bribe") and rest:
+        _kind(rest[0])
     if key == "act-of-god" and rest not in ([], ["own"], ["enemy"]):
         raise LineError("kd.E_EVENT_TARGET", name=key)
     if key == "gods-intervention" and rest and rest[0] not in (*BY_KEY, "any"):
