@@ -68,3 +68,19 @@ def test_a_jehoash_level_game_on_the_real_timeline_plays_to_a_win(players: int) 
     state, events = play_out(opening(players, seed, level="jehoash"), seed)
     assert state.result == "won" and len(state.altars) == WIN_ALTARS[players]
     assert "ki.sin_card" in [e.code for e in events]  # evil kings punished on the way
+
+
+# Seeds where the bot team wins the base game (secret hands, two Resources, no Sacrificial
+# Blessings) when every king on the timeline is good. On the shipped timeline it loses.
+BASE_GENTLE_WINS = {2: 0, 3: 0, 4: 3}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_base_game_under_good_kings_plays_to_a_win(players: int) -> None:
+    seed = BASE_GENTLE_WINS[players]
+    start = opening(players, seed, gentle=True)
+    assert not start.rules.hands_face_up and not start.rules.sacrifice_blessings
+    assert start.rules.version == "base" and start.rules.level == "none"
+    state, events = play_out(start, seed)
+    assert state.result == "won" and len(state.altars) == WIN_ALTARS[players]
+    assert "ki.blessing_drawn" in [e.code for e in events]
