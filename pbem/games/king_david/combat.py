@@ -12,6 +12,7 @@ from pbem.games.king_david.leaders import leaders_alone
 from pbem.games.king_david.stacks import (
     best_retreat,
     enemy_armies,
+    friendly_armies,
     move_side,
     own_armies,
     retreats,
@@ -57,10 +58,10 @@ def _no_resources(state: KDState, area: str, seat: str, events: list[Event]) -> 
 
 
 def _sides(state: KDState, battle: Battle) -> tuple[list[Army], list[Army]]:
-    attackers = [a for a in own_armies(state, battle.area, battle.attacker)
+    attackers = [a for a in friendly_armies(state, battle.area, battle.attacker)
                  if a.id not in battle.out]
-    defenders = [a for a in state.armies_in(battle.area) if state.side_of(a) == battle.defender
-                 and a.id not in battle.out]
+    defenders = [a for a in friendly_armies(state, battle.area, battle.defender or "")
+                 if a.id not in battle.out and a.id not in battle.bribed]
     return attackers, defenders
 
 

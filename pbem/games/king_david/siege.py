@@ -8,7 +8,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import FORT_DIE, SIEGE_COST, SIEGE_DIE
 from pbem.games.king_david.event_rules import act_of_god, siege_events
 from pbem.games.king_david.hits import assign
-from pbem.games.king_david.stacks import enemy_armies, own_armies, retreats
+from pbem.games.king_david.stacks import enemy_armies, friendly_armies, own_armies, retreats
 from pbem.games.king_david.state import Army, Battle, KDState
 from pbem.games.king_david.windows import RETREAT, SIEGE, ask, retreat_choices, siege_choices
 
@@ -71,9 +71,9 @@ def continue_siege(state: KDState, rng: SeededRng, events: list[Event]) -> None:
             if _finished(state, battle, events):
                 return
             battle.awaiting = "attacker"
+        besiegers = friendly_armies(state, battle.area, battle.attacker)
         facts = {"side": "besieger", "round": battle.round, "area": battle.area,
-                 "ahead": "yes", "armies": len(own_armies(state, battle.area, battle.attacker)),
-                 "enemies": 0}
+                 "ahead": "yes", "armies": len(besiegers), "enemies": 0}
         answer = ask(state, battle.attacker, RETREAT, facts,
                      retreat_choices(retreats(state, battle.area, battle.attacker, [])),
                      "stand", events)
@@ -88,7 +88,7 @@ def siege_round(state: KDState, battle: Battle, rng: SeededRng, events: list[Eve
     """One round: both roll, the besieger's hits take fortification levels, the city's take
     steps (both with their hit tracks)."""
     battle.round += 1
-    attackers = own_armies(state, battle.area, battle.attacker)
+    attackers = friendly_armies(state, battle.area, battle.attacker)
     rolls_a = [rng.die(SIEGE_DIE, purpose=f"siege {a.id}") for a in attackers]
     while act_of_god(state, battle, "attacker", rolls_a, [SIEGE_DIE] * len(rolls_a), events):
         rolls_a = [rng.die(SIEGE_DIE, purpose=f"act of god {a.id}") for a in attackers]
@@ -121,9 +121,9 @@ def siege_round(state: KDState, battle: Battle, rng: SeededRng, events: list[Eve
 
 
 def _finished(state: KDState, battle: Battle, events: list[Event]) -> bool:
-    if battle.fort == 0 and own_armies(state, battle.area, battle.attacker):
+    if battle.fort == 0 and friendly_armies(state, battle.area, battle.attacker):
         capture(state, battle.area, battle.attacker, 1, events)
-    elif own_armies(state, battle.area, battle.attacker) and battle.round < ROUNDS:
+    elif friendly_armies(state, battle.area, battle.attacker) and battle.round < ROUNDS:
         return False
     else:
         state.forts[battle.area] = max(battle.fort, 1) if battle.fort else 0

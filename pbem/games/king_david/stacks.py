@@ -24,6 +24,12 @@ def own_armies(state: KDState, area: str, seat: str) -> list[Army]:
     return [a for a in state.armies_in(area) if state.side_of(a) == seat]
 
 
+def friendly_armies(state: KDState, area: str, seat: str) -> list[Army]:
+    """Armies in `area` of `seat` and of its allies: one force in combat and siege (5.1)."""
+    return [a for a in state.armies_in(area)
+            if state.side_of(a) == seat or state.allied(seat, state.side_of(a))]
+
+
 def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
     """Armies in `area` fighting for anyone but `seat`."""
     return [a for a in state.armies_in(area)
@@ -58,7 +64,7 @@ def controls_port(state: KDState, seat: str) -> bool:
 def retreats(state: KDState, area: str, seat: str, forbidden: list[str]) -> list[str]:
     """Areas a side may retreat to: adjacent, free of enemies, not where the enemy came from,
     and with room for the retreating armies (6.2.5)."""
-    moving = len(own_armies(state, area, seat))
+    moving = len(friendly_armies(state, area, seat))
     found = []
     for other, kind in borders(state, area):
         if kind == "jordan" or other in forbidden or enemy_armies(state, other, seat):
@@ -76,11 +82,12 @@ def best_retreat(state: KDState, area: str, seat: str, options: list[str]) -> st
 
 
 def move_side(state: KDState, area: str, seat: str, target: str) -> None:
-    """Move every army and leader of `seat` from `area` to `target`."""
-    for army in own_armies(state, area, seat):
+    """Move every army and leader of `seat` and its allies from `area` to `target`."""
+    for army in friendly_armies(state, area, seat):
         army.area = target
     for leader in state.leaders_in(area):
-        if state.seat_of(leader.country) == seat:
+        owner = state.seat_of(leader.country)
+        if owner == seat or state.allied(seat, owner):
             leader.area = target
 
 

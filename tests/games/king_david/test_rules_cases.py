@@ -53,6 +53,7 @@ def base(case: dict[str, Any]) -> KDState:
     for key, seat in case.get("minors", {}).items():
         state.minors[key].seat, state.minors[key].active = seat, True
         state.minors[key].since = f"{state.turn}-0"  # chosen in this Action Phase
+    state.alliances = [sorted(pair) for pair in case.get("alliances", [])]
     state.forts.update(case.get("forts", {}))
     state.control.update(case.get("control", {}))
     for seat, (food, res) in case.get("stores", {}).items():
