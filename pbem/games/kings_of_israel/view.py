@@ -54,6 +54,12 @@ def _named(event: dict[str, Any], names: dict[str, str], places: dict[str, str])
     for key, name_key in NAMED.items():
         if isinstance(data.get(key), str) and data[key] in names:
             data[name_key] = names[data[key]]
+    if isinstance(data.get("good"), bool):
+        data["goodness"] = "a good king" if data["good"] else "an evil king"
+    if isinstance(data.get("problem"), str):
+        from pbem.render.templating import wording
+
+        data["problem"] = f"{wording(data['problem'])}, {data['problem']}"
     for key in PLACED:
         value = data.get(key)
         if isinstance(value, str) and value in places:

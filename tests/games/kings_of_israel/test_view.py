@@ -130,3 +130,28 @@ def test_every_shipped_blessing_and_power_has_words() -> None:
     for card in state.board.blessings:
         for effect in effects(state, f"{card.id}.1"):
             assert not wording(effect["code"], effect["params"]).startswith("ki."), card.id
+
+
+def test_a_skipped_order_says_in_words_why() -> None:
+    from pbem.core.rng import SeededRng
+
+    state = opening(2, 4)
+    orders = GAME.parse(state, "p1", "acquire\nacquire\nacquire\ndestroy idol").orders
+    advance = GAME.advance(state, {"p1": orders}, SeededRng(1))
+    view = GAME.view(advance.state, "p1", advance.events)
+    text = report.render_text(_head(advance.state), view)
+    assert '"destroy" could not be carried out (not enough actions are left this turn' in text
+
+
+def test_a_king_is_called_good_or_evil_in_words() -> None:
+    from pbem.core.game import Event
+
+    state = opening(3, 4)
+    events = [
+        Event(code="ki.short_king", data={"king": "Nadab", "good": False}),
+        Event(code="ki.round", data={"round": 2, "king": "David", "good": True, "seat": "p2"}),
+    ]
+    text = report.render_text(_head(state), GAME.view(state, "p1", events))
+    assert "The short reign of Nadab, an evil king: only" in text
+    assert "Round 2 begins under King David, a good king; Ben holds" in text
+    assert "True" not in text and "False" not in text
