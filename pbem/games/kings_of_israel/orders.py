@@ -88,7 +88,7 @@ def _line(state: KIState, seat: str, reading: _Reading, line: str) -> None:
             raise LineError("ki.E_ANSWER", choices=", ".join(c.key for c in window.choices))
     act = _act(state, seat, words)
     if reading.later is None and not _may_act(state, seat, act):
-        raise LineError("ki.E_NOT_YOUR_TURN", order=" ".join(words))
+        reading.later = [[]]  # actions sent out of turn are for the player's next turn
     reading.current().append(act)
 
 

@@ -78,11 +78,18 @@ def test_the_referee_sends_no_prophets_orders() -> None:
     assert GAME.parse(STATE, "referee", "preach").errors[0].code == "ki.E_NOT_A_PLAYER"
 
 
-def test_a_team_mate_may_send_blessings_and_plans_but_no_actions_now() -> None:
+def test_a_team_mates_actions_sent_out_of_turn_are_their_next_turn() -> None:
     state = opening(2, 4)
     state.prophets["p2"].blessings = ["manna.1"]
     assert state.active_seat() == "p1"
-    refused = GAME.parse(state, "p2", "play manna p1\npreach")
-    assert [(p.line, p.code) for p in refused.errors] == [(2, "ki.E_NOT_YOUR_TURN")]
+    early = GAME.parse(state, "p2", "play manna p1\npreach\nnext turn\nacquire")
+    assert early.errors == []
+    assert early.orders.acts == [Act(verb="play", args=["manna", "p1"])]
+    assert early.orders.later == [[Act(verb="preach")], [Act(verb="acquire")]]
+    text = GAME.canonical(state, "p2", early.orders)
+    assert text.splitlines()[1] == "next turn"
+    assert GAME.parse(state, "p2", text).orders == early.orders
     fine = GAME.parse(state, "p2", "play manna p1\nnext turn\npreach")
     assert fine.errors == [] and fine.orders.later == [[Act(verb="preach")]]
+    mine = GAME.parse(state, "p1", "preach")
+    assert mine.orders.acts == [Act(verb="preach")] and mine.orders.later is None
