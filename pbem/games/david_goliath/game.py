@@ -119,7 +119,8 @@ class DavidGoliath:
         if viewer is not None and owing(state) == viewer:
             default = canonical_orders(self.default_input(state, viewer))
             template = template_text(state, viewer, default)
-        return build_view(state, viewer, events, self.phase(state).model_dump(), template)
+        view = build_view(state, viewer, events, self.phase(state).model_dump(), template)
+        return {**view, "due": self.due(state).model_dump()}  # the window never: see Due
 
     def outcome(self, state: DGState) -> Outcome | None:
         """The winner once one figure is dead, or a draw at the turn limit."""

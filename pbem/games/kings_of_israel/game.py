@@ -147,7 +147,8 @@ class KingsOfIsrael:
         if viewer is not None and owing(state) == viewer:
             default = canonical_orders(self.default_input(state, viewer))
             template = template_text(state, viewer, default)
-        return build_view(state, viewer, events, self.phase(state).model_dump(), template)
+        view = build_view(state, viewer, events, self.phase(state).model_dump(), template)
+        return {**view, "due": self.due(state).model_dump()}  # the window never: see Due
 
     def outcome(self, state: KIState) -> Outcome | None:
         """The team's win or loss, and why."""
