@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.flow import actor
+from pbem.games.king_david.flow import acting
 from pbem.games.king_david.inputs import KDOrders, Move
 from pbem.games.king_david.movement import MoveError, check_move
 from pbem.games.king_david.stacks import borders
@@ -26,7 +26,7 @@ def random_orders(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
                                           purpose=f"bot {seat} answer"))
     if state.stage == "setup":
         return _setup(state, seat, rng)
-    if actor(state) != seat:
+    if seat not in acting(state):
         return KDOrders()
     orders = KDOrders(moves=legal_moves(state, seat, rng))
     if rng.die(4, purpose=f"bot {seat} standing") == 1:
@@ -36,7 +36,9 @@ def random_orders(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
         orders.plays = bot_plays(state, seat)
     if rng.die(6, purpose=f"bot {seat} ally") == 1:
         others = [s for s in sorted(state.players) if s != seat]
-        orders.allies = [rng.choice(others, purpose=f"bot {seat} ally with")]
+        other = rng.choice(others, purpose=f"bot {seat} ally with")
+        together = rng.die(2, purpose=f"bot {seat} together") == 1
+        orders.allies = [f"{other} together" if together else other]
     if rng.die(3, purpose=f"bot {seat} build") == 1:
         kind = rng.choice(["militia", "infantry", "chariot", "phalanx"], purpose="bot kind")
         orders.build = BuildPlan(restore=True, armies={kind: rng.die(2, purpose="bot n")})
@@ -92,7 +94,7 @@ def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
 def template_text(state: KDState, seat: str, canonical: str) -> str:
     """The default orders, with the seat's stacks and where they may go as comments."""
     lines = [canonical]
-    if actor(state) == seat:
+    if seat in acting(state):
         country = state.players[seat].country
         areas = sorted({a.area for a in state.armies if a.country == country})
         lines.append("# Your stacks and their neighbours (move AREA NEXT [NEXT]):")

@@ -14,26 +14,36 @@ def diplomacy(state: KDState, seat: str, orders: KDOrders, events: list[Event]) 
         pair = sorted([seat, other])
         if pair in state.alliances:
             state.alliances.remove(pair)
+            if pair in state.joint:
+                state.joint.remove(pair)
             events.append(Event(code="kd.alliance_broken", data={"seat": seat, "other": other}))
-    for other in orders.allies:
-        _offer(state, seat, other, events)
+    for offer in orders.allies:
+        other, _, mode = offer.partition(" ")
+        _offer(state, seat, other, mode == "together", events)
     for gift in orders.gifts:
         _give(state, seat, gift.to, gift.what, gift.amount, events)
 
 
-def _offer(state: KDState, seat: str, other: str, events: list[Event]) -> None:
+def _offer(state: KDState, seat: str, other: str, together: bool,
+           events: list[Event]) -> None:
     pair = sorted([seat, other])
     if other == seat or other not in state.players or pair in state.allied_once:
         return
-    if seat in state.offers.get(other, []):
-        state.offers[other].remove(seat)
+    theirs = [o for o in state.offers.get(other, []) if o.split()[0] == seat]
+    if theirs:
+        state.offers[other].remove(theirs[0])
         state.alliances.append(pair)
         state.allied_once.append(pair)
-        events.append(Event(code="kd.alliance", data={"seat": seat, "other": other}))
+        joint = together and theirs[0].endswith(" together")
+        if joint:
+            state.joint.append(pair)
+        events.append(Event(code="kd.alliance", data={
+            "seat": seat, "other": other, "how": "together" if joint else "separately"}))
         return
     offered = state.offers.setdefault(seat, [])
-    if other not in offered:
-        offered.append(other)
+    entry = f"{other} together" if together else other
+    if entry not in offered:
+        offered[:] = [o for o in offered if o.split()[0] != other] + [entry]
         events.append(Event(code="kd.alliance_offered", data={"seat": seat, "other": other},
                             visible_to=sorted([seat, other])))
 

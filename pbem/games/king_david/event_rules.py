@@ -181,7 +181,6 @@ def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event])
     """Before a player moves: other players' Vacillating Force on that country's largest
     stack (event 3), then the player's own raids (events 8-13)."""
     country = state.players[seat].country
-    state.frozen = []
     for other in state.order:
         if other == seat:
             continue

@@ -32,6 +32,26 @@ def actor(state: KDState) -> str | None:
     return state.order[state.actor]
 
 
+def partners(state: KDState, seat: str) -> list[str]:
+    """Allies who act together with `seat` (5.1)."""
+    return sorted(next(s for s in pair if s != seat) for pair in state.joint if seat in pair)
+
+
+def _follows(state: KDState, seat: str) -> bool:
+    """True when the seat acts in an earlier partner's place on the track."""
+    return any(state.order.index(p) < state.order.index(seat) for p in partners(state, seat))
+
+
+def acting(state: KDState) -> list[str]:
+    """The seats whose action orders are awaited now: the player in the slot and the allies
+    acting together with them."""
+    lead = actor(state)
+    if lead is None or _follows(state, lead):
+        return []
+    later = [p for p in partners(state, lead) if state.order.index(p) > state.order.index(lead)]
+    return [lead, *later]
+
+
 def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
     """Apply the owed inputs, then play on until someone owes input or the game ends."""
     events: list[Event] = []
@@ -47,8 +67,8 @@ def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Ev
         begin_phase(state, rng, events)
     elif state.window is not None:
         _answer(state, inputs, rng, events)
-    elif (acting := actor(state)) is not None:
-        _act(state, acting, inputs.get(acting, KDOrders()), rng, events)
+    elif acting(state):
+        _act(state, inputs, rng, events)
     run(state, rng, events)
     return events
 
@@ -87,10 +107,28 @@ def _answer(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
         apply_retreat_answer(state, answer, rng, events)
 
 
-def _act(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
+def _act(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
          events: list[Event]) -> None:
     for army in state.armies:
         army.came_from = None
+    state.acting_now, state.frozen, state.sieges_ordered = acting(state), [], []
+    for seat in state.acting_now:
+        _moves(state, seat, inputs.get(seat, KDOrders()), rng, events)
+    state.agenda = [Task(kind="combat", area=a, seat=s) for s in state.acting_now
+                    for a in _fights(state, s)]
+    state.agenda.append(Task(kind="siege-ask", area="*"))
+
+
+def _fights(state: KDState, seat: str) -> list[str]:
+    """Areas where the seat's armies meet enemy armies and may attack."""
+    if state.players[seat].country in state.halted:
+        return []
+    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
+    return [a for a in areas if enemy_armies(state, a, seat) and a not in state.frozen]
+
+
+def _moves(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
+           events: list[Event]) -> None:
     action_start(state, seat, rng, events)
     for move in orders.moves:
         try:
@@ -101,12 +139,7 @@ def _act(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
                                 visible_to=[seat]))
             continue
         do_move(state, seat, move, rng, events)
-    state.sieges_ordered = list(orders.sieges)
-    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
-    halted = state.players[seat].country in state.halted
-    state.agenda = [Task(kind="combat", area=a) for a in areas if enemy_armies(state, a, seat)
-                    and a not in state.frozen and not halted]
-    state.agenda.append(Task(kind="siege-ask", area="*"))
+    state.sieges_ordered += orders.sieges
     events.append(Event(code="kd.action", data={"seat": seat, "moves": len(orders.moves)}))
 
 
@@ -120,25 +153,32 @@ def run(state: KDState, rng: SeededRng, events: list[Event]) -> None:
                 continue_siege(state, rng, events)
         elif state.agenda:
             _task(state, rng, events)
-        elif actor(state) is not None:
-            return
+        elif (seat := actor(state)) is not None:
+            if not _follows(state, seat):
+                return
+            state.actor += 1
         else:
             _next(state, rng, events)
 
 
 def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
-    seat = state.order[state.actor]
     task = state.agenda[0]
+    seat = task.seat or state.order[state.actor]
+    everyone = state.acting_now or [seat]
     if task.kind == "siege-ask" and task.area == "*":
         state.agenda.pop(0)
-        areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
-        state.agenda = [Task(kind="siege-ask", area=a) for a in areas
-                        if can_besiege(state, a, seat)] + [Task(kind="end", area="*")]
+        state.agenda = [Task(kind="siege-ask", area=a, seat=s) for s in everyone
+                        for a in sorted({x.area for x in state.armies if state.side_of(x) == s})
+                        if can_besiege(state, a, s)] + [Task(kind="end", area="*")]
         return
     if task.kind == "end":
         state.agenda.pop(0)
-        leaders_overrun(state, seat, rng, events)
-        _end_action(state, seat, events)
+        for each in everyone:
+            leaders_overrun(state, each, rng, events)
+            _control(state, each)
+        check_conquests(state, events)
+        state.actor += 1
+        state.agenda, state.sieges_ordered, state.frozen, state.acting_now = [], [], [], []
         return
     if task.kind == "combat":
         state.agenda.pop(0)
@@ -153,8 +193,8 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         start_siege(state, task.area, seat, events)
 
 
-def _end_action(state: KDState, seat: str, events: list[Event]) -> None:
-    """Control markers where the seat's armies stand alone (6.2.6), then the next player."""
+def _control(state: KDState, seat: str) -> None:
+    """Control markers where the seat's armies stand alone (6.2.6)."""
     country = state.players[seat].country
     for area in sorted({a.area for a in state.armies if state.side_of(a) == seat}):
         spec = state.scenario.area(area)
@@ -164,9 +204,6 @@ def _end_action(state: KDState, seat: str, events: list[Event]) -> None:
         if spec.city and state.control.get(area) != country:
             continue
         state.control[area] = country
-    check_conquests(state, events)
-    state.actor += 1
-    state.agenda, state.sieges_ordered, state.frozen = [], [], []
 
 
 def _next(state: KDState, rng: SeededRng, events: list[Event]) -> None:

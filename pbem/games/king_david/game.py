@@ -17,7 +17,7 @@ from pbem.core.game import (
 )
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.bots import private_strings, random_orders, template_text
-from pbem.games.king_david.flow import actor, play
+from pbem.games.king_david.flow import acting, actor, play
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.orders import canonical_orders, parse_orders
 from pbem.games.king_david.setup import load_scenario, start_state
@@ -91,8 +91,7 @@ class KingDavid:
             return Due(players=sorted(state.players))
         if state.window is not None:
             return Due(players=[state.window.seat], window=state.window)
-        seat = actor(state)
-        return Due(players=[seat] if seat else [])
+        return Due(players=acting(state))
 
     def parse(self, state: KDState, seat: str, text: str) -> ParseResult:
         """Read a message's orders and standing instructions."""

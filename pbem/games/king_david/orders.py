@@ -14,7 +14,7 @@ from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction
 from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.event_table import BY_KEY
-from pbem.games.king_david.flow import actor
+from pbem.games.king_david.flow import acting
 from pbem.games.king_david.inputs import Gift, KDOrders, Move
 from pbem.games.king_david.movement import MoveError, check_move
 from pbem.games.king_david.state import BuildPlan, KDState
@@ -79,8 +79,8 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
         orders.bribes = {}
     elif head == "bribe" and len(rest) == 2 and rest[1].isdigit() and 1 <= int(rest[1]) <= 5:
         orders.bribes = (orders.bribes or {}) | {_country(state, rest[0]): int(rest[1])}
-    elif head == "ally" and len(rest) == 1:
-        orders.allies.append(_seat(state, seat, rest[0]))
+    elif head == "ally" and len(rest) in (1, 2) and rest[1:] in ([], ["together"]):
+        orders.allies.append(" ".join([_seat(state, seat, rest[0]), *rest[1:]]))
     elif head == "break" and len(rest) == 1:
         orders.breaks.append(_seat(state, seat, rest[0]))
     elif head == "give" and len(rest) == 3 and rest[1] in ("food", "resources"):
@@ -124,7 +124,7 @@ def _move(state: KDState, seat: str, words: list[str]) -> Move:
     if len(path) < 2:
         raise LineError("kd.E_PATH")
     move = Move(path=path, units=words[cut + 1:])
-    if actor(state) != seat:
+    if seat not in acting(state):
         raise LineError("kd.E_NOT_YOUR_ACTION", "illegal")
     try:
         check_move(state, seat, move)

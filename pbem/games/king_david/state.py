@@ -104,6 +104,7 @@ class Task(BaseModel):
 
     kind: Literal["combat", "siege-ask", "end"]
     area: str
+    seat: str = ""  # who acts in it (an ally acting together), else the player in the slot
 
 
 class KDState(BaseModel):
@@ -132,6 +133,7 @@ class KDState(BaseModel):
     ark_played: int = 0
     serial: int = 0
     agenda: list[Task] = Field(default_factory=list)
+    acting_now: list[str] = Field(default_factory=list)  # seats of the action being resolved
     sieges_ordered: list[str] = Field(default_factory=list)
     battle: Battle | None = None
     window: Window | None = None
@@ -140,7 +142,8 @@ class KDState(BaseModel):
     frozen: list[str] = Field(default_factory=list)  # areas under Vacillating Force (event 3)
     alliances: list[list[str]] = Field(default_factory=list)  # pairs of seats, sorted (5.1)
     allied_once: list[list[str]] = Field(default_factory=list)  # pairs that ever allied
-    offers: dict[str, list[str]] = Field(default_factory=dict)  # seat -> seats it offered
+    offers: dict[str, list[str]] = Field(default_factory=dict)  # seat -> "p2" or "p2 together"
+    joint: list[list[str]] = Field(default_factory=list)  # allies acting together (5.1)
     result: list[dict[str, object]] | None = None
     note: str = ""
 

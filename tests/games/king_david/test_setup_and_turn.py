@@ -238,3 +238,25 @@ def test_reaching_game_ends_finishes_the_campaign() -> None:
     _next(state, SeededRng(1), events)
     assert state.stage == "over" and state.result is not None
     assert "Game Ends" in state.note
+
+
+def test_allies_acting_together_send_orders_in_the_earlier_place() -> None:
+    from pbem.games.king_david.diplomacy import diplomacy
+    from pbem.games.king_david.flow import acting
+
+    state = chosen(3, prefs={"p1": "judah", "p2": "philistia", "p3": "aramea"})
+    state = state.model_copy(deep=True)
+    events: list[Event] = []
+    diplomacy(state, "p1", GAME.parse(state, "p1", "ally p3 together").orders, events)
+    diplomacy(state, "p3", GAME.parse(state, "p3", "ally p1 together").orders, events)
+    assert state.joint == [["p1", "p3"]]
+    state.order, state.markers = ["p3", "p2", "p1"], ["action"] * 12
+    state.marker, state.actor = 0, 0
+    assert acting(state) == ["p3", "p1"]
+    assert GAME.due(state).players == ["p3", "p1"]
+    move = GAME.parse(state, "p1", "pass")
+    after = GAME.advance(state, {"p3": KDOrders(), "p1": move.orders}, SeededRng(1)).state
+    assert GAME.due(after).players == ["p2"]
+    after = GAME.advance(after, {"p2": KDOrders()}, SeededRng(2)).state
+    assert after.marker >= 1 or after.stage == "over"  # p1's own place was skipped
+    assert GAME.due(after).players != ["p1"]
