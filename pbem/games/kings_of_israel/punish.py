@@ -144,18 +144,21 @@ def draw_and_resolve(state: KIState, rng: SeededRng, events: list[Event]) -> boo
 
 
 def _sin(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
+    """Sin from the card; a location it has already reached takes no more (once per card)."""
     where = step.params["where"]
-    hit: set[str] = set()
+    run = state.cards[-1] if state.cards else CardRun(card="")
+    hit = set(run.hit)
     if where == "idols":
         for place in [p for p in state.board.locations() if p in state.idols]:
             increase(state, place, hit, events)
-        return True
-    if where == "most_sin":
-        picked = _most_sin(state, state.board.locations(), "most-sin", events)
-        if picked is None:
-            return False
-        where = picked
-    increase(state, where, hit, events)
+    else:
+        if where == "most_sin":
+            picked = _most_sin(state, state.board.locations(), "most-sin", events)
+            if picked is None:
+                return False
+            where = picked
+        increase(state, where, hit, events)
+    run.hit = sorted(hit)
     return True
 
 

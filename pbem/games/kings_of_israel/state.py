@@ -56,6 +56,7 @@ class CardRun(BaseModel):
     card: str
     part: Literal["steps", "foretold"] = "steps"
     index: int = 0
+    hit: list[str] = Field(default_factory=list)  # locations this card has put sin on
 
 
 class KIState(BaseModel):
