@@ -1,11 +1,12 @@
-"""A base game on the shipped timeline, won by a team plan written down as order mails.
+"""Games on the shipped timeline won by team plans written down as order mails: the base game
+for 2, 3 and 4 prophets, the Expert Version and the David level (the False Prophet) for 2.
 
-The plan in golden/base_win_N.json is one order text per phase (a prophet's turn or an
+A plan in golden/*_win_Np.json is one order text per phase (a prophet's turn or an
 answer to a question), in the order the phases came. It was found with the engine by trying
 the bots' candidate turns and keeping the boards with the least sin, then written down; the
 test plays it through the order parser as if each text came by mail, on the shipped board,
-decks and timeline, under the base rules (secret hands, two Resources, no Sacrificial
-Blessings), and checks that the team wins by its Altars.
+decks and timeline, under the plan's rules (the base game: secret hands, two Resources, no
+Sacrificial Blessings), and checks that the team wins by its Altars.
 """
 
 from __future__ import annotations
@@ -23,14 +24,22 @@ from tests.games.kings_of_israel.harness import opening
 GOLDEN = Path(__file__).parent / "golden"
 
 
-@pytest.mark.parametrize("name", sorted(p.name for p in GOLDEN.glob("base_win_*.json")))
-def test_a_written_team_plan_wins_a_base_game_on_the_shipped_timeline(name: str) -> None:
+PLANS = sorted(p.name for p in GOLDEN.glob("*_win_*.json"))
+
+
+def test_the_base_game_has_a_winning_plan_for_each_team_size() -> None:
+    assert {"base_win_2p.json", "base_win_3p.json", "base_win_4p.json"} <= set(PLANS)
+
+
+@pytest.mark.parametrize("name", PLANS)
+def test_a_written_team_plan_wins_on_the_shipped_timeline(name: str) -> None:
     plan = json.loads((GOLDEN / name).read_text(encoding="utf-8"))
-    players, seed = plan["players"], plan["seed"]
-    state = opening(players, seed)
+    players, seed, settings = plan["players"], plan["seed"], plan.get("settings", {})
+    state = opening(players, seed, **settings)
     rules = state.rules
-    assert (rules.version, rules.level, rules.hands_face_up) == ("base", "none", False)
-    assert not rules.sacrifice_blessings and rules.start_resources == 2
+    assert not rules.hands_face_up and not rules.sacrifice_blessings
+    assert rules.start_resources == 2
+    assert rules.false_prophet == (name.split("_")[0] in ("expert", "david")), name
     codes: list[str] = []
     for step, (seat, text) in enumerate(plan["orders"]):
         assert GAME.outcome(state) is None, f"the game ended before phase {step}"
@@ -48,3 +57,6 @@ def test_a_written_team_plan_wins_a_base_game_on_the_shipped_timeline(name: str)
     assert len(state.altars) == WIN_ALTARS[players]
     assert "ki.sin_card" in codes and "ki.idol" in codes  # evil kings and Idols on the way
     assert state.board.kings[state.timeline].name != "Saul"
+    if rules.false_prophet:
+        assert state.prophet_appeared and "ki.prophet_appears" in codes
+        assert {"ki.prophet_moved", "ki.prophet_stays"} & set(codes)  # he took his turns
