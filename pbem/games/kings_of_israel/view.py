@@ -56,10 +56,8 @@ def _named(event: dict[str, Any], names: dict[str, str], places: dict[str, str])
             data[name_key] = names[data[key]]
     if isinstance(data.get("good"), bool):
         data["goodness"] = "a good king" if data["good"] else "an evil king"
-    if isinstance(data.get("problem"), str):
-        from pbem.render.templating import wording
-
-        data["problem"] = f"{wording(data['problem'])}, {data['problem']}"
+    if event.get("code") == "ki.skipped" and isinstance(data.get("problem"), str):
+        event["code"] = f"ki.skipped.{data['problem']}"  # worded by its reason
     for key in PLACED:
         value = data.get(key)
         if isinstance(value, str) and value in places:

@@ -140,7 +140,23 @@ def test_a_skipped_order_says_in_words_why() -> None:
     advance = GAME.advance(state, {"p1": orders}, SeededRng(1))
     view = GAME.view(advance.state, "p1", advance.events)
     text = report.render_text(_head(advance.state), view)
-    assert '"destroy" could not be carried out (not enough actions are left this turn' in text
+    assert '"destroy" is skipped: not enough actions are left this turn (ki.E_NO_ACTIONS)' in text
+
+
+def test_every_refusal_of_an_action_or_a_blessing_has_skip_words() -> None:
+    import re
+    from pathlib import Path
+
+    from pbem.games import kings_of_israel
+    from pbem.render.templating import wording
+
+    source = Path(kings_of_israel.__file__).parent
+    text = (source / "actions.py").read_text() + (source / "blessings.py").read_text()
+    codes = set(re.findall(r'"(ki\.E_[A-Z_]+)"', text))
+    assert "ki.E_NO_ACTIONS" in codes and len(codes) > 10
+    for code in sorted(codes):
+        line = wording(f"ki.skipped.{code}", {"who": "Ann", "order": "x"})
+        assert line.startswith('Ann: "x" is skipped: ') and code in line, code
 
 
 def test_a_king_is_called_good_or_evil_in_words() -> None:
