@@ -2,9 +2,9 @@
 for 2, 3 and 4 prophets, the Expert Version and the David level (the False Prophet) for 2.
 
 A plan in golden/*_win_Np.json is one order text per phase (a prophet's turn or an
-answer to a question), in the order the phases came. It was found with the engine by trying
-the bots' candidate turns and keeping the boards with the least sin, then written down; the
-test plays it through the order parser as if each text came by mail, on the shipped board,
+answer to a question), in the order the phases came. It was found by plan_search.py (a beam
+search over the bots' candidate turns, keeping the boards with the least sin); the test plays
+it through the order parser as if each text came by mail, on the shipped board,
 decks and timeline, under the plan's rules (the base game: secret hands, two Resources, no
 Sacrificial Blessings), and checks that the team wins by its Altars.
 """
