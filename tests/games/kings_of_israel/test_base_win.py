@@ -1,5 +1,6 @@
 """Games on the shipped timeline won by team plans written down as order mails: the base game
-for 2, 3 and 4 prophets, the Expert Version and the David level (the False Prophet) for 2.
+for 2, 3 and 4 prophets, the Expert Version for 2 and 3 and the David level for 2 (with the
+False Prophet).
 
 A plan in golden/*_win_Np.json is one order text per phase (a prophet's turn or an
 answer to a question), in the order the phases came. It was found by plan_search.py (a beam
