@@ -98,6 +98,8 @@ def test_a_question_is_shown_to_its_seat_alone() -> None:
     asked = GAME.advance(state, {}, SeededRng(1)).state
     text = report.render_text(_head(asked), GAME.view(asked, "p2", []))
     assert "A new Idol stands at Bethel" in text and "answer fire-from-heaven" in text
+    html = report.render_html(_head(asked), GAME.view(asked, "p2", []))
+    assert "A new Idol stands at Bethel" in html and "answer fire-from-heaven" in html
     other = report.render_text(_head(asked), GAME.view(asked, "p1", []))
     assert "QUESTION" not in other
 
