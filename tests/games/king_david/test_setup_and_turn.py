@@ -183,11 +183,11 @@ def test_enemy_stacks_are_counts_only() -> None:
     ids = {a.id for a in state.armies if a.country == "judah"}
     shown = json.dumps(view)
     assert not [i for i in ids if f'"{i} ' in shown or f'"{i}"' in shown]
-    assert all(a["country"] == "philistia" for a in view["armies"])
+    assert all(a["country"] == "philistia" for a in view["my_armies"])
     counts = [s for s in view["public"]["stacks"] if s["side"] == "p1"]
     assert sum(s["armies"] for s in counts) == len(ids)
     mine = GAME.view(state, "p1", [])
-    assert {a["id"] for a in mine["armies"]} == ids
+    assert {a["id"] for a in mine["my_armies"]} == ids
     assert "hand" not in GAME.view(state, None, [])
 
 
