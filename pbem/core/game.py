@@ -105,6 +105,12 @@ class Event(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
     visible_to: list[str] | None = None
 
+    def seen_by(self, viewer: str | None) -> bool:
+        """Public events for everyone, private ones for their seats, all for the referee."""
+        if viewer == REFEREE or self.visible_to is None:
+            return True
+        return viewer is not None and viewer in self.visible_to
+
 
 class Advance(BaseModel):
     """The result of one pure step: the new state and what happened."""

@@ -20,13 +20,6 @@ from pbem.games.dba_cards.view_board import board_picture, board_text
 Now = tuple[PhaseInfo, Due, str]  # the phase open now, who owes it, the viewer's template
 
 
-def visible(event: Event, viewer: str | None) -> bool:
-    """Public events for everyone, private ones for their seats, everything for the referee."""
-    if viewer == REFEREE or event.visible_to is None:
-        return True
-    return viewer is not None and viewer in event.visible_to
-
-
 NAMED = {"seat": "who", "opponent": "opponent_name", "winner": "winner_name"}
 
 
@@ -105,7 +98,7 @@ def build_view(
         "active": state.active,
         "phase": phase.model_dump(),
         "due": due.model_dump(),
-        "events": [named(state, e) for e in events if visible(e, viewer)],
+        "events": [named(state, e) for e in events if e.seen_by(viewer)],
         "sides": sides(state),
         "terrain": dict(state.terrain),
         "rivers": list(state.rivers),

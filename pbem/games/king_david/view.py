@@ -22,7 +22,7 @@ def build_view(state: KDState, viewer: str | None, events: list[Event],
                phase: dict[str, Any], template: str) -> dict[str, Any]:
     """The JSON-ready view for `viewer` (a seat, None for the public, or the referee)."""
     shown = [e.model_dump(mode="json") for e in events
-             if e.visible_to is None or viewer == REFEREE or viewer in e.visible_to]
+             if e.seen_by(viewer)]
     view: dict[str, Any] = {
         "game": "king-david", "viewer": viewer, "phase": phase, "events": shown,
         "kingdoms": [{"seat": s.id, "name": _name(state, s.id, s.name)} for s in state.seats],

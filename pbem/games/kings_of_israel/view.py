@@ -22,7 +22,7 @@ def build_view(
     shown = [
         _named(e.model_dump(mode="json"), names, places)
         for e in events
-        if e.visible_to is None or viewer == REFEREE or viewer in e.visible_to
+        if e.seen_by(viewer)
     ]
     view: dict[str, Any] = {
         "game": "kings-of-israel",

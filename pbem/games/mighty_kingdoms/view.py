@@ -11,20 +11,13 @@ from pbem.games.mighty_kingdoms.state import Army, MKState, natural_key
 from pbem.games.mighty_kingdoms.view_board import board_picture
 
 
-def visible(event: Event, viewer: str | None) -> bool:
-    """Public events for everyone; private ones for their seats; everything for the referee."""
-    if viewer == REFEREE or event.visible_to is None:
-        return True
-    return viewer is not None and viewer in event.visible_to
-
-
 def build_view(state: MKState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
     """The JSON-ready view of `state` for `viewer` (None: the public; REFEREE: everything)."""
     return {
         "game": "mighty-kingdoms",
         "viewer": viewer,
         "phase": phase_info(state).model_dump(),
-        "events": [e.model_dump() for e in events if visible(e, viewer)],
+        "events": [e.model_dump() for e in events if e.seen_by(viewer)],
         "kingdoms": kingdoms(state),
         "position": position(state, viewer),
         "armies": [army_public(state, a, viewer) for a in _board_armies(state)],

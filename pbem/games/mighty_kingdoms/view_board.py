@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.board import Arrow, Cell, Edge, Owner, Picture, Piece
-from pbem.core.game import REFEREE, Event
+from pbem.core.game import Event
 from pbem.games.mighty_kingdoms.state import MKState, natural_key
 
 ARROW_STYLES = {"mk.move": "move", "mk.win_move": "move", "mk.retreat": "retreat",
@@ -12,8 +12,7 @@ ARROW_STYLES = {"mk.move": "move", "mk.win_move": "move", "mk.retreat": "retreat
 
 def board_picture(state: MKState, viewer: str | None, events: list[Event]) -> Picture:
     """Cells, edges, settlements, armies, this turn's arrows and battles, and the owners."""
-    public = [e for e in events if e.visible_to is None or viewer == REFEREE
-              or (viewer is not None and viewer in e.visible_to)]
+    public = [e for e in events if e.seen_by(viewer)]
     return Picture(
         kind="hex",
         title=state.map.title,
