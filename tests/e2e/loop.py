@@ -66,6 +66,26 @@ class Loop:
         )
         return self
 
+    def start_game(
+        self, name: str, game: str, count: int, seed: int, sets: dict[str, str] | None = None
+    ) -> Loop:
+        """A campaign of a registered game on its default scenario, for fresh mailboxes."""
+        self.referee = self.stack.fresh_user()
+        self.players = [self.stack.fresh_user() for _ in range(count)]
+        self.config = self.directory / "pbem.toml"
+        ledger = self.directory / "ledger.db"
+        self.config.write_text(
+            f'[database]\nurl = "sqlite:///{ledger}"\n'
+            f'[mail]\nreferee_address = "{self.referee}@localhost"\n'
+            f'imap_url = "{self.stack.imap_url(self.referee)}"\n'
+            f'smtp_url = "{self.stack.smtp_url()}"\n'
+            "[turns]\nearly_delay_minutes = 0\n"
+        )
+        self.rt = open_runtime(str(self.config), migrate_schema=True)  # as `pbem init` does
+        players = [f"{p.title()} <{p}@localhost>" for p in self.players]
+        create_campaign(self.rt, NewCampaign(name, game, None, players, seed=seed, sets=sets or {}))
+        return self
+
     def tick(self) -> TickReport:
         """One pass in this process."""
         assert self.rt is not None

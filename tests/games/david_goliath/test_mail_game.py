@@ -17,12 +17,9 @@ from pbem.core.rng import SeededRng
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.state import DGState
 from pbem.ledger import queries
-from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.replay import replay
-from pbem.services.runtime import open_runtime
 from pbem.services.states import current_state, state_after
 from tests.e2e.loop import Loop, text_of
 
@@ -34,22 +31,8 @@ STANDING = {  # sent with every order: some windows close at once, the others ar
 
 def start(loop: Loop) -> None:
     """A david-goliath campaign for two fresh mailboxes."""
-    loop.referee = loop.stack.fresh_user()
-    loop.players = [loop.stack.fresh_user() for _ in range(2)]
-    loop.config = loop.directory / "pbem.toml"
-    url = f"sqlite:///{loop.directory / 'ledger.db'}"
-    migrate(make_engine(url))
-    loop.config.write_text(
-        f'[database]\nurl = "{url}"\n'
-        f'[mail]\nreferee_address = "{loop.referee}@localhost"\n'
-        f'imap_url = "{loop.stack.imap_url(loop.referee)}"\n'
-        f'smtp_url = "{loop.stack.smtp_url()}"\n'
-        "[turns]\nearly_delay_minutes = 0\n"
-    )
-    loop.rt = open_runtime(str(loop.config))
-    players = [f"{p.title()} <{p}@localhost>" for p in loop.players]
     sets = {"max_turns": "500"}  # far beyond any duel: only a death ends it
-    create_campaign(loop.rt, NewCampaign("elah", "david-goliath", None, players, seed=4, sets=sets))
+    loop.start_game("elah", "david-goliath", 2, seed=4, sets=sets)
 
 
 def state_of(loop: Loop) -> DGState:

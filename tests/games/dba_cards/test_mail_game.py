@@ -22,12 +22,9 @@ from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.inputs import Scout, TurnInput
 from pbem.games.dba_cards.state import DBAState
 from pbem.ledger import queries
-from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.replay import replay
-from pbem.services.runtime import open_runtime
 from pbem.services.states import current_state
 from tests.e2e.loop import Loop, subjects, text_of
 
@@ -40,24 +37,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def start(loop: Loop) -> None:
     """A dba-cards campaign for two fresh mailboxes (the Loop helper starts the toy game)."""
-    loop.referee = loop.stack.fresh_user()
-    loop.players = [loop.stack.fresh_user() for _ in range(2)]
-    loop.config = loop.directory / "pbem.toml"
-    url = f"sqlite:///{loop.directory / 'ledger.db'}"
-    migrate(make_engine(url))  # a new ledger is migrated by `pbem init`, as here
-    loop.config.write_text(
-        f'[database]\nurl = "{url}"\n'
-        f'[mail]\nreferee_address = "{loop.referee}@localhost"\n'
-        f'imap_url = "{loop.stack.imap_url(loop.referee)}"\n'
-        f'smtp_url = "{loop.stack.smtp_url()}"\n'
-        "[turns]\nearly_delay_minutes = 0\n"
-    )
-    loop.rt = open_runtime(str(loop.config))
-    players = [f"{p.title()} <{p}@localhost>" for p in loop.players]
-    create_campaign(
-        loop.rt,
-        NewCampaign("dba", "dba-cards", None, players, seed=15, sets={"turn_limit": "0"}),
-    )
+    loop.start_game("dba", "dba-cards", 2, seed=15, sets={"turn_limit": "0"})
 
 
 def state_of(loop: Loop) -> DBAState:

@@ -14,11 +14,8 @@ from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.inputs import Scout, TurnInput
 from pbem.games.dba_cards.state import DBAState
-from pbem.ledger.db import make_engine, migrate
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.replay import replay
-from pbem.services.runtime import open_runtime
 from tests.e2e.loop import Loop, text_of
 from tests.games.dba_cards.test_mail_game import latest_report, newest, state_of
 
@@ -28,22 +25,8 @@ ROUNDS = 2
 
 def start(loop: Loop) -> None:
     """A four-player dba-cards campaign with the DBA 2.2 setup and no turn limit."""
-    loop.referee = loop.stack.fresh_user()
-    loop.players = [loop.stack.fresh_user() for _ in SEATS]
-    loop.config = loop.directory / "pbem.toml"
-    url = f"sqlite:///{loop.directory / 'ledger.db'}"
-    migrate(make_engine(url))
-    loop.config.write_text(
-        f'[database]\nurl = "{url}"\n'
-        f'[mail]\nreferee_address = "{loop.referee}@localhost"\n'
-        f'imap_url = "{loop.stack.imap_url(loop.referee)}"\n'
-        f'smtp_url = "{loop.stack.smtp_url()}"\n'
-        "[turns]\nearly_delay_minutes = 0\n"
-    )
-    loop.rt = open_runtime(str(loop.config))
-    players = [f"{p.title()} <{p}@localhost>" for p in loop.players]
-    sets = {"german_setup": "dba22", "turn_limit": "0"}
-    create_campaign(loop.rt, NewCampaign("dba", "dba-cards", None, players, seed=3, sets=sets))
+    loop.start_game("dba", "dba-cards", len(SEATS), seed=3,
+                    sets={"german_setup": "dba22", "turn_limit": "0"})
 
 
 def reply_for(state: DBAState, seat: str, step: int) -> str:

@@ -21,11 +21,8 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
 from pbem.games.king_david.state import KDState
 from pbem.ledger import queries
-from pbem.ledger.db import make_engine, migrate
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.replay import replay
-from pbem.services.runtime import open_runtime
 from pbem.services.states import current_state
 from tests.e2e.loop import Loop, subjects, text_of
 
@@ -37,22 +34,7 @@ STANDING = {  # sent with every action: covers some questions, the rest are mail
 
 def start(loop: Loop, players: int, turns: int) -> None:
     """A king-david campaign for fresh mailboxes."""
-    loop.referee = loop.stack.fresh_user()
-    loop.players = [loop.stack.fresh_user() for _ in range(players)]
-    loop.config = loop.directory / "pbem.toml"
-    url = f"sqlite:///{loop.directory / 'ledger.db'}"
-    migrate(make_engine(url))
-    loop.config.write_text(
-        f'[database]\nurl = "{url}"\n'
-        f'[mail]\nreferee_address = "{loop.referee}@localhost"\n'
-        f'imap_url = "{loop.stack.imap_url(loop.referee)}"\n'
-        f'smtp_url = "{loop.stack.smtp_url()}"\n'
-        "[turns]\nearly_delay_minutes = 0\n"
-    )
-    loop.rt = open_runtime(str(loop.config))
-    names = [f"{p.title()} <{p}@localhost>" for p in loop.players]
-    create_campaign(loop.rt, NewCampaign("kd", "king-david", None, names, seed=11,
-                                         sets={"turns": str(turns)}))
+    loop.start_game("kd", "king-david", players, seed=11, sets={"turns": str(turns)})
 
 
 def state_of(loop: Loop) -> KDState:

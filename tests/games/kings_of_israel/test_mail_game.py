@@ -21,12 +21,9 @@ from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
 from pbem.games.kings_of_israel.state import KIState
 from pbem.ledger import queries
-from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.replay import replay
-from pbem.services.runtime import open_runtime
 from pbem.services.states import current_state
 from tests.e2e.loop import Loop, subjects, text_of
 
@@ -36,24 +33,7 @@ NAME = "koi"
 
 def start(loop: Loop) -> None:
     """A two-player campaign on the shipped board, Jehoash level, for fresh mailboxes."""
-    loop.referee = loop.stack.fresh_user()
-    loop.players = [loop.stack.fresh_user() for _ in range(2)]
-    loop.config = loop.directory / "pbem.toml"
-    url = f"sqlite:///{loop.directory / 'ledger.db'}"
-    migrate(make_engine(url))
-    loop.config.write_text(
-        f'[database]\nurl = "{url}"\n'
-        f'[mail]\nreferee_address = "{loop.referee}@localhost"\n'
-        f'imap_url = "{loop.stack.imap_url(loop.referee)}"\n'
-        f'smtp_url = "{loop.stack.smtp_url()}"\n'
-        "[turns]\nearly_delay_minutes = 0\n"
-    )
-    loop.rt = open_runtime(str(loop.config))
-    players = [f"{p.title()} <{p}@localhost>" for p in loop.players]
-    create_campaign(
-        loop.rt,
-        NewCampaign(NAME, "kings-of-israel", None, players, seed=23, sets={"level": "jehoash"}),
-    )
+    loop.start_game(NAME, "kings-of-israel", 2, seed=23, sets={"level": "jehoash"})
 
 
 def state_of(loop: Loop) -> KIState:
