@@ -175,17 +175,26 @@ def deliver_all(stack: MailStack, mails: list[bytes]) -> None:
         stack.deliver(raw, to=f"{REFEREE}@localhost", sender="player@localhost")
 
 
+def pbem_command(*args: str) -> list[str]:
+    """`python -m pbem …`, under cProfile when PBEM_BENCH_PROFILE names a directory."""
+    profile_dir = os.environ.get("PBEM_BENCH_PROFILE")
+    if not profile_dir:
+        return [sys.executable, "-m", "pbem", *args]
+    out = Path(profile_dir) / f"{args[0]}-{time.time_ns()}.prof"
+    return [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "pbem", *args]
+
+
 def run_pbem(config: Path, *args: str, timeout: float = 7200) -> Measured:
     """Run `pbem …` in a child process; measure its wall time and peak RSS."""
     env = {**os.environ, "PBEM_CONFIG": str(config)}
-    return measure([sys.executable, "-m", "pbem", *args], env, config.parent, timeout)
+    return measure(pbem_command(*args), env, config.parent, timeout)
 
 
 def run_pbem_workers(config: Path, workers: int, *args: str, timeout: float = 7200) -> Measured:
     """Run `workers` copies of `pbem …` at once: wall time until the last ends, the largest
     peak RSS, and the worst exit code (with that worker's output)."""
     env = {**os.environ, "PBEM_CONFIG": str(config)}
-    command = [sys.executable, "-m", "pbem", *args]
+    command = pbem_command(*args)
     if workers == 1:
         return measure(command, env, config.parent, timeout)
     start = time.perf_counter()

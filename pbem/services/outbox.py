@@ -19,6 +19,7 @@ from pbem.services import bounces
 from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.locks import row_claims
 from pbem.services.runtime import Runtime
+from pbem.services.sent_mail import without_images
 
 MAX_ATTEMPTS = 8
 PAGE = 500  # rows read per query while sending; the time budget, not a count, ends a pass
@@ -171,6 +172,8 @@ def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> 
             return
         failpoints.hit("outbox.after-send")
         row.status, row.sent_at, row.last_error = "sent", rt.clock.now(), ""
+        if rt.settings.sent_raw_days == 0:  # slimmed in the same write as the send is recorded
+            row.raw, row.slimmed_at = without_images(row.raw), row.sent_at
         session.add(row)
         if player is not None and _newer_than_bounce(row, player):
             bounces.clear(session, player)

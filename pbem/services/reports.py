@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pbem.core.board import Picture
@@ -21,15 +22,50 @@ FORMATS = ("text", "html", "json")
 
 @dataclass
 class ReportBundle:
-    """A rendered report in every format."""
+    """One reader's report, drawn in each format on first use (a mail needs no SVG or JSON)."""
 
-    text: str
-    html: str
-    json: str
-    svg: str | None = None
-    png: bytes | None = None
-    images: list[InlineImage] = field(default_factory=list)
+    head: dict[str, Any]
+    view: dict[str, Any]
+    picture: Picture | None = None
+    map_name: str = "map.png"
     attachments: list[Attachment] = field(default_factory=list)
+
+    @cached_property
+    def text(self) -> str:
+        """The plain-text report."""
+        return render_report.render_text(self.head, self.view)
+
+    @cached_property
+    def html(self) -> str:
+        """The HTML report (it shows the map inline, by content id)."""
+        return render_report.render_html(self.head, self.view)
+
+    @cached_property
+    def json(self) -> str:
+        """The report as JSON (docs/report-schema.json)."""
+        return render_report.render_json(self.head, self.view)
+
+    @cached_property
+    def svg(self) -> str | None:
+        """The map as SVG, or None for a game without a board."""
+        return render_svg(self.picture) if self.picture is not None else None
+
+    @cached_property
+    def png(self) -> bytes | None:
+        """The map as PNG, or None for a game without a board."""
+        if self.picture is None:
+            return None
+        from pbem.render.png import render_png  # Pillow loads only when a map is drawn
+
+        return render_png(self.picture)
+
+    @property
+    def images(self) -> list[InlineImage]:
+        """The map as the mail's one inline picture, if there is a map."""
+        if self.png is None:
+            return []
+        # inline only, sent once; the part carries a file name so clients can still save it
+        return [InlineImage(cid="map", data=self.png, filename=self.map_name)]
 
 
 def header(
@@ -76,19 +112,7 @@ def build(
     picture = Picture.model_validate(view["board"]) if view.get("board") else None
     if picture is not None:
         head["map_width"] = compute_layout(picture).width  # the HTML shows the map 1:1
-    bundle = ReportBundle(
-        text=render_report.render_text(head, view),
-        html=render_report.render_html(head, view),
-        json=render_report.render_json(head, view),
-    )
-    if picture is not None:
-        from pbem.render.png import render_png  # Pillow loads only when a map is drawn
-
-        bundle.svg, bundle.png = render_svg(picture), render_png(picture)
-        name = f"{campaign.name}-turn{phase.turn}-map.png"
-        # inline only, sent once; the part carries a file name so clients can still save it
-        bundle.images.append(InlineImage(cid="map", data=bundle.png, filename=name))
-    return bundle
+    return ReportBundle(head, view, picture, f"{campaign.name}-turn{phase.turn}-map.png")
 
 
 def referee_notice(campaign: Campaign, phase: Phase, view: dict[str, Any]) -> str:

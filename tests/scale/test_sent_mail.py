@@ -14,7 +14,8 @@ from sqlmodel import Session, select
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Outbox
 from pbem.mail.mailers import FileMailer
-from pbem.mail.outbound import InlineImage
+from pbem.mail.outbound import Attachment, InlineImage
+from pbem.services import sent_mail
 from pbem.services.outbox import Letter, enqueue, flush
 from pbem.services.runtime import Runtime
 from pbem.services.sent_mail import DROPPED_HEADER, slim_sent, without_images
@@ -79,3 +80,40 @@ def test_sent_mail_is_slimmed_after_the_retention_only(rt: Runtime, tmp_path: Pa
     assert slim_sent(rt) == 0  # each row once
     sent = sorted((tmp_path / "out").glob("*.eml"))
     assert len(sent) == 1 and "image/png" in _parts(sent[0].read_bytes())  # sent whole
+
+
+def test_sending_slims_at_once_by_default(rt: Runtime, tmp_path: Path) -> None:
+    assert rt.settings.sent_raw_days == 0
+    _queue(rt, _letter("now"))
+    flush(rt, FileMailer(str(tmp_path / "out")))
+    row = _rows(rt)["now"]
+    assert row.status == "sent" and row.slimmed_at == row.sent_at
+    assert "image/png" not in _parts(row.raw)
+    (sent,) = sorted((tmp_path / "out").glob("*.eml"))
+    assert "image/png" in _parts(sent.read_bytes())  # the player got the map
+    assert slim_sent(rt) == 0  # nothing left for the slimming pass
+
+
+def _tree(raw: bytes) -> list[tuple[str, str]]:
+    message = BytesParser(policy=policy.SMTP).parsebytes(raw)
+    shape = [(k, str(v)) for k, v in message.items()]
+    for part in message.walk():
+        body = "" if part.is_multipart() else str(part.get_content())
+        shape.append((part.get_content_type(), body))
+    return shape
+
+
+def test_own_mail_is_cut_on_its_bytes_as_the_parser_would(rt: Runtime) -> None:
+    letter = _letter("both")
+    letter.attachments = [Attachment("orders.txt", b"march north\n", "text/plain")]
+    letter.images = [*letter.images, InlineImage(cid="b", filename="b.png", data=PICTURE,
+                                                 also_attach=True)]
+    _queue(rt, letter)
+    raw = _rows(rt)["both"].raw
+    fast, parsed = sent_mail._without_own_images(raw), sent_mail._parsed_without_images(raw)
+    assert fast is not None and _tree(fast) == _tree(parsed)
+    assert [t for t, _ in _tree(fast) if t.startswith("image/")] == []
+    assert ("text/plain", "march north\n") in _tree(fast)  # other attachments stay
+    foreign = raw.replace(b"=_pbem_", b"=_other_")
+    assert sent_mail._without_own_images(foreign) is None  # not ours: the parser cuts it
+    assert "image/png" not in _parts(without_images(foreign))
