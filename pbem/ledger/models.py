@@ -188,7 +188,7 @@ class Outbox(SQLModel, table=True):
     subject: str
     message_id: str
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    status: str = "pending"  # pending | sending | sent | dead
+    status: str = "pending"  # draft | pending | sending | sent | dead
     attempts: int = 0
     next_attempt_at: datetime
     last_error: str = ""
@@ -196,6 +196,7 @@ class Outbox(SQLModel, table=True):
     sent_at: datetime | None = None
     player_id: int | None = Field(default=None, foreign_key="player.id")  # VERP bounces
     slimmed_at: datetime | None = None  # when raw lost its pictures (services/sent_mail.py)
+    draft_json: str | None = None  # a draft's phase and seat until it is drawn (services/drafts.py)
 
 
 class HeldAck(SQLModel, table=True):

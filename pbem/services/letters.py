@@ -28,6 +28,11 @@ def thread_root(rt: Runtime, campaign: Campaign) -> str:
     return make_message_id(key, rt.settings.mail_domain)
 
 
+def subject_for(campaign: Campaign, player: Player, title: str) -> str:
+    """A subject carrying the campaign's name and the player's reply tag."""
+    return f"[{campaign.name}] {title} {subject_tag(player_token(campaign, player))}"
+
+
 def letter_to(
     rt: Runtime,
     campaign: Campaign,
@@ -52,7 +57,7 @@ def letter_to(
         key=key,
         kind=kind,
         to=player.address,
-        subject=f"[{campaign.name}] {title} {subject_tag(token)}",
+        subject=subject_for(campaign, player, title),
         text=render(template, **full),
         html=render(html_template, **full) if html_template else None,
         reply_to=plus_address(rt.settings.referee_address, token),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from sqlmodel import Session
 
@@ -12,6 +12,7 @@ from pbem.ledger.models import Campaign, Phase, Player
 from pbem.render.standings import result_lines
 from pbem.render.templating import wording
 from pbem.services import reports
+from pbem.services.drafts import draft_report, report_key
 from pbem.services.letters import letter_to
 from pbem.services.outbox import Letter, enqueue
 from pbem.services.runtime import Runtime
@@ -56,9 +57,13 @@ def welcome_all(
 def reports_all(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any, events: list[Any]
 ) -> None:
-    """Queue every active player's report for an adjudicated phase."""
+    """Queue every active player's report for an adjudicated phase: as drafts, drawn after the
+    commit (services/drafts.py), except the last, drawn at once to go before the closing mail."""
     for player in queries.players_of(session, campaign):
         if player.status == "replaced":
+            continue
+        if campaign.status != "finished":
+            draft_report(session, rt, campaign, phase, player)
             continue
         letter = report_letter(
             session,
@@ -68,7 +73,7 @@ def reports_all(
             phase,
             state,
             events,
-            key=f"report:{campaign.name}:{phase.seq}:{player.seat}",
+            key=report_key(campaign, phase, player),
         )
         enqueue(session, rt, letter, campaign.id)
     if campaign.status == "finished":
@@ -112,9 +117,12 @@ def report_letter(
     state: Any,
     events: list[Any],
     key: str,
+    next_phase: Phase | Literal["open"] | None = "open",
 ) -> Letter:
-    """The report mail for one player: text and HTML alternatives, the map inline and attached."""
-    next_phase = queries.open_phase(session, campaign)
+    """The report mail for one player: text and HTML alternatives, the map inline.
+    `next_phase` is the phase that followed (default: the one open now)."""
+    if next_phase == "open":
+        next_phase = queries.open_phase(session, campaign)
     bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
     letter = letter_to(
         rt,

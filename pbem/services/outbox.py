@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import Select, exists, update
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from pbem import failpoints
@@ -55,22 +57,7 @@ def enqueue(
         return None
     now = rt.clock.now()
     message_id = new_message_id(rt.settings.mail_domain)  # random, kept with the row
-    raw = compose(
-        sender=rt.settings.referee_address,
-        to=letter.to,
-        subject=letter.subject,
-        text=letter.text,
-        html=letter.html,
-        message_id=message_id,
-        in_reply_to=letter.in_reply_to,
-        references=list(letter.references),
-        reply_to=letter.reply_to,
-        auto_submitted=letter.auto_submitted,
-        loop_value=rt.settings.mail_domain,
-        images=list(letter.images),
-        attachments=list(letter.attachments),
-        date=now,
-    )
+    raw = compose_letter(rt, letter, message_id, now)
     row = Outbox(
         key=letter.key,
         campaign_id=campaign_id,
@@ -85,6 +72,26 @@ def enqueue(
     )
     session.add(row)
     return row
+
+
+def compose_letter(rt: Runtime, letter: Letter, message_id: str, date: datetime) -> bytes:
+    """The letter as the bytes SMTP sends, from the referee's address."""
+    return compose(
+        sender=rt.settings.referee_address,
+        to=letter.to,
+        subject=letter.subject,
+        text=letter.text,
+        html=letter.html,
+        message_id=message_id,
+        in_reply_to=letter.in_reply_to,
+        references=list(letter.references),
+        reply_to=letter.reply_to,
+        auto_submitted=letter.auto_submitted,
+        loop_value=rt.settings.mail_domain,
+        images=list(letter.images),
+        attachments=list(letter.attachments),
+        date=date,
+    )
 
 
 @dataclass
@@ -126,12 +133,23 @@ def _due_ids(rt: Runtime, after: int, replies_only: bool) -> list[int]:
         col(Outbox.status).in_(["pending", "sending"]),
         Outbox.next_attempt_at <= now,
         col(Outbox.id) > after,
+        ~exists(_earlier_draft()),  # a campaign's mail goes out in the order it was queued
     )
     if replies_only:
         query = query.where(col(Outbox.kind).not_in(BULK_KINDS))
     with Session(rt.engine) as session:
         rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]
+
+
+def _earlier_draft() -> Select[Any]:
+    """A report of the same campaign queued before this row and not drawn yet."""
+    draft = aliased(Outbox)
+    return select(draft.id).where(
+        draft.status == "draft",
+        draft.campaign_id == Outbox.campaign_id,
+        col(draft.id) < Outbox.id,
+    )
 
 
 def _claim(rt: Runtime, row_id: int) -> bool:
@@ -210,11 +228,11 @@ def _record_failure(
 
 
 def pending(session: Session) -> list[Outbox]:
-    """Everything not yet sent, oldest first."""
+    """Everything not yet sent, drafts included, oldest first."""
     return list(
         session.exec(
             select(Outbox)
-            .where(col(Outbox.status).in_(["pending", "sending"]))
+            .where(col(Outbox.status).in_(["draft", "pending", "sending"]))
             .order_by(col(Outbox.id))
         ).all()
     )

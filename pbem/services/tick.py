@@ -3,24 +3,28 @@
 from __future__ import annotations
 
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session
 
+from pbem import failpoints
 from pbem.errors import ConfigError, ExitCode
-from pbem.mail.mailers import Mailer, open_mailer, sending
+from pbem.mail.mailers import Mailer, open_mailer
 from pbem.mail.sources import MailSource, open_source
 from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.alerts import alert_referee
 from pbem.services.budget import TimeBudget
+from pbem.services.drafts import draw_drafts
 from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
 from pbem.services.locks import run_lock, tick_lock
 from pbem.services.reminders import send_reminders
 from pbem.services.runtime import Runtime
+from pbem.services.sender import BackgroundSender
 from pbem.services.sent_mail import slim_sent
 from pbem.services.turns import RunResult, run_due
 
@@ -88,44 +92,56 @@ def tick(
     """Run one pass under the run lock (shared by workers on PostgreSQL). Any crash is
     resumed by the next pass.
 
-    Replies to the mail just read go out before any adjudication; adjudications and reports
-    stop being started once `tick_seconds` is spent, and the next tick takes up the rest."""
+    Mail goes out from a sender thread as soon as it is queued, so replies to the mail just read
+    never wait for adjudication; adjudications and reports stop being started once
+    `tick_seconds` is spent, and the next tick takes up the rest."""
     report = TickReport()
     with tick_lock(rt.engine, wait_seconds) as claims:
         budget = TimeBudget(rt.settings.tick_seconds)  # started once the lock is held
-        with sending(mailer):  # one SMTP session for both send passes
+        with BackgroundSender(rt, mailer, budget) as sender:  # sends while the tick works on
             # On PostgreSQL one worker at a time reads each mailbox and does the bookkeeping;
             # the others wait for its batch, then every worker adjudicates and sends.
             mailbox = source.identity if source is not None else NO_MAILBOX
             if claims.intake(mailbox):
-                _intake(rt, source, mailer, report)
+                _intake(rt, source, report, sender.wake)
                 claims.end_intake(mailbox)
             else:
                 claims.await_intake(mailbox, wait_seconds)
-                _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
+            sender.settle()  # the answers are out before any adjudication could fail
+            _draw(rt, report, budget, sender.wake)  # drafts an earlier tick left
             report.turns = run_due(rt, report.campaigns, budget)
+            failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
+            _draw(rt, report, budget, sender.wake)
             if claims.intake(mailbox):
                 alert_referee(rt)
                 claims.end_intake(mailbox)
-            _send(rt, mailer, report, outbox.flush(rt, mailer, budget))
-            if claims.intake(mailbox):
-                slim_sent(rt, budget)  # sent mail past sent_raw_days keeps no pictures
-                claims.end_intake(mailbox)
+        _send(report, sender.result)
+        if claims.intake(mailbox):
+            slim_sent(rt, budget)  # sent mail past sent_raw_days keeps no pictures
+            claims.end_intake(mailbox)
     return report
 
 
-def _intake(rt: Runtime, source: MailSource | None, mailer: Mailer, report: TickReport) -> None:
-    """Read the mailbox, process what it held, answer it and send reminders (one worker)."""
+def _intake(
+    rt: Runtime, source: MailSource | None, report: TickReport, wake: Callable[[], None]
+) -> None:
+    """Read the mailbox, process what it held and send reminders (one worker); the sender
+    finds each answer within IDLE_WAIT_SECONDS of its commit."""
     if source is not None:
         _poll(rt, source, report)
     process_pending(rt, report.ingest)
     release_due(rt, report.campaigns)
-    _send(rt, mailer, report, outbox.flush(rt, mailer, replies_only=True))
+    wake()
     report.reminders = send_reminders(rt, report.campaigns)
 
 
-def _send(rt: Runtime, mailer: Mailer, report: TickReport, flushed: outbox.FlushResult) -> None:
-    """Add one send pass to the report (acknowledgements first, before any adjudication)."""
+def _draw(rt: Runtime, report: TickReport, budget: TimeBudget, wake: Callable[[], None]) -> None:
+    """Draw the drafted reports, each sendable as soon as it is drawn."""
+    draw_drafts(rt, budget, on_ready=wake, notes=report.campaigns)
+
+
+def _send(report: TickReport, flushed: outbox.FlushResult) -> None:
+    """Add the tick's sending to its report."""
     report.sent += flushed.sent
     report.retrying += flushed.retrying
     report.dead += flushed.dead
@@ -158,4 +174,5 @@ def dry_run(rt: Runtime) -> TickReport:
 def send_now(rt: Runtime, wait_seconds: float = 30) -> int:
     """Send the outbox at once (under the run lock); return how many went out."""
     with run_lock(rt.engine, wait_seconds):
+        draw_drafts(rt)
         return outbox.flush(rt, default_mailer(rt)).sent

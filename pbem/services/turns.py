@@ -22,6 +22,7 @@ from pbem.ledger.models import Campaign, Event, Phase, Submission
 from pbem.services import notify, questions, reactions
 from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.campaigns import record_snapshot
+from pbem.services.drafts import draw_drafts
 from pbem.services.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.locks import try_campaign
 from pbem.services.phases import may_be_due, open_phase
@@ -48,7 +49,8 @@ class RunResult:
 def run_phase(
     rt: Runtime, name: str, force: bool = False, expected: str | None = None
 ) -> RunResult:
-    """Adjudicate the campaign's open phase if it is due (or `force`); exactly once."""
+    """Adjudicate the campaign's open phase if it is due (or `force`); exactly once. The
+    reports are drawn after the commit, ready for the next send."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         phase = queries.open_phase(session, campaign)
@@ -57,7 +59,9 @@ def run_phase(
         if expected is not None and expected != phase.key:
             raise Conflict("turn.E_WRONG_PHASE", expected=expected, actual=phase.key)
         _check_due(session, rt, campaign, phase, force)
-        return _adjudicate(session, rt, campaign, phase)
+        result = _adjudicate(session, rt, campaign, phase)
+    draw_drafts(rt)
+    return result
 
 
 def run_due(

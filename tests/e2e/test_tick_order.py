@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from pbem.failpoints import CRASH_EXIT
-from pbem.ledger.models import Phase
+from pbem.ledger.models import Outbox, Phase
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.budget import TimeBudget
 from pbem.services.ingest import IngestStats, process_pending
@@ -61,3 +61,29 @@ def test_a_spent_budget_leaves_due_phases_for_the_next_tick(
     assert _statuses(loop)[-1] == (2, "open")
     assert len(run_due(loop.rt, [], TimeBudget(60))) == 1  # the next tick takes it up
     assert (2, "done") in _statuses(loop)
+
+
+def _outbox(loop: Loop) -> list[tuple[str, str]]:
+    assert loop.rt is not None
+    with Session(loop.rt.engine) as session:
+        rows = session.exec(select(Outbox).where(Outbox.kind == "report")).all()
+        return sorted((row.recipient, row.status) for row in rows)
+
+
+def test_reports_drafted_by_a_crashed_tick_are_drawn_and_sent_once(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
+    loop = _all_replied(mail_stack, tmp_path)
+    # Adjudicated and committed, then the tick dies before drawing a single report.
+    assert loop.tick_process(failpoints="tick.before-draw") == CRASH_EXIT
+    assert _statuses(loop) == [(1, "done"), (2, "open")]
+    assert [status for _, status in _outbox(loop)] == ["draft", "draft"]
+    for player in loop.players:
+        assert subjects(loop.new_mail(player)) == ["[loop] Orders received: Round 1"]
+    assert loop.tick_process() == 0  # the next tick draws what the crashed one drafted
+    assert [status for _, status in _outbox(loop)] == ["sent", "sent"]
+    for player in loop.players:
+        assert subjects(loop.new_mail(player)) == ["[loop] Report: Round 1"]
+    assert loop.tick_process() == 0
+    for player in loop.players:
+        assert loop.new_mail(player) == []  # drawn once, sent once

@@ -1,0 +1,171 @@
+"""Report mail drafted in the adjudication's transaction and drawn after its commit.
+
+Drawing a report (the reader's view, text, HTML and map) is most of a busy tick's CPU. Done
+inside the adjudication, it held the ledger's write lock all the while (on SQLite, the whole
+file), so nothing else could be recorded meanwhile, the sends included. Instead the adjudication
+writes one small draft row per reader, atomically with its events; drawing reads the ledger and
+turns each draft into a pending mail in a short write of its own. A crash between the two
+leaves the draft for the next pass, and the conditional update turns a draft into mail once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from pbem.ledger import queries
+from pbem.ledger.db import session_scope
+from pbem.ledger.models import Campaign, Outbox, Phase, Player
+from pbem.mail.outbound import new_message_id
+from pbem.services.budget import UNLIMITED, TimeBudget
+from pbem.services.isolation import CampaignNote, guarded
+from pbem.services.letters import subject_for
+from pbem.services.locks import row_claims
+from pbem.services.outbox import compose_letter
+from pbem.services.runtime import Runtime
+from pbem.services.states import phase_events, state_after
+
+DRAFT = "draft"
+PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
+
+
+def report_key(campaign: Campaign, phase: Phase, player: Player) -> str:
+    """The idempotency key of a player's report on a phase."""
+    return f"report:{campaign.name}:{phase.seq}:{player.seat}"
+
+
+def draft_report(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, player: Player
+) -> None:
+    """Queue `player`'s report on `phase` as a draft, in the caller's transaction."""
+    key = report_key(campaign, phase, player)
+    if session.exec(select(Outbox.id).where(Outbox.key == key)).first() is not None:
+        return
+    now = rt.clock.now()
+    session.add(
+        Outbox(
+            key=key,
+            campaign_id=campaign.id,
+            kind="report",
+            recipient=player.address,
+            subject=report_subject(campaign, phase, player),
+            message_id=new_message_id(rt.settings.mail_domain),
+            raw=b"",
+            status=DRAFT,
+            next_attempt_at=now,
+            created_at=now,
+            player_id=player.id,
+            draft_json=json.dumps({"phase": phase.id, "seat": player.seat}),
+        )
+    )
+
+
+def report_subject(campaign: Campaign, phase: Phase, player: Player) -> str:
+    """The subject of a player's report on a phase."""
+    return subject_for(campaign, player, f"Report: {phase.label}")
+
+
+@dataclass
+class _Drawn:
+    """One phase's facts, read once for all its readers."""
+
+    phase_id: int
+    state: Any
+    events: list[Any]
+    next_phase: Phase | None
+
+
+def draw_drafts(
+    rt: Runtime,
+    budget: TimeBudget = UNLIMITED,
+    on_ready: Callable[[], None] = lambda: None,
+    notes: list[CampaignNote] | None = None,
+) -> int:
+    """Draw drafted reports, oldest first, until none is left or the budget is spent; call
+    `on_ready` after each one becomes sendable. Return how many were drawn here."""
+    drawn, after, facts = 0, 0, None
+    with row_claims(rt.engine) as claims:  # on PostgreSQL, workers draw different drafts
+        while not budget.spent() and (page := _draft_ids(rt, after)):
+            for row_id in page:
+                if budget.spent():
+                    break
+                if claims.take(row_id):
+                    try:
+                        facts, done = _draw_guarded(rt, row_id, facts, notes)
+                    finally:
+                        claims.release(row_id)
+                    if done:
+                        drawn += 1
+                        on_ready()
+            after = page[-1]
+    return drawn
+
+
+def _draft_ids(rt: Runtime, after: int) -> list[int]:
+    with Session(rt.engine) as session:
+        rows = session.exec(
+            select(Outbox.id)
+            .where(Outbox.status == DRAFT, col(Outbox.id) > after)
+            .order_by(col(Outbox.id))
+            .limit(PAGE)
+        ).all()
+        return [r for r in rows if r is not None]
+
+
+def _draw_guarded(
+    rt: Runtime, row_id: int, facts: _Drawn | None, notes: list[CampaignNote] | None
+) -> tuple[_Drawn | None, bool]:
+    """Draw one draft; a failure is noted against its campaign and the pass goes on."""
+    with Session(rt.engine) as session:
+        row = session.get(Outbox, row_id)
+        campaign = session.get(Campaign, row.campaign_id) if row and row.campaign_id else None
+        name = campaign.name if campaign is not None else "-"
+    done = False
+    with guarded(notes, name, "report"):
+        facts, done = _draw_one(rt, row_id, facts)
+    return facts, done
+
+
+def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | None, bool]:
+    """Render one draft from the ledger, then record its bytes in a short write of its own."""
+    from pbem.services import notify  # notify queues drafts, so it is imported when drawing
+
+    with Session(rt.engine) as session:  # reads only: drawing holds no write lock
+        row = session.get(Outbox, row_id)
+        if row is None or row.status != DRAFT or not row.draft_json:
+            return facts, False
+        wanted = json.loads(row.draft_json)
+        phase = session.get(Phase, wanted["phase"])
+        player = session.get(Player, row.player_id) if row.player_id else None
+        campaign = session.get(Campaign, row.campaign_id) if row.campaign_id else None
+        assert phase is not None and player is not None and campaign is not None
+        if facts is None or facts.phase_id != phase.id:
+            facts = _read_phase(session, campaign, phase)
+        letter = notify.report_letter(
+            session, rt, campaign, player, phase, facts.state, facts.events, row.key,
+            next_phase=facts.next_phase,
+        )
+        raw = compose_letter(rt, letter, row.message_id, row.created_at)
+    with session_scope(rt.engine) as session:
+        session.exec(
+            update(Outbox)
+            .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)
+            .values(raw=raw, subject=letter.subject, status="pending", draft_json=None)
+        )
+    return facts, True
+
+
+def _read_phase(session: Session, campaign: Campaign, phase: Phase) -> _Drawn:
+    """The state after `phase`, its events and the phase that followed it."""
+    state = state_after(session, campaign, phase.seq)
+    following = [p for p in queries.done_phases(session, campaign) if p.seq == phase.seq + 1]
+    opened = queries.open_phase(session, campaign)
+    if opened is not None and opened.seq == phase.seq + 1:
+        following.append(opened)
+    assert phase.id is not None
+    return _Drawn(phase.id, state, phase_events(session, phase), next(iter(following), None))
