@@ -132,10 +132,11 @@ def _draw_guarded(
 
 
 def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | None, bool]:
-    """Render one draft from the ledger, then record its bytes in a short write of its own."""
+    """Read one draft's facts, draw it with no transaction open (on SQLite a transaction is
+    the ledger's write lock), then record its bytes in a short write of its own."""
     from pbem.services import notify  # notify queues drafts, so it is imported when drawing
 
-    with Session(rt.engine) as session:  # reads only: drawing holds no write lock
+    with Session(rt.engine) as session:
         row = session.get(Outbox, row_id)
         if row is None or row.status != DRAFT or not row.draft_json:
             return facts, False
@@ -146,11 +147,11 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
         assert phase is not None and player is not None and campaign is not None
         if facts is None or facts.phase_id != phase.id:
             facts = _read_phase(session, campaign, phase)
-        letter = notify.report_letter(
-            session, rt, campaign, player, phase, facts.state, facts.events, row.key,
-            next_phase=facts.next_phase,
-        )
-        raw = compose_letter(rt, letter, row.message_id, row.created_at)
+        key, message_id, created_at = row.key, row.message_id, row.created_at
+    letter = notify.drawn_report(
+        rt, campaign, player, phase, facts.state, facts.events, key, facts.next_phase
+    )
+    raw = compose_letter(rt, letter, message_id, created_at)
     with session_scope(rt.engine) as session:
         session.exec(
             update(Outbox)

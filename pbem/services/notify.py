@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 from sqlmodel import Session
 
@@ -117,12 +117,24 @@ def report_letter(
     state: Any,
     events: list[Any],
     key: str,
-    next_phase: Phase | Literal["open"] | None = "open",
 ) -> Letter:
-    """The report mail for one player: text and HTML alternatives, the map inline.
-    `next_phase` is the phase that followed (default: the one open now)."""
-    if next_phase == "open":
-        next_phase = queries.open_phase(session, campaign)
+    """The report mail for one player, with the phase open now as the next one."""
+    following = queries.open_phase(session, campaign)
+    return drawn_report(rt, campaign, player, phase, state, events, key, following)
+
+
+def drawn_report(
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player,
+    phase: Phase,
+    state: Any,
+    events: list[Any],
+    key: str,
+    next_phase: Phase | None,
+) -> Letter:
+    """The report mail for one player (text and HTML alternatives, the map inline), drawn
+    from facts already read: it needs no ledger session."""
     bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
     letter = letter_to(
         rt,

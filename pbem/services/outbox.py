@@ -176,19 +176,33 @@ def _claim(rt: Runtime, row_id: int) -> bool:
 
 
 def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> None:
+    """Send one claimed row, holding no transaction while the server answers (on SQLite a
+    transaction is the ledger's write lock), then record the outcome in a short one."""
     with Session(rt.engine) as session:
         row = session.get(Outbox, row_id)
         assert row is not None
         player = session.get(Player, row.player_id) if row.player_id else None
-        try:
-            mailer.send_sync(row.raw, _envelope_sender(rt, row, player), [row.recipient])
-        except PermanentSendError as exc:
-            _record_failure(session, rt, row, str(exc), permanent=True, result=result)
-            return
-        except (TransientSendError, OSError) as exc:
-            _record_failure(session, rt, row, str(exc), permanent=False, result=result)
-            return
-        failpoints.hit("outbox.after-send")
+        raw, recipient = row.raw, row.recipient
+        envelope = _envelope_sender(rt, row, player)
+    try:
+        mailer.send_sync(raw, envelope, [recipient])
+    except PermanentSendError as exc:
+        _record_failure(rt, row_id, str(exc), permanent=True, result=result)
+        return
+    except (TransientSendError, OSError) as exc:
+        _record_failure(rt, row_id, str(exc), permanent=False, result=result)
+        return
+    failpoints.hit("outbox.after-send")
+    _record_sent(rt, row_id)
+    result.sent += 1
+
+
+def _record_sent(rt: Runtime, row_id: int) -> None:
+    """Mark a row sent (slimmed at once by default) and clear its reader's bounce mark."""
+    with Session(rt.engine) as session:
+        row = session.get(Outbox, row_id)
+        assert row is not None
+        player = session.get(Player, row.player_id) if row.player_id else None
         row.status, row.sent_at, row.last_error = "sent", rt.clock.now(), ""
         if rt.settings.sent_raw_days == 0:  # slimmed in the same write as the send is recorded
             row.raw, row.slimmed_at = without_images(row.raw), row.sent_at
@@ -196,7 +210,6 @@ def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> 
         if player is not None and _newer_than_bounce(row, player):
             bounces.clear(session, player)
         session.commit()
-        result.sent += 1
 
 
 def _envelope_sender(rt: Runtime, row: Outbox, player: Player | None) -> str:
@@ -212,6 +225,15 @@ def _newer_than_bounce(row: Outbox, player: Player) -> bool:
 
 
 def _record_failure(
+    rt: Runtime, row_id: int, error: str, permanent: bool, result: FlushResult
+) -> None:
+    with Session(rt.engine) as session:
+        row = session.get(Outbox, row_id)
+        assert row is not None
+        _retry_or_bury(session, rt, row, error, permanent, result)
+
+
+def _retry_or_bury(
     session: Session, rt: Runtime, row: Outbox, error: str, permanent: bool, result: FlushResult
 ) -> None:
     row.last_error = error[:500]
