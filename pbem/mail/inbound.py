@@ -32,6 +32,7 @@ from pbem.mail.headers import (
     safe_text,
 )
 from pbem.mail.mimeparts import count_parts, has_long_mime_header
+from pbem.mail.policies import READ
 
 _ANGLED = re.compile(r"<([^<>\s]+)>")
 _ADDR_SPEC = re.compile(r"^[^\s<>@,;]+@[^\s<>@,;]+$")
@@ -127,8 +128,8 @@ def _read(raw: bytes, digest: str, max_bytes: int, max_depth: int) -> Inbound:
 
 
 def _parse(raw: bytes, modern: bool, headers_only: bool = False) -> Message:
-    """Parse bytes with policy.default (modern) or compat32."""
-    chosen = policy.default if modern else policy.compat32
+    """Parse bytes with policy.default's rules (modern) or compat32."""
+    chosen = READ if modern else policy.compat32
     return BytesParser(policy=chosen).parsebytes(raw, headersonly=headers_only)
 
 

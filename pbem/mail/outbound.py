@@ -7,10 +7,10 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email import policy
 from email.message import EmailMessage
 from email.policy import Policy
 from email.utils import format_datetime
+from io import BytesIO
 
 from pbem.mail.headers import (
     AUTO_NO,
@@ -20,6 +20,7 @@ from pbem.mail.headers import (
     LOOP_HEADER,
     fold_words,
 )
+from pbem.mail.policies import SEND, LineGenerator
 
 _RESERVED = frozenset(
     name.lower()
@@ -130,9 +131,52 @@ def compose(
     date: datetime,
 ) -> bytes:
     """Build one complete RFC 5322 message (CRLF line ends) ready for SMTP."""
+    msg = build_message(
+        SEND,
+        sender=sender,
+        to=to,
+        subject=subject,
+        text=text,
+        html=html,
+        message_id=message_id,
+        in_reply_to=in_reply_to,
+        references=references,
+        reply_to=reply_to,
+        auto_submitted=auto_submitted,
+        loop_value=loop_value,
+        images=images,
+        attachments=attachments,
+        extra_headers=extra_headers,
+        date=date,
+    )
+    out = BytesIO()
+    LineGenerator(out, mangle_from_=False, policy=SEND).flatten(msg, unixfrom=False)
+    return out.getvalue()
+
+
+def build_message(
+    chosen: Policy,
+    *,
+    sender: str,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None,
+    message_id: str,
+    in_reply_to: str | None,
+    references: Sequence[str],
+    reply_to: str | None,
+    auto_submitted: str,
+    loop_value: str,
+    images: Sequence[InlineImage],
+    attachments: Sequence[Attachment],
+    extra_headers: dict[str, str] | None,
+    date: datetime,
+) -> EmailMessage:
+    """The message `compose` sends, on policy `chosen` (SEND, or policy.SMTP in the tests)."""
     if images and html is None:
         raise ValueError("inline images need an HTML part to show them")
-    msg = EmailMessage(policy=policy.SMTP)
+    msg = EmailMessage(policy=chosen)
     _set_headers(msg, sender, to, subject, message_id, date)
     _set_threading(msg, in_reply_to, references, reply_to)
     _set_auto_headers(msg, auto_submitted, loop_value)
@@ -144,7 +188,7 @@ def compose(
     for attachment in attachments:
         _attach(msg, attachment)
     _settle_parts(msg, message_id)
-    return msg.as_bytes()
+    return msg
 
 
 def _settle_parts(msg: EmailMessage, message_id: str) -> None:
