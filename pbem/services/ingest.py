@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 from pbem import failpoints
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import InboundMessage, MailboxCursor
-from pbem.mail.inbound import read_message
+from pbem.mail.inbound import Inbound, read_message
 from pbem.mail.sources import MailSource
 from pbem.services.intake_limits import max_message_bytes
 from pbem.services.mailroom import handle
@@ -28,6 +28,8 @@ class IngestStats:
     processed: int = 0
     quarantined: int = 0
     outcomes: dict[str, int] = field(default_factory=dict)
+    # messages stored in this pass, by row id, as read then: processing does not read them again
+    parsed: dict[int, Inbound] = field(default_factory=dict, repr=False, compare=False)
 
     def count(self, outcome: str) -> None:
         """Count one processed message under its outcome code."""
@@ -44,8 +46,12 @@ def poll(rt: Runtime, source: MailSource, stats: IngestStats) -> None:
             batch = source.fetch_new(
                 cursor.last_uid if cursor.id else None, cursor.uidvalidity if cursor.id else None
             )
+            uids = [uid for uid, _ in batch.messages]
+            known = _stored_uids(session, source.identity, batch.uidvalidity, uids)
             for uid, raw in batch.messages:
-                kept = _store(session, rt, source.identity, batch.uidvalidity, uid, raw)
+                kept = _store(
+                    session, rt, source.identity, batch.uidvalidity, uid, raw, stats, known
+                )
                 stats.stored += kept is not None
                 stats.quarantined += kept == QUARANTINED
             cursor.uidvalidity = batch.uidvalidity
@@ -63,27 +69,49 @@ def _cursor(session: Session, mailbox: str) -> MailboxCursor:
     return found or MailboxCursor(mailbox=mailbox, uidvalidity=0, last_uid=0)
 
 
+def _stored_uids(session: Session, mailbox: str, uidvalidity: int, uids: list[int]) -> set[int]:
+    """Which of `uids` are already stored, in one query."""
+    if not uids:
+        return set()
+    rows = session.exec(
+        select(InboundMessage.uid).where(
+            InboundMessage.mailbox == mailbox,
+            InboundMessage.uidvalidity == uidvalidity,
+            col(InboundMessage.uid).in_(uids),
+        )
+    ).all()
+    return set(rows)
+
+
 def _store(
-    session: Session, rt: Runtime, mailbox: str, uidvalidity: int, uid: int, raw: bytes
+    session: Session,
+    rt: Runtime,
+    mailbox: str,
+    uidvalidity: int,
+    uid: int,
+    raw: bytes,
+    stats: IngestStats | None = None,
+    known: set[int] | None = None,
 ) -> str | None:
     """Store one message and return its status (None if already stored).
 
-    A message that cannot be stored as it came is kept as a quarantine row instead.
+    A message that cannot be stored as it came is kept as a quarantine row instead. What was
+    read of it is kept in `stats` for processing in the same pass. `known` holds the UIDs of
+    this mailbox and UIDVALIDITY already stored, when the caller has read them; it gains `uid`.
     """
-    exists = session.exec(
-        select(InboundMessage.id).where(
-            InboundMessage.mailbox == mailbox,
-            InboundMessage.uidvalidity == uidvalidity,
-            InboundMessage.uid == uid,
-        )
-    ).first()
-    if exists is not None:
+    if known is None:
+        known = _stored_uids(session, mailbox, uidvalidity, [uid])
+    if uid in known:
         return None
+    known.add(uid)
     place = Place(mailbox, uidvalidity, uid)
     try:
         with session.begin_nested():
-            session.add(_row(rt, place, raw))
+            row, inbound = _row(rt, place, raw)
+            session.add(row)
             session.flush()
+        if stats is not None and row.id is not None:
+            stats.parsed[row.id] = inbound
     except Exception as exc:
         with session.begin_nested():
             session.add(_quarantine_row(rt, place, raw, describe(exc)))
@@ -101,12 +129,13 @@ class Place:
     uid: int
 
 
-def _row(rt: Runtime, place: Place, raw: bytes) -> InboundMessage:
-    """The ledger row for a raw message, truncated when it is over the size limit."""
+def _row(rt: Runtime, place: Place, raw: bytes) -> tuple[InboundMessage, Inbound]:
+    """The ledger row for a raw message, truncated when it is over the size limit, and the
+    message as read."""
     limit = max_message_bytes(rt)
     inbound = read_message(raw, max_bytes=limit)
     kept, truncated = kept_raw(raw, limit)
-    return InboundMessage(
+    row = InboundMessage(
         mailbox=place.mailbox,
         uidvalidity=place.uidvalidity,
         uid=place.uid,
@@ -117,6 +146,7 @@ def _row(rt: Runtime, place: Place, raw: bytes) -> InboundMessage:
         truncated=truncated,
         received_at=rt.clock.now(),
     )
+    return row, inbound
 
 
 def _quarantine_row(rt: Runtime, place: Place, raw: bytes, detail: str) -> InboundMessage:
@@ -153,21 +183,20 @@ def process_pending(rt: Runtime, stats: IngestStats) -> None:
     """
     for message_id in _new_ids(rt):
         try:
-            outcome = _process_one(rt, message_id)
+            outcome = _process_one(rt, message_id, stats.parsed.pop(message_id, None))
         except Exception as exc:
             outcome = _quarantine(rt, message_id, describe(exc))
         if outcome is not None:
             stats.count(outcome)
 
 
-def _process_one(rt: Runtime, message_id: int) -> str | None:
+def _process_one(rt: Runtime, message_id: int, parsed: Inbound | None = None) -> str | None:
     """Claim and handle one message; None when another run has it."""
     with session_scope(rt.engine) as session:
-        if not _claim(session, message_id):
+        row = _claim(session, message_id)
+        if row is None:
             return None
-        row = session.get(InboundMessage, message_id)
-        assert row is not None
-        row.outcome = handle(session, rt, row)
+        row.outcome = handle(session, rt, row, parsed)
         row.status = "duplicate" if row.outcome == "mail.duplicate" else "processed"
         session.add(row)
         failpoints.hit("ingest.before-commit")
@@ -190,10 +219,13 @@ def _new_ids(rt: Runtime) -> list[int]:
         return [r for r in rows if r is not None]
 
 
-def _claim(session: Session, message_id: int) -> bool:
-    claimed = session.exec(
+def _claim(session: Session, message_id: int) -> InboundMessage | None:
+    """Mark a new message as being processed and return its row, in one statement; None when
+    another run has it."""
+    claimed = session.scalars(
         update(InboundMessage)
         .where(col(InboundMessage.id) == message_id, col(InboundMessage.status) == "new")
         .values(status="processing")
+        .returning(InboundMessage)
     )
-    return bool(claimed.rowcount)
+    return claimed.first()

@@ -36,11 +36,13 @@ class Sender:
     via: str  # where the token was found: address, subject or body
 
 
-def handle(session: Session, rt: Runtime, row: InboundMessage) -> str:
-    """Process one stored message and return its outcome code."""
+def handle(
+    session: Session, rt: Runtime, row: InboundMessage, parsed: Inbound | None = None
+) -> str:
+    """Process one stored message and return its outcome code (`parsed`: as read when stored)."""
     if _is_duplicate(session, row):
         return "mail.duplicate"
-    inbound = read_stored(rt, row)
+    inbound = read_stored(rt, row, parsed)
     if inbound.kind == "bounce":
         return bounces.record(session, rt, inbound, row.raw)
     if inbound.kind in SILENT_KINDS:
@@ -88,10 +90,10 @@ def _token_owner(session: Session, inbound: Inbound) -> tuple[Campaign, Player, 
     if not tokens:
         return None
     for token in tokens:
-        campaign = _campaign_by_slug(session, token.campaign)
-        player = _seat_player(session, campaign, token.seat) if campaign else None
-        if campaign is None or player is None:
+        seated = _seat_player(session, token.campaign, token.seat)
+        if seated is None:
             continue
+        campaign, player = seated
         expected = (
             player.secret
             if token.where == "body"
@@ -102,14 +104,19 @@ def _token_owner(session: Session, inbound: Inbound) -> tuple[Campaign, Player, 
     return None
 
 
-def _campaign_by_slug(session: Session, campaign_slug: str) -> Campaign | None:
-    """The campaign a token names, by its indexed slug: one row read, however many there are."""
-    return session.exec(select(Campaign).where(Campaign.slug == campaign_slug)).first()
-
-
-def _seat_player(session: Session, campaign: Campaign, seat_slug: str) -> Player | None:
-    players = session.exec(select(Player).where(Player.campaign_id == campaign.id)).all()
-    return next((p for p in players if slug(p.seat) == seat_slug and p.status != "replaced"), None)
+def _seat_player(
+    session: Session, campaign_slug: str, seat_slug: str
+) -> tuple[Campaign, Player] | None:
+    """The campaign a token names, by its indexed slug, and the player in the token's seat:
+    one query, reading only that campaign's players, however many campaigns there are."""
+    rows = session.exec(
+        select(Campaign, Player)
+        .join(Player, col(Player.campaign_id) == Campaign.id)
+        .where(Campaign.slug == campaign_slug)
+    ).all()
+    return next(
+        ((c, p) for c, p in rows if slug(p.seat) == seat_slug and p.status != "replaced"), None
+    )
 
 
 def _from_matches(player: Player, address: str) -> bool:

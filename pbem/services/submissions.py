@@ -71,7 +71,8 @@ def submit(
     errors = any(p.severity == "error" for p in problems)
     if orders is not None and not canonical.strip() and errors:
         orders = None  # nothing was understood: earlier orders stay on file
-    previous = queries.live_submission(session, phase, seat) if orders is not None else None
+    live = queries.live_submissions(session, phase)  # read before this submission is stored
+    previous = live.get(seat) if orders is not None else None
     submission = _store(
         session,
         campaign,
@@ -88,7 +89,8 @@ def submit(
     if previous is not None:
         previous.superseded = True
         session.add(previous)
-    complete = _mark_complete(session, rt, campaign, phase, state)
+    live_seats = set(live) | ({seat} if orders is not None and source != "default" else set())
+    complete = _mark_complete(session, rt, game.due(state), phase, live_seats)
     return Receipt(
         submission, phase, canonical, problems, previous is not None, orders is not None, complete
     )
@@ -135,14 +137,19 @@ def _store(
 
 def owed_inputs_in(session: Session, phase: Phase, due: Any) -> bool:
     """True when every seat that owes input (and the referee, if owed) has a live submission."""
+    return _all_in(due, set(queries.live_submissions(session, phase)))
+
+
+def _all_in(due: Any, live_seats: set[str]) -> bool:
+    """True when every seat that owes input (and the referee, if owed) is among `live_seats`."""
     seats = list(due.players) + ([REFEREE] if due.referee else [])
-    return all(queries.live_submission(session, phase, seat) is not None for seat in seats)
+    return all(seat in live_seats for seat in seats)
 
 
 def _mark_complete(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any
+    session: Session, rt: Runtime, due: Any, phase: Phase, live_seats: set[str]
 ) -> bool:
-    complete = owed_inputs_in(session, phase, game_of(campaign).due(state))
+    complete = _all_in(due, live_seats)
     if complete and phase.complete_at is None:
         phase.complete_at = rt.clock.now()
         session.add(phase)

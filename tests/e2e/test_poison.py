@@ -165,8 +165,10 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
     alice, bob = loop.players[:2]
     real_handle: Callable[..., str] = ingest.handle
 
-    def failing_handle(session: Session, rt: object, row: InboundMessage) -> str:
-        outcome = real_handle(session, rt, row)  # writes first, so the rollback is tested
+    def failing_handle(
+        session: Session, rt: object, row: InboundMessage, parsed: object = None
+    ) -> str:
+        outcome = real_handle(session, rt, row, parsed)  # writes first: the rollback is tested
         if b"POISON" in row.raw:
             raise RuntimeError("handler blew up")
         return outcome
