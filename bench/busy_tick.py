@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -26,6 +27,7 @@ from typing import Any
 from sqlalchemy import Engine, text
 
 from bench.harness import (
+    BENCH_TICK_SECONDS,
     REFEREE,
     Figures,
     Measured,
@@ -42,6 +44,7 @@ from bench.harness import (
 from pbem.sandbox.mailstack import MailStack
 
 MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed
+ACK_SUBJECT = re.compile(rb"(?m)^Subject: .*Orders (received|NOT accepted)")  # an acknowledgement
 
 
 def main() -> None:
@@ -59,6 +62,13 @@ def main() -> None:
     parser.add_argument(
         "--workers", default="1", help="tick processes run at once, per round: e.g. 1,2,4"
     )
+    parser.add_argument(
+        "--tick-seconds",
+        type=float,
+        default=BENCH_TICK_SECONDS,
+        help="the ticks' time budget (default: a day, so one tick does the round; pbem's own "
+        "default is 50, as a host would run it)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -66,7 +76,9 @@ def main() -> None:
     if max(workers) > 1 and args.backend != "postgres":
         parser.error("several workers need --backend postgres (SQLite has one writer)")
     rounds = args.rounds or len(workers)
-    runs = run(args.campaigns, args.players, args.backend, rounds, args.seed, workers)
+    runs = run(
+        args.campaigns, args.players, args.backend, rounds, args.seed, workers, args.tick_seconds
+    )
     for figures in runs:
         figures.show(args.json)
         sys.stdout.flush()  # each round's figures as soon as it ends
@@ -79,6 +91,7 @@ def run(
     rounds: int,
     seed: int,
     workers: list[int] | None = None,
+    tick_seconds: float = BENCH_TICK_SECONDS,
 ) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
     workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
@@ -88,13 +101,14 @@ def run(
         stack = start_stack()
         try:
             with database_url(directory, backend) as db_url:
-                config = write_config(directory, stack, db_url)
+                config = write_config(directory, stack, db_url, tick_seconds)
                 rt = open_bench_runtime(config)
                 started = time.perf_counter()
                 create_campaigns(rt, campaigns, players, seed)
                 setup_s = time.perf_counter() - started
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
+                shown.figures["tick_seconds"] = tick_seconds
                 shown.figures["create_campaigns_s"] = setup_s
                 yield shown
                 for round_number in range(1, rounds + 1):
@@ -119,6 +133,8 @@ class Pass:
         self.sizes: list[int] = []
         self.first_tick_mails = 0
         self.floor: dict[str, Any] = {}
+        self.ack_delays: list[float] = []  # each acknowledgement: tick start to delivery, s
+        self.acks_first_tick = 0
 
     @property
     def seconds(self) -> float:
@@ -129,7 +145,7 @@ class Pass:
 def _unsent(engine: Engine) -> int:
     with engine.connect() as connection:
         found = connection.execute(
-            text("SELECT count(*) FROM outbox WHERE status IN ('pending', 'sending')")
+            text("SELECT count(*) FROM outbox WHERE status IN ('draft', 'pending', 'sending')")
         ).scalar()
     return int(found or 0)
 
@@ -138,13 +154,20 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
     done = Pass(workers)
     for _ in range(MAX_TICKS):
         before = len(stack.received)
+        started = time.monotonic()
         measured = run_pbem_workers(config, workers, "tick", "--wait", "600")
         done.ticks.append(measured)
         sent = stack.received[before:]
+        acks = [
+            at - started
+            for envelope, at in zip(sent, stack.delivered_at[before:], strict=True)
+            if ACK_SUBJECT.search((envelope.original_content or b"")[:4096])
+        ]
         if len(done.ticks) == 1:
-            done.first_tick_mails = len(sent)
+            done.first_tick_mails, done.acks_first_tick = len(sent), len(acks)
+        done.ack_delays.extend(acks)
         done.sizes.extend(len(e.original_content or b"") for e in sent)
-        del stack.received[:]  # keep the bench's own memory flat
+        del stack.received[:], stack.delivered_at[:]  # keep the bench's own memory flat
         if measured.exit_code not in (0, 10) or not sent or not _unsent(engine):
             break
     return done
@@ -188,6 +211,13 @@ def _figures(
         "peak_rss_mb": max((t.peak_rss_mb for t in done.ticks), default=0.0),
         "exit_codes": [t.exit_code for t in done.ticks],
     }
+    if orders:
+        delays = sorted(done.ack_delays)
+        figures["acks_sent"] = len(delays)
+        figures["acks_sent_first_tick"] = done.acks_first_tick
+        figures["first_tick_s"] = done.ticks[0].seconds if done.ticks else 0.0
+        figures["ack_delay_median_s"] = delays[len(delays) // 2] if delays else 0.0
+        figures["ack_delay_max_s"] = delays[-1] if delays else 0.0
     if done.floor:
         figures["floor_wall_s"] = done.floor["seconds"]
         figures["floor_fetch_s"] = done.floor["fetch_s"]

@@ -222,6 +222,7 @@ class _RelayHandler:
         self.accounts = accounts
         self.lmtp_socket = lmtp_socket
         self.envelopes: list[Envelope] = []
+        self.delivered_at: list[float] = []  # time.monotonic() of each envelope, in step
 
     async def handle_RCPT(
         self, server: SMTP, session: Session, envelope: Envelope, address: str, options: list[str]
@@ -247,6 +248,7 @@ class _RelayHandler:
             except (smtplib.SMTPException, OSError) as exc:
                 return f"451 4.3.0 local delivery failed: {exc}"
         self.envelopes.append(envelope)
+        self.delivered_at.append(time.monotonic())
         return "250 2.0.0 delivered"
 
 
@@ -517,6 +519,11 @@ class MailStack:
     def received(self) -> list[Envelope]:
         """Envelopes the SMTP relay has delivered, oldest first."""
         return self._handler.envelopes
+
+    @property
+    def delivered_at(self) -> list[float]:
+        """When each of `received` was delivered (time.monotonic()), in the same order."""
+        return self._handler.delivered_at
 
     # ----- mail helpers --------------------------------------------------------------
 
