@@ -64,10 +64,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--tick-seconds",
-        type=float,
-        default=BENCH_TICK_SECONDS,
-        help="the ticks' time budget (default: a day, so one tick does the round; pbem's own "
-        "default is 50, as a host would run it)",
+        default=str(BENCH_TICK_SECONDS),
+        help="the ticks' time budget per round, e.g. 50,86400 (default: a day, so one tick "
+        "does the round; pbem's own default is 50, as a host would run it)",
     )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
@@ -75,10 +74,9 @@ def main() -> None:
     workers = [int(w) for w in args.workers.split(",")]
     if max(workers) > 1 and args.backend != "postgres":
         parser.error("several workers need --backend postgres (SQLite has one writer)")
-    rounds = args.rounds or len(workers)
-    runs = run(
-        args.campaigns, args.players, args.backend, rounds, args.seed, workers, args.tick_seconds
-    )
+    budgets = [float(s) for s in args.tick_seconds.split(",")]
+    rounds = args.rounds or max(len(workers), len(budgets))
+    runs = run(args.campaigns, args.players, args.backend, rounds, args.seed, workers, budgets)
     for figures in runs:
         figures.show(args.json)
         sys.stdout.flush()  # each round's figures as soon as it ends
@@ -91,34 +89,38 @@ def run(
     rounds: int,
     seed: int,
     workers: list[int] | None = None,
-    tick_seconds: float = BENCH_TICK_SECONDS,
+    budgets: list[float] | None = None,
 ) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
     workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
-    counts = workers or [1]
+    counts, budgets = workers or [1], budgets or [BENCH_TICK_SECONDS]
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         directory = Path(folder)
         stack = start_stack()
         try:
             with database_url(directory, backend) as db_url:
-                config = write_config(directory, stack, db_url, tick_seconds)
+                config = write_config(directory, stack, db_url, budgets[0])
                 rt = open_bench_runtime(config)
                 started = time.perf_counter()
                 create_campaigns(rt, campaigns, players, seed)
                 setup_s = time.perf_counter() - started
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
-                shown.figures["tick_seconds"] = tick_seconds
+                shown.figures["tick_seconds"] = budgets[0]
                 shown.figures["create_campaigns_s"] = setup_s
                 yield shown
                 for round_number in range(1, rounds + 1):
                     mails = order_mails(rt, seed + round_number)
                     deliver_all(stack, mails)
                     count = counts[(round_number - 1) % len(counts)]
+                    budget = budgets[(round_number - 1) % len(budgets)]
+                    write_config(directory, stack, db_url, budget)
                     busy = _ticks_until_quiet(stack, config, rt.engine, count)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"
-                    yield _figures(title, campaigns, players, backend, len(mails), busy)
+                    shown = _figures(title, campaigns, players, backend, len(mails), busy)
+                    shown.figures["tick_seconds"] = budget
+                    yield shown
                 rt.engine.dispose()
         finally:
             stack.stop()

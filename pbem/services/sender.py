@@ -2,7 +2,8 @@
 
 Sending is mostly waiting for the SMTP server; drawing reports is mostly CPU. The tick wakes
 the sender whenever it has made mail sendable (an acknowledgement queued, a report drawn), and
-the sender runs outbox passes until the tick is done, then one last pass. Each pass is the
+the sender runs outbox passes until the tick is done, then one last pass. Answers to players
+are sent whatever the tick's time budget says; reports only while it lasts. Each pass is the
 ordinary `outbox.flush`, with its claims and its record of every send, so a crash anywhere
 leaves what it always did: mail queued, or sent and re-sent once with the same Message-ID.
 """
@@ -70,6 +71,7 @@ class BackgroundSender:
                     self._wake.clear()
                     with self._passes:
                         serving = self._asked
+                    self._add(outbox.flush(self.rt, self.mailer, replies_only=True))  # any time
                     self._add(outbox.flush(self.rt, self.mailer, self.budget))
                     with self._passes:
                         self._served = serving

@@ -102,3 +102,17 @@ def test_an_error_in_the_sender_thread_reaches_the_tick(rt: Runtime, toy_campaig
     with pytest.raises(RuntimeError, match="mailer blew up"), broken as sender:
         sender.settle()  # returns though the thread died
     assert threading.active_count() == before
+
+
+def test_answers_go_out_after_the_budget_is_spent_and_reports_wait(
+    rt: Runtime, toy_campaign: str
+) -> None:
+    with session_scope(rt.engine) as session:
+        enqueue(session, rt, Letter("ack", "ack", "zed@localhost", "Orders received", "a"), None)
+        enqueue(session, rt, Letter("rep", "report", "zed@localhost", "Report", "r"), None)
+    mailer = RecordingMailer()
+    with BackgroundSender(rt, mailer, TimeBudget(0)) as sender:  # the tick's time is up
+        sender.settle()
+    subjects = sorted(str(message_from_bytes(m.raw)["Subject"]) for m in mailer.sent)
+    assert "Orders received" in subjects and "Report" not in subjects
+    assert sender.result.sent == len(mailer.sent) == 4  # the welcomes are answers too
