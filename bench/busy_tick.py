@@ -68,15 +68,21 @@ def main() -> None:
         help="the ticks' time budget per round, e.g. 50,86400 (default: a day, so one tick "
         "does the round; pbem's own default is 50, as a host would run it)",
     )
+    parser.add_argument(
+        "--draw-processes", type=int, default=1, help="[turns] draw_processes for every tick"
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     workers = [int(w) for w in args.workers.split(",")]
     if max(workers) > 1 and args.backend != "postgres":
         parser.error("several workers need --backend postgres (SQLite has one writer)")
-    budgets = [float(s) for s in args.tick_seconds.split(",")]
+    budgets = [int(s) for s in args.tick_seconds.split(",")]
     rounds = args.rounds or max(len(workers), len(budgets))
-    runs = run(args.campaigns, args.players, args.backend, rounds, args.seed, workers, budgets)
+    runs = run(
+        args.campaigns, args.players, args.backend, rounds, args.seed, workers, budgets,
+        args.draw_processes,
+    )  # fmt: skip
     for figures in runs:
         figures.show(args.json)
         sys.stdout.flush()  # each round's figures as soon as it ends
@@ -89,7 +95,8 @@ def run(
     rounds: int,
     seed: int,
     workers: list[int] | None = None,
-    budgets: list[float] | None = None,
+    budgets: list[int] | None = None,
+    draw_processes: int = 1,
 ) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
     workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
@@ -99,7 +106,7 @@ def run(
         stack = start_stack()
         try:
             with database_url(directory, backend) as db_url:
-                config = write_config(directory, stack, db_url, budgets[0])
+                config = write_config(directory, stack, db_url, budgets[0], draw_processes)
                 rt = open_bench_runtime(config)
                 started = time.perf_counter()
                 create_campaigns(rt, campaigns, players, seed)
@@ -107,6 +114,7 @@ def run(
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
                 shown.figures["tick_seconds"] = budgets[0]
+                shown.figures["draw_processes"] = draw_processes
                 shown.figures["create_campaigns_s"] = setup_s
                 yield shown
                 for round_number in range(1, rounds + 1):
@@ -114,7 +122,7 @@ def run(
                     deliver_all(stack, mails)
                     count = counts[(round_number - 1) % len(counts)]
                     budget = budgets[(round_number - 1) % len(budgets)]
-                    write_config(directory, stack, db_url, budget)
+                    write_config(directory, stack, db_url, budget, draw_processes)
                     busy = _ticks_until_quiet(stack, config, rt.engine, count)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"

@@ -50,6 +50,7 @@ class Settings:
     missed_turn_policy: str = "keep-defaults"  # or "flag-replacement"
     missed_turn_limit: int = 2
     tick_seconds: int = 50  # a tick stops starting adjudications and reports after this
+    draw_processes: int = 1  # processes drawing reports in a tick, the tick's own included
     sent_raw_days: int = 0  # sent mail keeps its pictures this long, then only text and HTML
     ca_file: str = ""
     source: str = DEFAULTS
@@ -105,6 +106,7 @@ def load_settings(explicit: str | None = None) -> Settings:
         missed_turn_policy=site.missed_turn_policy,
         missed_turn_limit=site.missed_turn_limit,
         tick_seconds=site.tick_seconds,
+        draw_processes=site.draw_processes,
         sent_raw_days=site.sent_raw_days,
         ca_file=site.ca_file,
         source=str(path) if path else DEFAULTS,
@@ -157,4 +159,5 @@ reminder_hours = [24, 2]
 missed_turn_policy = "keep-defaults"   # or "flag-replacement"
 missed_turn_limit = 2
 tick_seconds = 50                      # then adjudication and reports wait for the next tick
+draw_processes = 1                     # more, on a host with cores to spare, draw reports faster
 """

@@ -44,6 +44,7 @@ TOML_KEYS: dict[str, dict[str, str]] = {
         "missed_turn_policy": "missed_turn_policy",
         "missed_turn_limit": "missed_turn_limit",
         "tick_seconds": "tick_seconds",
+        "draw_processes": "draw_processes",
     },
     "reports": {"dir": "report_dir"},
 }
@@ -74,6 +75,7 @@ class SiteSettings(BaseSettings):
     missed_turn_policy: Literal["keep-defaults", "flag-replacement"] = "keep-defaults"
     missed_turn_limit: int = Field(default=2, ge=1)
     tick_seconds: int = Field(default=50, ge=1)
+    draw_processes: int = Field(default=1, ge=1, le=32)
     sent_raw_days: int = Field(default=0, ge=0, le=36_500)
     report_dir: str = ""
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from pbem.ledger import queries
@@ -70,6 +70,14 @@ def report_subject(campaign: Campaign, phase: Phase, player: Player) -> str:
     return subject_for(campaign, player, f"Report: {phase.label}")
 
 
+@dataclass(frozen=True)
+class Shard:
+    """The drafts whose row id leaves `index` when divided by `count`: one drawer's share."""
+
+    index: int
+    count: int
+
+
 @dataclass
 class _Drawn:
     """One phase's facts, read once for all its readers."""
@@ -85,12 +93,14 @@ def draw_drafts(
     budget: TimeBudget = UNLIMITED,
     on_ready: Callable[[], None] = lambda: None,
     notes: list[CampaignNote] | None = None,
+    shard: Shard | None = None,
 ) -> int:
-    """Draw drafted reports, oldest first, until none is left or the budget is spent; call
-    `on_ready` after each one becomes sendable. Return how many were drawn here."""
+    """Draw drafted reports (those of `shard` only, if given), oldest first, until none is left
+    or the budget is spent; call `on_ready` after each one becomes sendable. Return how many
+    were drawn here."""
     drawn, after, facts = 0, 0, None
     with row_claims(rt.engine) as claims:  # on PostgreSQL, workers draw different drafts
-        while not budget.spent() and (page := _draft_ids(rt, after)):
+        while not budget.spent() and (page := _draft_ids(rt, after, shard)):
             for row_id in page:
                 if budget.spent():
                     break
@@ -106,14 +116,18 @@ def draw_drafts(
     return drawn
 
 
-def _draft_ids(rt: Runtime, after: int) -> list[int]:
+def drafts_waiting(rt: Runtime) -> int:
+    """How many drafted reports are waiting to be drawn."""
     with Session(rt.engine) as session:
-        rows = session.exec(
-            select(Outbox.id)
-            .where(Outbox.status == DRAFT, col(Outbox.id) > after)
-            .order_by(col(Outbox.id))
-            .limit(PAGE)
-        ).all()
+        return session.exec(select(func.count()).where(Outbox.status == DRAFT)).one()
+
+
+def _draft_ids(rt: Runtime, after: int, shard: Shard | None) -> list[int]:
+    query = select(Outbox.id).where(Outbox.status == DRAFT, col(Outbox.id) > after)
+    if shard is not None:
+        query = query.where(col(Outbox.id) % shard.count == shard.index)
+    with Session(rt.engine) as session:
+        rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]
 
 

@@ -17,7 +17,8 @@ from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.alerts import alert_referee
 from pbem.services.budget import TimeBudget
-from pbem.services.drafts import draw_drafts
+from pbem.services.drafts import Shard, draw_drafts
+from pbem.services.draw_helpers import DrawHelpers
 from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
@@ -111,7 +112,9 @@ def tick(
             _draw(rt, report, budget, sender.wake)  # drafts an earlier tick left
             report.turns = run_due(rt, report.campaigns, budget)
             failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
-            _draw(rt, report, budget, sender.wake)
+            with DrawHelpers(rt, rt.settings.draw_processes) as helpers:
+                _draw(rt, report, budget, sender.wake, helpers.shard)
+            _draw(rt, report, budget, sender.wake)  # what a helper left, if one died
             if claims.intake(mailbox):
                 alert_referee(rt)
                 claims.end_intake(mailbox)
@@ -135,9 +138,15 @@ def _intake(
     report.reminders = send_reminders(rt, report.campaigns)
 
 
-def _draw(rt: Runtime, report: TickReport, budget: TimeBudget, wake: Callable[[], None]) -> None:
-    """Draw the drafted reports, each sendable as soon as it is drawn."""
-    draw_drafts(rt, budget, on_ready=wake, notes=report.campaigns)
+def _draw(
+    rt: Runtime,
+    report: TickReport,
+    budget: TimeBudget,
+    wake: Callable[[], None],
+    shard: Shard | None = None,
+) -> None:
+    """Draw the drafted reports (of `shard` only, if given), each sendable once drawn."""
+    draw_drafts(rt, budget, on_ready=wake, notes=report.campaigns, shard=shard)
 
 
 def _send(report: TickReport, flushed: outbox.FlushResult) -> None:
