@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import os
-import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
-from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,13 +15,10 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
 from pbem.errors import ConfigError
+from pbem.ledger.revisions import MIGRATIONS, VERSION_TABLE, head_revision, known_revisions
 
 if TYPE_CHECKING:  # Alembic is imported only by `pbem init` and `pbem migrate`
     from alembic.config import Config
-
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-VERSION_TABLE = "alembic_version"
-_REVISION_LINE = re.compile(r"^(revision|down_revision)\s*=\s*['\"]([^'\"]*)['\"]", re.MULTILINE)
 
 
 def normalise_url(url: str) -> str:
@@ -80,25 +75,6 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
-
-
-@cache
-def known_revisions() -> dict[str, str | None]:
-    """Every migration's revision and the one it revises, read from the files (no Alembic)."""
-    found: dict[str, str | None] = {}
-    for path in sorted((MIGRATIONS / "versions").glob("*.py")):
-        fields = dict(_REVISION_LINE.findall(path.read_text(encoding="utf-8")))
-        if fields.get("revision"):
-            found[fields["revision"]] = fields.get("down_revision") or None
-    return found
-
-
-def head_revision() -> str:
-    """The newest schema revision this pbem knows: the one no other migration revises."""
-    revisions = known_revisions()
-    revised = set(revisions.values())
-    heads = sorted(rev for rev in revisions if rev not in revised)
-    return heads[0] if len(heads) == 1 else ""
 
 
 def current_revision(engine: Engine) -> str | None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import fcntl
 import time
-import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,11 +20,14 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from pbem.errors import Locked
-
-ADVISORY_KEY = 0x70B3_6D00  # "pbem": the run lock (one bigint key)
-INTAKE_SPACE = 0x70B3_6D01  # (space, crc of the mailbox): one reader per mailbox
-CAMPAIGN_SPACE = 0x70B3_6D02  # (space, campaign id): one step of one campaign at a time
-OUTBOX_SPACE = 0x70B3_6D03  # (space, outbox row id): the worker sending that row
+from pbem.services.lock_names import (
+    ADVISORY_KEY,
+    CAMPAIGN_SPACE,
+    INTAKE_SPACE,
+    OUTBOX_SPACE,
+    mailbox_key,
+    run_lock_file,
+)
 
 
 def is_postgres(engine: Engine) -> bool:
@@ -55,7 +57,7 @@ class TickClaims:
         """Become the one reader of `mailbox` for this tick; False if another worker is."""
         if self._connection is None:
             return True
-        key = _crc(mailbox)
+        key = mailbox_key(mailbox)
         if key in self._mailboxes:
             return True
         if not _try(self._connection, "pg_try_advisory_lock", INTAKE_SPACE, key):
@@ -65,7 +67,7 @@ class TickClaims:
 
     def end_intake(self, mailbox: str) -> None:
         """Let another worker read `mailbox` (or do the reader's bookkeeping) now."""
-        key = _crc(mailbox)
+        key = mailbox_key(mailbox)
         if key in self._mailboxes:
             self._mailboxes.remove(key)
             _unlock(self._connection, INTAKE_SPACE, key)
@@ -74,7 +76,7 @@ class TickClaims:
         """Wait up to `wait_seconds` for the worker reading `mailbox` to finish; True if it did."""
         if self._connection is None:
             return True
-        connection, key = self._connection, _crc(mailbox)
+        connection, key = self._connection, mailbox_key(mailbox)
 
         def finished() -> bool:
             if not _try(connection, "pg_try_advisory_lock_shared", INTAKE_SPACE, key):
@@ -164,10 +166,6 @@ def _session_is_postgres(session: Session) -> bool:
     return session.get_bind().dialect.name == "postgresql"
 
 
-def _crc(value: str) -> int:
-    return zlib.crc32(value.encode()) & 0x7FFF_FFFF
-
-
 def _try(connection: Connection, function: str, space: int, key: int) -> bool:
     got = connection.execute(text(f"SELECT {function}(:a, :b)"), {"a": space, "b": key})
     connection.commit()
@@ -184,10 +182,7 @@ def _unlock(
 
 
 def _lock_path(engine: Engine) -> Path:
-    database = engine.url.database or ":memory:"
-    if database == ":memory:":
-        return Path("/tmp/pbem-memory.lock")
-    return Path(database + ".lock")
+    return run_lock_file(engine.url.database)
 
 
 @contextmanager
