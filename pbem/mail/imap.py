@@ -53,6 +53,10 @@ class ImapSource:
         """Messages with UID > after_uid (or all, when the UIDVALIDITY changed)."""
         return self._with_retry(lambda client: self._fetch(client, after_uid, uidvalidity))
 
+    def has_new(self, after_uid: int | None, uidvalidity: int | None) -> bool:
+        """Whether fetch_new would return any message: the same UID SEARCH, no bodies."""
+        return self._with_retry(lambda client: self._any_new(client, after_uid, uidvalidity))
+
     def mark_processed(self, uids: Sequence[int]) -> None:
         """Flag messages $PbemProcessed (or \\Seen when the server takes no keywords)."""
         if uids:
@@ -141,13 +145,25 @@ class ImapSource:
         self, client: IMAPClient, after_uid: int | None, uidvalidity: int | None
     ) -> FetchBatch:
         """One UID search and fetch on a selected mailbox."""
+        server_validity, changed, uids, more = self._search(client, after_uid, uidvalidity)
+        return FetchBatch(server_validity, _fetch_bodies(client, uids), changed, more)
+
+    def _any_new(self, client: IMAPClient, after_uid: int | None, uidvalidity: int | None) -> bool:
+        """True when the UIDVALIDITY changed or a UID above after_uid exists."""
+        _, changed, uids, _ = self._search(client, after_uid, uidvalidity)
+        return changed or bool(uids)
+
+    def _search(
+        self, client: IMAPClient, after_uid: int | None, uidvalidity: int | None
+    ) -> tuple[int, bool, list[int], bool]:
+        """The server's UIDVALIDITY, whether it changed, the next batch of UIDs and if more."""
         server_validity = int(self._status[b"UIDVALIDITY"])
         changed = uidvalidity is not None and uidvalidity != server_validity
         floor = 0 if changed or after_uid is None else max(after_uid, 0)
         # "N:*" always matches the highest UID, even when it is below N; select_new filters.
         found = client.search(["UID", f"{floor + 1}:*"])
         uids, more = select_new(found, floor, self.batch)
-        return FetchBatch(server_validity, _fetch_bodies(client, uids), changed, more)
+        return server_validity, changed, uids, more
 
     def _add_processed_flag(self, client: IMAPClient, uids: list[int]) -> None:
         """Set the processed flag on `uids`."""

@@ -69,6 +69,19 @@ class MaildirSource:
         messages = [(uid, raw) for uid, raw in read if raw is not None]
         return FetchBatch(validity, messages, changed, more)
 
+    def has_new(self, after_uid: int | None, uidvalidity: int | None) -> bool:
+        """Whether fetch_new would return any message or number a new one; changes nothing."""
+        if not (self.path / UIDS_FILE).exists():
+            return True  # fetch_new would start numbering
+        files = self._scan()
+        with self._locked():
+            validity = _read_uidvalidity(self.path)
+            uid_of = _read_uid_map(self.path / UIDS_FILE)[0]
+        if uidvalidity is not None and uidvalidity != validity:
+            return True
+        floor = after_uid or 0
+        return any(key not in uid_of or uid_of[key] > floor for key in files)
+
     def mark_processed(self, uids: Sequence[int]) -> None:
         """Move messages to cur/ with the Seen flag, as a mail reader would."""
         wanted = set(uids)
