@@ -5,7 +5,9 @@ long-running host's would be), then times `pbem tick` against two baselines meas
 same run: a bare interpreter start, and a floor script that logs in over IMAP, asks for new
 UIDs and reads the ledger once. `in_process_tick_ms` times the same idle tick inside the bench's
 own process, where the imports are paid already: the part that could grow with the ledger or
-the number of campaigns. Usage:
+the number of campaigns; `idle_check_ms` does the same for the check that answers an idle tick
+before the full tick loads (services/idle_checks.py), and `idle_check_answer` is what it found
+(None: idle). Usage:
 
     python -m bench.idle_tick --sizes 5000,20000,50000 [--campaigns 1] [--backend sqlite]
 """
@@ -38,6 +40,7 @@ from bench.harness import (
 from pbem.ledger.models import InboundMessage, MailboxCursor
 from pbem.mail.sources import open_source
 from pbem.sandbox.mailstack import MailStack
+from pbem.services.idle_checks import find_work
 from pbem.services.runtime import Runtime
 from pbem.services.tick import default_mailer, default_source, tick
 
@@ -172,6 +175,7 @@ def _measure(
 ) -> Figures:
     ticks = [run_pbem(config, "tick", "--json") for _ in range(REPEATS)]
     in_process = [_tick_in_process(rt) for _ in range(REPEATS)]
+    checks = [_idle_check(rt) for _ in range(REPEATS)]
     with Session(rt.engine) as session:
         cursor = session.exec(select(MailboxCursor)).first()
         next_uid = (cursor.last_uid if cursor else 0) + 1
@@ -191,6 +195,8 @@ def _measure(
             "stored_messages": size,
             "tick_median_s": tick_s,
             "in_process_tick_ms": statistics.median(in_process) * 1000,
+            "idle_check_ms": statistics.median(seconds for seconds, _ in checks) * 1000,
+            "idle_check_answer": checks[-1][1],
             "tick_exit_codes": [t.exit_code for t in ticks],
             "tick_stored_new": [_stored(t.output) for t in ticks],
             "interpreter_start_s": start_s,
@@ -209,6 +215,13 @@ def _tick_in_process(rt: Runtime) -> float:
     started = time.perf_counter()
     tick(rt, default_source(rt), default_mailer(rt), wait_seconds=60)
     return time.perf_counter() - started
+
+
+def _idle_check(rt: Runtime) -> tuple[float, str | None]:
+    """Seconds of the idle check's own work (its imports paid), and what it found."""
+    started = time.perf_counter()
+    found = find_work(rt.settings, rt.clock.now())
+    return time.perf_counter() - started, found
 
 
 def _stored(output: str) -> int | str:

@@ -80,6 +80,7 @@ def test_idle_tick_stores_nothing_at_every_mailbox_size() -> None:
     for block in blocks:
         assert block["figures"]["tick_stored_new"] == [0, 0, 0]
         assert block["figures"]["floor_ok"] is True
+        assert block["figures"]["idle_check_answer"] is None  # the idle check said idle
 
 
 def test_adjudication_times_every_part_of_a_phase() -> None:

@@ -1,11 +1,9 @@
-"""An idle `pbem tick` loads only what it needs: no Pillow, Jinja2, Alembic or game package."""
+"""An idle `pbem tick` loads only what it needs: no Pillow, Jinja2, Alembic or game package; and
+when the ledger and the mailbox hold nothing to do, not even Typer or SQLAlchemy (cli/idle.py)."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -15,23 +13,12 @@ from pbem.config import Secret
 from pbem.mail.mailers import open_mailer
 from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.tick import tick
+from tests.support.child_tick import run_pbem_child
 from tests.support.runtime import make_runtime, sqlite_url
 
-ROOT = Path(__file__).resolve().parents[2]
 HEAVY = ("PIL", "jinja2", "alembic", "pbem.games", "pbem.render.png")
+FULL_TICK_ONLY = ("sqlmodel", "sqlalchemy", "typer", "click", "rich", "pbem.services.tick")
 PLAYERS = ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cat <cat@example.org>"]
-CHILD = """
-import json, sys
-PREFIXES = ("PIL", "jinja2", "alembic", "pbem")
-from pbem.cli.app import main
-sys.argv = ["pbem", "tick", "--json"]
-try:
-    main()
-except SystemExit as exc:
-    code = exc.code
-loaded = sorted(m for m in sys.modules if m.startswith(PREFIXES))
-print(json.dumps({"code": code, "loaded": loaded}))
-"""
 
 
 def _idle_ledger(tmp_path: Path) -> dict[str, str]:
@@ -49,34 +36,42 @@ def _idle_ledger(tmp_path: Path) -> dict[str, str]:
         PBEM_DATABASE_URL=url,
         PBEM_SMTP_URL=f"file://{outbox}",
         PBEM_REFEREE_ADDRESS="referee@localhost",
-        PYTHONPATH=str(ROOT),
     )
     return env
 
 
-def _loaded_by_idle_tick(env: dict[str, str], tmp_path: Path) -> list[str]:
-    """The modules of interest that `pbem tick` had imported by its end, in a fresh process."""
-    done = subprocess.run(
-        [sys.executable, "-c", CHILD],
-        env=env,
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    found = json.loads(done.stdout.strip().splitlines()[-1])
-    assert found["code"] == 0, done.stdout
-    return list(found["loaded"])
-
-
 def test_idle_tick_imports_no_renderer_templates_alembic_or_games(tmp_path: Path) -> None:
     env = _idle_ledger(tmp_path)
-    loaded = _loaded_by_idle_tick(env, tmp_path)
-    heavy = [m for m in loaded if any(m == h or m.startswith(h + ".") for h in HEAVY)]
-    assert heavy == []
-    assert "pbem.services.tick" in loaded  # the tick really ran in the child
+    full = run_pbem_child(["tick", "--json"], {**env, "PBEM_IDLE_CHECK": "0"}, tmp_path)
+    assert full.code == 0, full.output
+    assert [name for name in HEAVY if full.imported(name)] == []
+    assert full.imported("pbem.services.tick")  # the full tick really ran in the child
+
+
+def test_idle_tick_is_answered_before_typer_and_sqlalchemy_load(tmp_path: Path) -> None:
+    env = _idle_ledger(tmp_path)
+    fast = run_pbem_child(["tick", "--json"], env, tmp_path)
+    assert fast.code == 0, fast.output
+    assert [name for name in HEAVY + FULL_TICK_ONLY if fast.imported(name)] == []
+    assert fast.imported("pbem.services.idle_checks")  # the fast path answered
+
+
+def test_the_idle_answer_prints_what_the_full_tick_prints(tmp_path: Path) -> None:
+    env = _idle_ledger(tmp_path)
+    for args in (["tick"], ["tick", "--json"], ["tick", "--wait", "5", "--json"]):
+        fast = run_pbem_child(args, env, tmp_path)
+        full = run_pbem_child(args, {**env, "PBEM_IDLE_CHECK": "0"}, tmp_path)
+        assert not fast.imported("sqlmodel") and full.imported("sqlmodel")
+        assert (fast.code, fast.output) == (full.code, full.output)
+
+
+def test_other_tick_forms_go_the_full_way(tmp_path: Path) -> None:
+    env = _idle_ledger(tmp_path)
+    for args in (["tick", "--dry-run"], ["tick", "--workers", "1"], ["tick", "--bogus"]):
+        run = run_pbem_child(args, env, tmp_path)
+        assert run.imported("typer"), args
+    crashing = run_pbem_child(["tick"], {**env, "PBEM_FAILPOINTS": "nowhere"}, tmp_path)
+    assert crashing.imported("pbem.services.tick") and crashing.code == 0
 
 
 def test_the_command_line_picks_the_smallest_app() -> None:

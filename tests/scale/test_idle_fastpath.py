@@ -1,0 +1,354 @@
+"""The idle check (services/idle_checks.py) and the full tick agree.
+
+For every state in which a tick does something, the check finds work, and the full tick, run on
+the same ledger at the same moment, changes the ledger. On a truly idle ledger the check finds
+none and the full tick changes nothing; once the full ticks have done the work, the check says
+idle again. Each state is built on SQLite and the ones that compare times or flags also on
+PostgreSQL, where the check's SQL goes through psycopg.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+from sqlmodel import Session, SQLModel, col, select
+
+from pbem.config import Secret
+from pbem.ledger.models import Campaign, HeldAck, Outbox, Phase, Player
+from pbem.ledger.revisions import head_revision
+from pbem.mail.maildir import MaildirSource
+from pbem.mail.mailers import RecordingMailer
+from pbem.registry import games
+from pbem.services import lock_names
+from pbem.services import tick as tick_module
+from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.services.idle_checks import REVIEWED_SCHEMA, find_work, lead_now
+from pbem.services.idle_ledger import Unsure
+from pbem.services.ingest import store_raw
+from pbem.services.locks import run_lock
+from pbem.services.runtime import Runtime
+from pbem.services.submissions import submit
+from pbem.services.tick import default_source, tick
+from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
+
+JUNK = b"From: someone@example.org\r\nSubject: hello\r\nMessage-ID: <j1@x>\r\n\r\nhi\r\n"
+Change = Callable[[Runtime], Runtime | None]
+
+
+def _maildir(root: Path) -> Path:
+    for sub in ("new", "cur", "tmp"):
+        (root / sub).mkdir(parents=True, exist_ok=True)
+    return root
+
+
+@pytest.fixture
+def idle(tmp_path: Path) -> Iterator[Callable[[str], Runtime]]:
+    """Build an idle ledger: two toy campaigns, welcome mail sent, a Maildir read once."""
+    register_toy()
+    made: list[Runtime] = []
+
+    def build(url: str) -> Runtime:
+        maildir = _maildir(tmp_path / "Maildir")
+        rt = make_runtime(
+            url,
+            smtp_url=Secret(f"file://{tmp_path / 'sent'}"),
+            imap_url=Secret(f"maildir://{maildir}"),
+        )
+        made.append(rt)
+        for n in range(2):
+            players = [f"P{s} <c{n}.{s}@localhost>" for s in range(2)]
+            create_campaign(
+                rt, NewCampaign(f"c{n}", "toy", scenario_file(tmp_path), players, seed=n)
+            )
+        _settle(rt)
+        return rt
+
+    yield build
+    for rt in made:
+        rt.engine.dispose()
+    games().pop("toy", None)
+
+
+def _dump(rt: Runtime) -> dict[str, list[Any]]:
+    """Every row of every table."""
+    with rt.engine.connect() as connection:
+        return {
+            table.name: sorted(map(repr, connection.execute(table.select()).all()))
+            for table in SQLModel.metadata.sorted_tables
+        }
+
+
+def _tick_changes(rt: Runtime) -> bool:
+    """Run one full tick at the runtime's moment; True when it changed the ledger."""
+    before = _dump(rt)
+    tick(rt, default_source(rt), RecordingMailer(), wait_seconds=5)
+    return _dump(rt) != before
+
+
+def _settle(rt: Runtime) -> None:
+    """Full ticks until one changes nothing."""
+    for _ in range(6):
+        if not _tick_changes(rt):
+            return
+    raise AssertionError("the ledger never settled")
+
+
+def _fast(rt: Runtime) -> str | None:
+    return find_work(rt.settings, rt.clock.now())
+
+
+def _move(rt: Runtime, delta: timedelta) -> None:
+    rt.clock.at = rt.clock.now() + delta  # type: ignore[attr-defined]
+
+
+def _deadline(rt: Runtime) -> Any:
+    with Session(rt.engine) as session:
+        phase = session.exec(select(Phase).where(Phase.status == "open").order_by(col(Phase.id)))
+        return phase.first().deadline  # type: ignore[union-attr]
+
+
+def _edit(rt: Runtime, model: type[Any], where: Any, **values: Any) -> None:
+    with Session(rt.engine) as session:
+        row = session.exec(select(model).where(where)).first()
+        for name, value in values.items():
+            setattr(row, name, value)
+        session.add(row)
+        session.commit()
+
+
+def _outbox_row(rt: Runtime, key: str, **values: Any) -> None:
+    now = rt.clock.now()
+    row = Outbox(
+        key=key,
+        kind="notice",
+        recipient="c0.0@localhost",
+        subject="a notice",
+        message_id=f"<{key}@localhost>",
+        raw=b"Subject: a notice\r\n\r\nhello\r\n",
+        next_attempt_at=now,
+        created_at=now,
+    )
+    for name, value in values.items():
+        setattr(row, name, value)
+    with Session(rt.engine) as session:
+        session.add(row)
+        session.commit()
+
+
+# ----- the states in which a tick works ----------------------------------------------------
+
+
+def new_mail_in_the_mailbox(rt: Runtime) -> None:
+    path = Path(rt.settings.imap_url.value.removeprefix("maildir://")) / "new" / "1.M1.host"
+    path.write_bytes(JUNK)
+
+
+def stored_mail_not_processed(rt: Runtime) -> None:
+    store_raw(
+        rt,
+        MaildirSource(rt.settings.imap_url.value.removeprefix("maildir://")).identity,
+        JUNK,
+        uid=999,
+    )
+
+
+def deadline_passed(rt: Runtime) -> None:
+    rt.clock.at = _deadline(rt) + timedelta(minutes=1)  # type: ignore[attr-defined]
+
+
+def all_input_in(rt: Runtime) -> None:
+    with Session(rt.engine) as session:
+        campaign = session.exec(select(Campaign).where(Campaign.name == "c0")).one()
+        for seat in ("p1", "p2"):
+            submit(session, rt, campaign, seat, "pick 3", source="cli")
+        session.commit()
+    _move(rt, timedelta(minutes=11))  # past the early delay
+
+
+def reminder_due(rt: Runtime) -> None:
+    rt.clock.at = _deadline(rt) - timedelta(hours=23)  # type: ignore[attr-defined]
+
+
+def held_ack_due(rt: Runtime) -> None:
+    with Session(rt.engine) as session:
+        player = session.exec(select(Player).where(Player.address == "c0.0@localhost")).one()
+        phase = session.exec(select(Phase).where(Phase.campaign_id == player.campaign_id)).one()
+        now = rt.clock.now()
+        session.add(
+            HeldAck(
+                campaign_id=player.campaign_id,
+                player_id=player.id or 0,
+                phase_id=phase.id or 0,
+                held_at=now,
+                due_at=now,
+            )
+        )
+        session.commit()
+
+
+def pending_mail(rt: Runtime) -> None:
+    _outbox_row(rt, "notice:pending")
+
+
+def failed_send_due_again(rt: Runtime) -> None:
+    earlier = rt.clock.now() - timedelta(minutes=1)
+    _outbox_row(rt, "notice:retry", attempts=1, last_error="421 busy", next_attempt_at=earlier)
+
+
+def send_left_by_a_crash(rt: Runtime) -> None:
+    _outbox_row(rt, "notice:crashed", status="sending", attempts=1)
+
+
+def sent_mail_to_slim(rt: Runtime) -> Runtime:
+    rt = replace(rt, settings=replace(rt.settings, sent_raw_days=2))
+    sent = rt.clock.now() - timedelta(days=3)
+    _outbox_row(rt, "notice:old", status="sent", sent_at=sent, next_attempt_at=sent)
+    return rt
+
+
+def player_flagged(rt: Runtime) -> None:
+    _edit(rt, Player, Player.address == "c1.1@localhost", status="flagged", missed=2)
+
+
+def player_bouncing(rt: Runtime) -> None:
+    _edit(rt, Player, Player.address == "c1.0@localhost", delivery="bouncing", bounces=3)
+
+
+WORK: list[tuple[Change, str]] = [
+    (new_mail_in_the_mailbox, "mailbox"),
+    (stored_mail_not_processed, "inbound"),
+    (deadline_passed, "turns"),
+    (all_input_in, "turns"),
+    (reminder_due, "reminders"),
+    (held_ack_due, "acks"),
+    (pending_mail, "outbox"),
+    (failed_send_due_again, "outbox"),
+    (send_left_by_a_crash, "outbox"),
+    (sent_mail_to_slim, "slim"),
+    (player_flagged, "alerts"),
+    (player_bouncing, "alerts"),
+]
+ON_POSTGRES = {
+    "deadline_passed",
+    "reminder_due",
+    "failed_send_due_again",
+    "sent_mail_to_slim",
+    "player_flagged",
+    "held_ack_due",
+}
+
+
+@pytest.mark.parametrize(("change", "work"), WORK, ids=[c.__name__ for c, _ in WORK])
+def test_the_check_finds_what_the_full_tick_does(
+    idle: Callable[[str], Runtime], tmp_path: Path, change: Change, work: str
+) -> None:
+    rt = idle(sqlite_url(tmp_path))
+    assert _fast(rt) is None and not _tick_changes(rt)  # truly idle to begin with
+    rt = change(rt) or rt
+    assert _fast(rt) == work
+    assert _tick_changes(rt)  # the full tick agrees there was work
+    _settle(rt)
+    assert _fast(rt) is None  # and once it is done, the check says idle again
+
+
+@pytest.mark.parametrize(
+    ("change", "work"),
+    [w for w in WORK if w[0].__name__ in ON_POSTGRES],
+    ids=[c.__name__ for c, _ in WORK if c.__name__ in ON_POSTGRES],
+)
+def test_the_check_agrees_on_postgresql(
+    idle: Callable[[str], Runtime], pg_url: str, change: Change, work: str
+) -> None:
+    rt = idle(pg_url)
+    assert _fast(rt) is None and not _tick_changes(rt)
+    rt = change(rt) or rt
+    assert _fast(rt) == work
+    assert _tick_changes(rt)
+    _settle(rt)
+    assert _fast(rt) is None
+
+
+def test_what_a_tick_leaves_alone_is_idle(idle: Callable[[str], Runtime], tmp_path: Path) -> None:
+    rt = idle(sqlite_url(tmp_path))
+    _edit(rt, Campaign, Campaign.name == "c0", status="paused")
+    deadline_passed(rt)  # c0's turn is past its deadline, but c0 is paused ...
+    with rt.engine.begin() as connection:  # ... and c1's phase waits with no deadline
+        connection.execute(
+            text(
+                "UPDATE phase SET deadline = NULL WHERE campaign_id ="
+                " (SELECT id FROM campaign WHERE name = 'c1')"
+            )
+        )
+    later = rt.clock.now() + timedelta(minutes=5)
+    _outbox_row(rt, "notice:later", attempts=1, next_attempt_at=later)  # a retry not due yet
+    _outbox_row(rt, "notice:dead", status="dead", attempts=8)
+    recent = rt.clock.now() - timedelta(hours=1)
+    rt = replace(rt, settings=replace(rt.settings, sent_raw_days=2))
+    _outbox_row(rt, "notice:recent", status="sent", sent_at=recent)  # kept whole two days
+    assert _fast(rt) is None
+    assert not _tick_changes(rt)
+
+
+def test_a_draft_counts_as_work(idle: Callable[[str], Runtime], tmp_path: Path) -> None:
+    rt = idle(sqlite_url(tmp_path))
+    _outbox_row(rt, "report:c0:1:p1", kind="report", status="draft")
+    assert _fast(rt) == "outbox"
+
+
+def test_an_outdated_or_unreviewed_schema_is_never_idle(
+    idle: Callable[[str], Runtime], tmp_path: Path
+) -> None:
+    rt = idle(sqlite_url(tmp_path))
+    with rt.engine.begin() as connection:
+        connection.execute(text("UPDATE alembic_version SET version_num = '0001'"))
+    assert _fast(rt) == "schema"
+
+
+def test_the_checks_were_reviewed_for_the_newest_migration() -> None:
+    # A new migration may add work a tick does: review services/idle_checks.py for it, then
+    # add its revision to REVIEWED_SCHEMA.
+    assert head_revision() in REVIEWED_SCHEMA
+
+
+def test_a_held_run_lock_leaves_the_answer_to_the_full_tick(
+    idle: Callable[[str], Runtime], tmp_path: Path
+) -> None:
+    rt = idle(sqlite_url(tmp_path))
+    with run_lock(rt.engine, 1), pytest.raises(Unsure):
+        _fast(rt)
+    assert _fast(rt) is None
+
+
+def test_no_smtp_url_leaves_the_answer_to_the_full_tick(
+    idle: Callable[[str], Runtime], tmp_path: Path
+) -> None:
+    rt = idle(sqlite_url(tmp_path))
+    with pytest.raises(Unsure):
+        find_work(replace(rt.settings, smtp_url=Secret("")), rt.clock.now())
+
+
+def test_the_lead_time_is_reckoned_as_reminders_do(
+    idle: Callable[[str], Runtime], tmp_path: Path
+) -> None:
+    from pbem.services.reminders import _lead_now
+
+    rt = idle(sqlite_url(tmp_path))
+    with Session(rt.engine) as session:
+        phase = session.exec(select(Phase).where(Phase.status == "open")).first()
+        assert phase is not None
+        for hours in (80, 30, 24, 23.5, 3, 2, 1, 0, -1):
+            now = phase.deadline - timedelta(hours=hours)  # type: ignore[operator]
+            moved = replace(rt, clock=type(rt.clock)(now))  # type: ignore[call-arg]
+            assert lead_now(rt.settings, now, phase.deadline, phase.opened_at) == _lead_now(
+                moved, phase
+            ), hours
+
+
+def test_the_intake_key_without_a_mailbox_is_the_ticks() -> None:
+    assert lock_names.NO_MAILBOX == tick_module.NO_MAILBOX
