@@ -288,6 +288,7 @@ def test_what_a_tick_leaves_alone_is_idle(idle: Callable[[str], Runtime], tmp_pa
     later = rt.clock.now() + timedelta(minutes=5)
     _outbox_row(rt, "notice:later", attempts=1, next_attempt_at=later)  # a retry not due yet
     _outbox_row(rt, "notice:dead", status="dead", attempts=8)
+    _outbox_row(rt, "report:c0:1:p1", kind="report", status="void")  # rolled back undrawn
     recent = rt.clock.now() - timedelta(hours=1)
     rt = replace(rt, settings=replace(rt.settings, sent_raw_days=2))
     _outbox_row(rt, "notice:recent", status="sent", sent_at=recent)  # kept whole two days
@@ -295,10 +296,16 @@ def test_what_a_tick_leaves_alone_is_idle(idle: Callable[[str], Runtime], tmp_pa
     assert not _tick_changes(rt)
 
 
-def test_a_draft_counts_as_work(idle: Callable[[str], Runtime], tmp_path: Path) -> None:
+def test_a_draft_or_any_status_a_tick_may_act_on_counts_as_work(
+    idle: Callable[[str], Runtime], tmp_path: Path
+) -> None:
     rt = idle(sqlite_url(tmp_path))
-    _outbox_row(rt, "report:c0:1:p1", kind="report", status="draft")
-    assert _fast(rt) == "outbox"
+    for status in ("draft", "aardvark", "queued", "zz"):  # below, between and above the rest
+        _outbox_row(rt, f"report:{status}", kind="report", status=status)
+        assert _fast(rt) == "outbox", status
+        with rt.engine.begin() as connection:
+            connection.execute(text("DELETE FROM outbox WHERE status = :s"), {"s": status})
+    assert _fast(rt) is None
 
 
 def test_an_outdated_or_unreviewed_schema_is_never_idle(
