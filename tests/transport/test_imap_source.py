@@ -181,3 +181,19 @@ def test_missing_mailbox_and_closed_port(mail_stack: MailStack, user: str) -> No
 def test_identity_names_the_mailbox_without_secrets(mail_stack: MailStack, user: str) -> None:
     source = open_source(mail_stack.imap_url(user))
     assert source.identity == f"imap://{user}@127.0.0.1:{mail_stack.imap_port}/INBOX"
+
+
+def test_has_new_answers_as_fetch_new_would(
+    mail_stack: MailStack, user: str, source: ImapSource
+) -> None:
+    fill(mail_stack, user, range(1, 3))
+    first = source.fetch_new(None, None)
+    assert first.last_uid is not None
+    assert not source.has_new(first.last_uid, first.uidvalidity)
+    assert not source.has_new(first.last_uid + 4, first.uidvalidity)  # the "N:*" quirk, filtered
+    assert source.has_new(first.last_uid - 1, first.uidvalidity)
+    fill(mail_stack, user, range(3, 4))
+    assert source.has_new(first.last_uid, first.uidvalidity)
+    assert ids(source.fetch_new(first.last_uid, first.uidvalidity)) == [f"{user}.3"]
+    mail_stack.set_uidvalidity(user, first.uidvalidity + 1000)
+    assert source.has_new(first.last_uid + 1, first.uidvalidity)  # a new UIDVALIDITY: all anew

@@ -169,3 +169,23 @@ def test_parallel_runs_agree_on_uids(maildir: mailbox.Maildir) -> None:
     assert all(view == views[0] for view in views)
     assert [uid for uid, _ in views[0]] == list(range(1, 41))
     assert len((Path(path) / UIDS_FILE).read_text().splitlines()) == 40
+
+
+def test_has_new_answers_as_fetch_new_would_and_changes_nothing(
+    maildir: mailbox.Maildir,
+) -> None:
+    deliver(maildir, range(1, 3))
+    root = Path(maildir._path)
+    with MaildirSource(root) as source:
+        assert source.has_new(0, None)  # nothing numbered yet
+        assert not (root / UIDS_FILE).exists()  # ... and asking numbered nothing
+        batch = source.fetch_new(None, None)
+        assert batch.last_uid is not None
+        assert not source.has_new(batch.last_uid, batch.uidvalidity)
+        assert source.has_new(batch.last_uid - 1, batch.uidvalidity)
+        assert source.has_new(batch.last_uid, batch.uidvalidity + 1)
+        deliver(maildir, range(3, 4))
+        numbered = (root / UIDS_FILE).read_text()
+        assert source.has_new(batch.last_uid, batch.uidvalidity)  # a key not numbered yet
+        assert (root / UIDS_FILE).read_text() == numbered
+        assert numbers_in(source.fetch_new(batch.last_uid, batch.uidvalidity).messages) == [3]
