@@ -188,7 +188,7 @@ class Outbox(SQLModel, table=True):
     subject: str
     message_id: str
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    status: str = "pending"  # draft | pending | sending | sent | dead
+    status: str = "pending"  # draft | pending | sending | sent | dead | void
     attempts: int = 0
     next_attempt_at: datetime
     last_error: str = ""

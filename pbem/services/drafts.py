@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, update
@@ -31,6 +32,7 @@ from pbem.services.runtime import Runtime
 from pbem.services.states import phase_events, state_after
 
 DRAFT = "draft"
+VOID = "void"  # a draft whose phase was rolled back before it was drawn: never sent
 PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
 
 
@@ -151,21 +153,20 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
     from pbem.services import notify  # notify queues drafts, so it is imported when drawing
 
     with Session(rt.engine) as session:
-        row = session.get(Outbox, row_id)
-        if row is None or row.status != DRAFT or not row.draft_json:
-            return facts, False
-        wanted = json.loads(row.draft_json)
-        phase = session.get(Phase, wanted["phase"])
-        player = session.get(Player, row.player_id) if row.player_id else None
-        campaign = session.get(Campaign, row.campaign_id) if row.campaign_id else None
-        assert phase is not None and player is not None and campaign is not None
-        if facts is None or facts.phase_id != phase.id:
-            facts = _read_phase(session, campaign, phase)
-        key, message_id, created_at = row.key, row.message_id, row.created_at
+        draft = _read_draft(session, row_id)
+        if draft is not None and not draft.rolled_back and (
+            facts is None or facts.phase_id != draft.phase.id
+        ):
+            facts = _read_phase(session, draft.campaign, draft.phase)
+    if draft is None:
+        return facts, False
+    if draft.rolled_back or facts is None:  # its phase was rolled back before it was drawn
+        return facts, _void(rt, row_id)
     letter = notify.drawn_report(
-        rt, campaign, player, phase, facts.state, facts.events, key, facts.next_phase
-    )
-    raw = compose_letter(rt, letter, message_id, created_at)
+        rt, draft.campaign, draft.player, draft.phase, facts.state, facts.events, draft.key,
+        facts.next_phase,
+    )  # fmt: skip
+    raw = compose_letter(rt, letter, draft.message_id, draft.created_at)
     with session_scope(rt.engine) as session:
         session.exec(
             update(Outbox)
@@ -173,6 +174,46 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
             .values(raw=raw, subject=letter.subject, status="pending", draft_json=None)
         )
     return facts, True
+
+
+@dataclass
+class _Draft:
+    """A draft row and the records it names."""
+
+    key: str
+    message_id: str
+    created_at: datetime
+    campaign: Campaign
+    player: Player
+    phase: Phase
+
+    @property
+    def rolled_back(self) -> bool:
+        """Whether its phase was voided by a rollback before the report was drawn."""
+        return self.phase.status == "void"
+
+
+def _read_draft(session: Session, row_id: int) -> _Draft | None:
+    """The draft in row `row_id`, or None if it is no longer a draft."""
+    row = session.get(Outbox, row_id)
+    if row is None or row.status != DRAFT or not row.draft_json:
+        return None
+    phase = session.get(Phase, json.loads(row.draft_json)["phase"])
+    player = session.get(Player, row.player_id) if row.player_id else None
+    campaign = session.get(Campaign, row.campaign_id) if row.campaign_id else None
+    assert phase is not None and player is not None and campaign is not None
+    return _Draft(row.key, row.message_id, row.created_at, campaign, player, phase)
+
+
+def _void(rt: Runtime, row_id: int) -> bool:
+    """Retire a draft whose phase was rolled back: the corrected report replaces it."""
+    with session_scope(rt.engine) as session:
+        session.exec(
+            update(Outbox)
+            .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)
+            .values(status=VOID, draft_json=None, last_error="phase rolled back before drawing")
+        )
+    return False
 
 
 def _read_phase(session: Session, campaign: Campaign, phase: Phase) -> _Drawn:

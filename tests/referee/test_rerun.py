@@ -142,3 +142,21 @@ def test_a_rollback_waits_for_a_running_tick(
     with run_lock(rt.engine, 1), pytest.raises(Locked):
         rollback(rt, toy_campaign, "round-1", {}, "while a tick runs", True)
     assert rollback(rt, toy_campaign, "round-1", {}, "no tick now", True).committed
+
+
+def test_a_draft_of_a_rolled_back_phase_is_retired_not_drawn(
+    rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pbem.services import turns
+    from pbem.services.drafts import draw_drafts
+
+    monkeypatch.setattr(turns, "draw_drafts", lambda _rt: 0)  # the tick died before drawing
+    _play_round(rt, toy_campaign, [1, 1, 1])
+    monkeypatch.undo()
+    rollback(rt, toy_campaign, "round-1", {"p1": "pick 6"}, "Alice's mail was lost", True)
+    assert draw_drafts(rt) == 0
+    with Session(rt.engine) as session:
+        reports = session.exec(select(Outbox).where(Outbox.kind == "report")).all()
+        corrections = session.exec(select(Outbox).where(Outbox.kind == "correction")).all()
+    assert {r.status for r in reports} == {"void"} and len(reports) == 3
+    assert [c.status for c in corrections] == ["pending"] * 3  # the corrections go instead
