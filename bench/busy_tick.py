@@ -153,11 +153,15 @@ class Pass:
 
 
 def _unsent(engine: Engine) -> int:
+    """Mail still to go, and phases whose orders are all in but are not adjudicated yet."""
     with engine.connect() as connection:
-        found = connection.execute(
+        mail = connection.execute(
             text("SELECT count(*) FROM outbox WHERE status IN ('draft', 'pending', 'sending')")
         ).scalar()
-    return int(found or 0)
+        due = connection.execute(
+            text("SELECT count(*) FROM phase WHERE status = 'open' AND complete_at IS NOT NULL")
+        ).scalar()
+    return int(mail or 0) + int(due or 0)
 
 
 def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: int) -> Pass:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Column, Index, LargeBinary, Text, UniqueConstraint
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Index,
+    LargeBinary,
+    Text,
+    UniqueConstraint,
+    column,
+    func,
+)
 from sqlmodel import Field, SQLModel
 
 
@@ -177,7 +186,9 @@ class Outbox(SQLModel, table=True):
 
     __table_args__ = (
         Index("ix_outbox_due", "status", "next_attempt_at"),  # each tick's due-mail scan
-        Index("ix_outbox_recipient_created", "recipient", "created_at"),  # reply budgets
+        Index("ix_outbox_recipient_created", "recipient", "created_at"),
+        # reply budgets match addresses case-blind: lower(recipient) is what they look up
+        Index("ix_outbox_recipient_lower", func.lower(column("recipient")), "created_at"),
         Index("ix_outbox_slim", "status", "slimmed_at", "sent_at"),  # sent mail to slim
     )
     id: int | None = Field(default=None, primary_key=True)

@@ -52,7 +52,7 @@ def enqueue(
     session: Session, rt: Runtime, letter: Letter, campaign_id: int | None
 ) -> Outbox | None:
     """Queue a letter in the caller's transaction; a key already queued is left alone."""
-    exists = session.exec(select(Outbox).where(Outbox.key == letter.key)).first()
+    exists = session.exec(select(Outbox.id).where(Outbox.key == letter.key)).first()
     if exists is not None:
         return None
     now = rt.clock.now()
