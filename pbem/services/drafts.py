@@ -74,7 +74,8 @@ def report_subject(campaign: Campaign, phase: Phase, player: Player) -> str:
 
 @dataclass(frozen=True)
 class Shard:
-    """The drafts whose row id leaves `index` when divided by `count`: one drawer's share."""
+    """The drafts of campaigns whose id leaves `index` when divided by `count`: one drawer's
+    share. Whole campaigns, so each drawer reads a phase and paints its board once."""
 
     index: int
     count: int
@@ -127,7 +128,7 @@ def drafts_waiting(rt: Runtime) -> int:
 def _draft_ids(rt: Runtime, after: int, shard: Shard | None) -> list[int]:
     query = select(Outbox.id).where(Outbox.status == DRAFT, col(Outbox.id) > after)
     if shard is not None:
-        query = query.where(col(Outbox.id) % shard.count == shard.index)
+        query = query.where(col(Outbox.campaign_id) % shard.count == shard.index)
     with Session(rt.engine) as session:
         rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]

@@ -1,10 +1,11 @@
 """Helper processes that draw drafted reports beside the tick, on a host with cores to spare.
 
 With `[turns] draw_processes = N`, the tick starts N-1 helpers. Helper i of N draws the drafts
-whose row id leaves i when divided by N (the tick itself draws share 0), polling for new drafts
-while the tick adjudicates, until the tick closes the helper's standard input: then it draws
-what is left of its share and exits. Drawing is idempotent (services/drafts.py), so a helper
-that dies loses nothing: the tick draws every draft still left once its helpers have ended.
+of the campaigns whose id leaves i when divided by N (the tick itself draws share 0), polling
+for new drafts while the tick adjudicates, until the tick closes the helper's standard input:
+then it draws what is left of its share and exits. Drawing is idempotent (services/drafts.py),
+so a helper that dies loses nothing: the tick draws every draft still left once its helpers
+have ended.
 """
 
 from __future__ import annotations

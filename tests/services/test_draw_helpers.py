@@ -23,20 +23,24 @@ def _ledger(tmp_path: Path) -> Runtime:
     return open_runtime(str(config), migrate_schema=True)
 
 
-def _drafted(rt: Runtime, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """A six-player Mighty Kingdoms month adjudicated, its reports drafted and not drawn."""
+def _drafted(rt: Runtime, monkeypatch: pytest.MonkeyPatch, campaigns: int = 1) -> list[int]:
+    """Six-player Mighty Kingdoms months adjudicated, their reports drafted and not drawn;
+    the drafts' campaign ids."""
     players = [f"P{n} <p{n}@localhost>" for n in range(1, 7)]
     scenario = "mighty-kingdoms/maps/sundered-realms-6.toml"
-    create_campaign(rt, NewCampaign("realm", "mighty-kingdoms", scenario, players, seed=3))
     monkeypatch.setattr(turns, "draw_drafts", lambda _rt: 0)
-    turns.run_phase(rt, "realm", force=True)
+    for number in range(campaigns):
+        name = f"realm{number}"
+        create_campaign(rt, NewCampaign(name, "mighty-kingdoms", scenario, players, seed=3))
+        turns.run_phase(rt, name, force=True)
     monkeypatch.undo()
-    return [row_id for row_id, _ in _statuses(rt)]
+    return [campaign for campaign, _ in _statuses(rt)]
 
 
 def _statuses(rt: Runtime) -> list[tuple[int, str]]:
+    """Each report's campaign id and status."""
     with Session(rt.engine) as session:
-        query = select(Outbox.id, Outbox.status).where(Outbox.kind == "report")
+        query = select(Outbox.campaign_id, Outbox.status).where(Outbox.kind == "report")
         return [(i or 0, s) for i, s in session.exec(query.order_by(col(Outbox.id))).all()]
 
 
@@ -44,15 +48,12 @@ def test_a_helper_process_draws_its_share_and_only_that(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = _ledger(tmp_path)
-    drafts = _drafted(rt, monkeypatch)
-    assert len(drafts) == 6
+    assert sorted(set(_drafted(rt, monkeypatch, campaigns=2))) == [1, 2]
     with draw_helpers.DrawHelpers(rt, 2, worth=0) as helpers:
-        assert helpers.shard == Shard(0, 2)  # the tick's own share
+        assert helpers.shard == Shard(0, 2)  # the tick's own share: campaign 2
     assert helpers.exit_codes == [0]
-    drawn = dict(_statuses(rt))
-    assert {i: drawn[i] for i in drafts if i % 2} == {i: "pending" for i in drafts if i % 2}
-    assert {i: drawn[i] for i in drafts if not i % 2} == {i: "draft" for i in drafts if not i % 2}
-    assert draw_drafts(rt, shard=Shard(0, 2)) == 3  # the tick's share was left to the tick
+    assert sorted(set(_statuses(rt))) == [(1, "pending"), (2, "draft")]  # whole campaigns
+    assert draw_drafts(rt, shard=Shard(0, 2)) == 6  # the tick's share was left to the tick
     assert {status for _, status in _statuses(rt)} == {"pending"}
 
 
@@ -68,6 +69,7 @@ def test_a_helper_draws_until_its_input_ends_then_once_more(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = _ledger(tmp_path)
-    drafts = _drafted(rt, monkeypatch)
+    _drafted(rt, monkeypatch, campaigns=2)
     monkeypatch.setattr(draw_helpers, "_input_ended", lambda _seconds: True)
-    assert draw_helpers.run_helper(rt, Shard(1, 3)) == len([i for i in drafts if i % 3 == 1])
+    assert draw_helpers.run_helper(rt, Shard(1, 3)) == 6  # campaign 1's six reports
+    assert sorted(set(_statuses(rt))) == [(1, "pending"), (2, "draft")]
