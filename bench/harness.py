@@ -24,6 +24,7 @@ from typing import Any
 
 from sqlmodel import Session, select
 
+from bench.rss_probe import RSS_FILE
 from pbem.core.game import PlaysItself
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Player
@@ -181,11 +182,12 @@ def deliver_all(stack: MailStack, mails: list[bytes]) -> None:
         stack.deliver(raw, to=f"{REFEREE}@localhost", sender="player@localhost")
 
 
-def pbem_command(*args: str) -> list[str]:
-    """`python -m pbem …`, under cProfile when PBEM_BENCH_PROFILE names a directory."""
+def pbem_command(*args: str, probe: bool = False) -> list[str]:
+    """`python -m pbem …` (through bench.rss_probe with `probe`), under cProfile when
+    PBEM_BENCH_PROFILE names a directory."""
     profile_dir = os.environ.get("PBEM_BENCH_PROFILE")
     if not profile_dir:
-        return [sys.executable, "-m", "pbem", *args]
+        return [sys.executable, "-m", *(["bench.rss_probe"] if probe else []), "pbem", *args]
     out = Path(profile_dir) / f"{args[0]}-{time.time_ns()}.prof"
     return [sys.executable, "-m", "cProfile", "-o", str(out), "-m", "pbem", *args]
 
@@ -198,17 +200,23 @@ def run_pbem(config: Path, *args: str, timeout: float = 7200) -> Measured:
 
 def run_pbem_workers(config: Path, workers: int, *args: str, timeout: float = 7200) -> Measured:
     """Run `workers` copies of `pbem …` at once: wall time until the last ends, the largest
-    peak RSS, and the worst exit code (with that worker's output)."""
-    env = {**os.environ, "PBEM_CONFIG": str(config)}
-    command = pbem_command(*args)
+    peak RSS (each worker's own, from bench.rss_probe), and the worst exit code (with that
+    worker's output)."""
+    command = pbem_command(*args, probe=True)
+    path = os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")]))
+    envs = [
+        {**os.environ, "PBEM_CONFIG": str(config), "PYTHONPATH": path,
+         RSS_FILE: str(config.parent / f"rss-{time.time_ns()}-{n}.txt")}
+        for n in range(workers)
+    ]  # fmt: skip
     if workers == 1:
-        return measure(command, env, config.parent, timeout)
+        return _own_peak(measure(command, envs[0], config.parent, timeout), envs[:1])
     start = time.perf_counter()
     with contextlib.ExitStack() as stack:
         outputs = [stack.enter_context(tempfile.TemporaryFile()) for _ in range(workers)]
         children = [
             subprocess.Popen(command, env=env, cwd=config.parent, stdout=out, stderr=out)
-            for out in outputs
+            for out, env in zip(outputs, envs, strict=True)
         ]
         timers = [threading.Timer(timeout, child.kill) for child in children]
         for timer in timers:
@@ -226,7 +234,20 @@ def run_pbem_workers(config: Path, workers: int, *args: str, timeout: float = 72
                 timer.cancel()
     seconds = time.perf_counter() - start
     code, _, text = max(results, key=lambda r: r[0])
-    return Measured(seconds, max(r[1] for r in results), code, text)
+    return _own_peak(Measured(seconds, max(r[1] for r in results), code, text), envs)
+
+
+def _own_peak(measured: Measured, envs: list[dict[str, str]]) -> Measured:
+    """`measured` with the largest peak the workers wrote themselves, where they did."""
+    peaks = []
+    for env in envs:
+        written = Path(env[RSS_FILE])
+        if written.exists():
+            peaks.append(int(written.read_text(encoding="ascii") or 0) / 1024)
+            written.unlink()
+    if peaks:
+        measured.peak_rss_mb = max(peaks)
+    return measured
 
 
 def run_python(code: str, timeout: float = 600) -> Measured:
