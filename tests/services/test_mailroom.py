@@ -4,33 +4,21 @@ from __future__ import annotations
 
 import mailbox
 from dataclasses import replace
-from email.message import EmailMessage
-from email.utils import make_msgid
 from pathlib import Path
 
 from sqlmodel import Session, select
 
-from pbem.ledger.models import Campaign, Outbox, Player, Submission
+from pbem.ledger.models import Campaign, Outbox, Submission
 from pbem.mail.maildir import MaildirSource
 from pbem.mail.mailers import RecordingMailer
-from pbem.mail.routing import plus_address, token_for
 from pbem.services.ingest import IngestStats, process_pending, store_raw
 from pbem.services.runtime import Runtime
 from pbem.services.tick import dry_run, tick
+from tests.support.player_mail import player_mail
 
 
 def _mail_from(rt: Runtime, campaign: str, address: str, body: str) -> bytes:
-    with Session(rt.engine) as session:
-        player = session.exec(select(Player).where(Player.address == address)).one()
-    message = EmailMessage()
-    message["From"] = address
-    message["To"] = plus_address(
-        "referee@localhost", token_for(campaign, player.seat, player.secret)
-    )
-    message["Subject"] = "Re: orders"
-    message["Message-ID"] = make_msgid(domain="players.localhost")
-    message.set_content(body)
-    return bytes(message)
+    return player_mail(rt, campaign, address, body)
 
 
 def test_replies_are_rate_limited_but_orders_still_count(rt: Runtime, toy_campaign: str) -> None:

@@ -3,36 +3,26 @@
 from __future__ import annotations
 
 import mailbox
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 from sqlmodel import Session, select
 
 from pbem.ledger import queries
-from pbem.ledger.models import InboundMessage, Outbox, Phase, Player, Submission
+from pbem.ledger.models import InboundMessage, Outbox, Phase, Submission
 from pbem.mail.maildir import MaildirSource
-from pbem.mail.routing import plus_address, token_for
 from pbem.services import stored_mail
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.intake_limits import MAX_MESSAGE_BYTES
 from pbem.services.runtime import Runtime
 from pbem.services.states import current_state, game_of
 from pbem.services.submissions import owed_inputs_in
+from tests.support.player_mail import player_mail
 
 
 def _order_mail(rt: Runtime, campaign: str, address: str, body: str, number: int) -> bytes:
-    with Session(rt.engine) as session:
-        player = session.exec(select(Player).where(Player.address == address)).one()
-    message = EmailMessage()
-    message["From"] = address
-    message["To"] = plus_address(
-        "referee@localhost", token_for(campaign, player.seat, player.secret)
-    )
-    message["Subject"] = "Re: orders"
-    message["Message-ID"] = f"<order.{number}@players.localhost>"
-    message.set_content(body + "\n" + "padding line\n" * number)
-    return bytes(message)
+    padded = body + "\n" + "padding line\n" * number
+    return player_mail(rt, campaign, address, padded, f"<order.{number}@players.localhost>")
 
 
 def _maildir(tmp_path: Path, mails: list[bytes]) -> MaildirSource:
