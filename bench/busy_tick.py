@@ -69,7 +69,7 @@ def main() -> None:
         "does the round; pbem's own default is 50, as a host would run it)",
     )
     parser.add_argument(
-        "--draw-processes", type=int, default=1, help="[turns] draw_processes for every tick"
+        "--draw-processes", default="1", help="[turns] draw_processes per round, e.g. 1,2"
     )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
@@ -78,10 +78,11 @@ def main() -> None:
     if max(workers) > 1 and args.backend != "postgres":
         parser.error("several workers need --backend postgres (SQLite has one writer)")
     budgets = [int(s) for s in args.tick_seconds.split(",")]
-    rounds = args.rounds or max(len(workers), len(budgets))
+    drawers = [int(d) for d in args.draw_processes.split(",")]
+    rounds = args.rounds or max(len(workers), len(budgets), len(drawers))
     runs = run(
         args.campaigns, args.players, args.backend, rounds, args.seed, workers, budgets,
-        args.draw_processes,
+        drawers,
     )  # fmt: skip
     for figures in runs:
         figures.show(args.json)
@@ -96,17 +97,18 @@ def run(
     seed: int,
     workers: list[int] | None = None,
     budgets: list[int] | None = None,
-    draw_processes: int = 1,
+    drawers: list[int] | None = None,
 ) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
     workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
     counts, budgets = workers or [1], budgets or [BENCH_TICK_SECONDS]
+    drawers = drawers or [1]
     with tempfile.TemporaryDirectory(prefix="pbem-bench-") as folder:
         directory = Path(folder)
         stack = start_stack()
         try:
             with database_url(directory, backend) as db_url:
-                config = write_config(directory, stack, db_url, budgets[0], draw_processes)
+                config = write_config(directory, stack, db_url, budgets[0], drawers[0])
                 rt = open_bench_runtime(config)
                 started = time.perf_counter()
                 create_campaigns(rt, campaigns, players, seed)
@@ -114,7 +116,7 @@ def run(
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
                 shown.figures["tick_seconds"] = budgets[0]
-                shown.figures["draw_processes"] = draw_processes
+                shown.figures["draw_processes"] = drawers[0]
                 shown.figures["create_campaigns_s"] = setup_s
                 yield shown
                 for round_number in range(1, rounds + 1):
@@ -122,12 +124,14 @@ def run(
                     deliver_all(stack, mails)
                     count = counts[(round_number - 1) % len(counts)]
                     budget = budgets[(round_number - 1) % len(budgets)]
-                    write_config(directory, stack, db_url, budget, draw_processes)
+                    drawing = drawers[(round_number - 1) % len(drawers)]
+                    write_config(directory, stack, db_url, budget, drawing)
                     busy = _ticks_until_quiet(stack, config, rt.engine, count)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"
                     shown = _figures(title, campaigns, players, backend, len(mails), busy)
                     shown.figures["tick_seconds"] = budget
+                    shown.figures["draw_processes"] = drawing
                     yield shown
                 rt.engine.dispose()
         finally:
@@ -181,10 +185,15 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
             done.first_tick_mails, done.acks_first_tick = len(sent), len(acks)
         done.ack_delays.extend(acks)
         done.sizes.extend(len(e.original_content or b"") for e in sent)
-        del stack.received[:], stack.delivered_at[:]  # keep the bench's own memory flat
+        _forget(stack)  # keep the bench's own memory flat
         if measured.exit_code not in (0, 10) or not sent or not _unsent(engine):
             break
     return done
+
+
+def _forget(stack: MailStack) -> None:
+    """Drop what the relay has recorded so far (it only grows)."""
+    del stack.received[:], stack.delivered_at[:]
 
 
 def _floor(stack: MailStack, directory: Path, sizes: list[int], fetched: int) -> dict[str, Any]:
@@ -201,7 +210,7 @@ def _floor(stack: MailStack, directory: Path, sizes: list[int], fetched: int) ->
         ],
         capture_output=True, text=True, timeout=7200, check=True,
     )  # fmt: skip
-    del stack.received[:]
+    _forget(stack)
     halves = json.loads(done.stdout.strip().splitlines()[-1])
     return {"seconds": time.perf_counter() - started, **halves}
 

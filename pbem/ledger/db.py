@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -19,6 +20,11 @@ from pbem.ledger.revisions import MIGRATIONS, VERSION_TABLE, head_revision, know
 
 if TYPE_CHECKING:  # Alembic is imported only by `pbem init` and `pbem migrate`
     from alembic.config import Config
+
+
+READ_ONLY = "pbem_read_only"  # execution option of read_only(engine)
+SQLITE_BUSY_SECONDS = 60  # how long a write waits for another's turn, then fails
+_TURN = "pbem_writer_turn"  # in a connection's info while its transaction holds the turn
 
 
 def normalise_url(url: str) -> str:
@@ -40,20 +46,53 @@ def make_engine(url: str) -> Engine:
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 60})
     event.listen(engine, "connect", _sqlite_pragmas)
-    event.listen(engine, "begin", _sqlite_begin_immediate)
+    turns = _WriterTurns()
+    event.listen(engine, "begin", turns.begin)
+    event.listen(engine, "commit", turns.end)
+    event.listen(engine, "rollback", turns.end)
     return engine
 
 
-def _sqlite_begin_immediate(connection: Any) -> None:
-    # Take the write lock at BEGIN, so two runs never both read and then race to write.
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+def read_only(engine: Engine) -> Engine:
+    """The engine for sessions that only read: on SQLite they take no write lock (WAL lets
+    them read while another connection writes); elsewhere it changes nothing."""
+    return engine.execution_options(**{READ_ONLY: True})
+
+
+class _WriterTurns:
+    """SQLite transactions take the write lock at BEGIN, so two runs never both read and then
+    race to write. Threads of one process take their turns at it through a lock of their own,
+    handed over at once, rather than through SQLite's busy handler, which sleeps between tries
+    (up to 100 ms a try) however soon the lock is free."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    def begin(self, connection: Any) -> None:
+        """BEGIN for a read-only session, BEGIN IMMEDIATE in turn for every other."""
+        if connection.get_execution_options().get(READ_ONLY):
+            connection.exec_driver_sql("BEGIN")
+            return
+        held = self._lock.acquire(timeout=SQLITE_BUSY_SECONDS)  # else SQLite's own wait
+        try:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        except BaseException:
+            if held:
+                self._lock.release()
+            raise
+        connection.info[_TURN] = held
+
+    def end(self, connection: Any) -> None:
+        """Pass the turn on when a writing transaction ends."""
+        if connection.info.pop(_TURN, False):
+            self._lock.release()
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     dbapi_conn.isolation_level = None  # pbem issues BEGIN itself
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=60000")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_SECONDS * 1000}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
 

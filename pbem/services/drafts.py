@@ -20,7 +20,7 @@ from sqlalchemy import func, update
 from sqlmodel import Session, col, select
 
 from pbem.ledger import queries
-from pbem.ledger.db import session_scope
+from pbem.ledger.db import read_only, session_scope
 from pbem.ledger.models import Campaign, Outbox, Phase, Player
 from pbem.mail.outbound import new_message_id
 from pbem.services.budget import UNLIMITED, TimeBudget
@@ -121,7 +121,7 @@ def draw_drafts(
 
 def drafts_waiting(rt: Runtime) -> int:
     """How many drafted reports are waiting to be drawn."""
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         return session.exec(select(func.count()).where(Outbox.status == DRAFT)).one()
 
 
@@ -129,7 +129,7 @@ def _draft_ids(rt: Runtime, after: int, shard: Shard | None) -> list[int]:
     query = select(Outbox.id).where(Outbox.status == DRAFT, col(Outbox.id) > after)
     if shard is not None:
         query = query.where(col(Outbox.campaign_id) % shard.count == shard.index)
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]
 
@@ -138,7 +138,7 @@ def _draw_guarded(
     rt: Runtime, row_id: int, facts: _Drawn | None, notes: list[CampaignNote] | None
 ) -> tuple[_Drawn | None, bool]:
     """Draw one draft; a failure is noted against its campaign and the pass goes on."""
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         row = session.get(Outbox, row_id)
         campaign = session.get(Campaign, row.campaign_id) if row and row.campaign_id else None
         name = campaign.name if campaign is not None else "-"
@@ -153,7 +153,7 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
     the ledger's write lock), then record its bytes in a short write of its own."""
     from pbem.services import notify  # notify queues drafts, so it is imported when drawing
 
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         draft = _read_draft(session, row_id)
         if draft is not None and not draft.rolled_back and (
             facts is None or facts.phase_id != draft.phase.id

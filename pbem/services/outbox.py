@@ -12,6 +12,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from pbem import failpoints
+from pbem.ledger.db import read_only
 from pbem.ledger.models import Outbox, Player
 from pbem.mail.mailers import Mailer, sending
 from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
@@ -137,7 +138,7 @@ def _due_ids(rt: Runtime, after: int, replies_only: bool) -> list[int]:
     )
     if replies_only:
         query = query.where(col(Outbox.kind).not_in(BULK_KINDS))
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]
 
@@ -178,7 +179,7 @@ def _claim(rt: Runtime, row_id: int) -> bool:
 def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> None:
     """Send one claimed row, holding no transaction while the server answers (on SQLite a
     transaction is the ledger's write lock), then record the outcome in a short one."""
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         row = session.get(Outbox, row_id)
         assert row is not None
         player = session.get(Player, row.player_id) if row.player_id else None

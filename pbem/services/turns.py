@@ -17,7 +17,7 @@ from pbem.core.game import REFEREE, Due, Game
 from pbem.core.rng import SeededRng
 from pbem.errors import Conflict
 from pbem.ledger import queries
-from pbem.ledger.db import session_scope
+from pbem.ledger.db import read_only, session_scope
 from pbem.ledger.models import Campaign, Event, Phase, Submission
 from pbem.services import notify, questions, reactions
 from pbem.services.budget import UNLIMITED, TimeBudget
@@ -122,7 +122,7 @@ def _run_if_due(
 
 
 def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
-    with Session(rt.engine) as session:
+    with Session(read_only(rt.engine)) as session:
         rows = session.exec(
             select(Campaign.name, Phase.id)
             .where(

@@ -1,0 +1,91 @@
+"""SQLite writers of one process take turns through a lock of their own; readers take none."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlmodel import Session
+
+from pbem.ledger.db import make_engine, read_only, session_scope
+
+
+def _engine(tmp_path: Path):  # type: ignore[no-untyped-def]
+    engine = make_engine(f"sqlite:///{tmp_path / 'turns.db'}")
+    with session_scope(engine) as session:
+        session.exec(text("CREATE TABLE t (n INTEGER)"))  # type: ignore[call-overload]
+    return engine
+
+
+def _turn_free(engine) -> bool:  # type: ignore[no-untyped-def]
+    """Whether another thread could start writing now."""
+    free: list[bool] = []
+
+    def probe() -> None:
+        with session_scope(engine) as session:
+            session.exec(text("INSERT INTO t VALUES (0)"))  # type: ignore[call-overload]
+        free.append(True)
+
+    worker = threading.Thread(target=probe)
+    worker.start()
+    worker.join(timeout=10)
+    return bool(free)
+
+
+def test_every_way_a_write_ends_passes_the_turn_on(tmp_path: Path) -> None:
+    engine = _engine(tmp_path)
+    with session_scope(engine) as session:
+        session.exec(text("INSERT INTO t VALUES (1)"))  # type: ignore[call-overload]
+    assert _turn_free(engine)  # committed
+    with Session(engine) as session:
+        session.exec(text("INSERT INTO t VALUES (2)"))  # type: ignore[call-overload]
+    assert _turn_free(engine)  # closed without a commit: rolled back
+    try:
+        with session_scope(engine) as session:
+            session.exec(text("INSERT INTO t VALUES (3)"))  # type: ignore[call-overload]
+            raise RuntimeError("boom")
+    except RuntimeError:
+        pass
+    assert _turn_free(engine)  # rolled back on an error
+    with Session(engine) as session:
+        count = session.exec(text("SELECT count(*) FROM t")).one()  # type: ignore[call-overload]
+    assert count == (4,)  # the committed row and the three probes; 2 and 3 were rolled back
+
+
+def test_a_second_writer_waits_for_the_first_to_commit(tmp_path: Path) -> None:
+    engine = _engine(tmp_path)
+    order: list[str] = []
+    holding = threading.Event()
+
+    def second() -> None:
+        holding.wait()
+        with session_scope(engine) as session:
+            session.exec(text("INSERT INTO t VALUES (2)"))  # type: ignore[call-overload]
+            order.append("second wrote")
+
+    worker = threading.Thread(target=second)
+    worker.start()
+    with session_scope(engine) as session:
+        session.exec(text("INSERT INTO t VALUES (1)"))  # type: ignore[call-overload]
+        holding.set()
+        worker.join(timeout=0.5)  # the second writer is kept out meanwhile
+        order.append("first commits")
+    worker.join(timeout=10)
+    assert order == ["first commits", "second wrote"]
+
+
+def test_a_reader_reads_while_a_writer_holds_the_turn(tmp_path: Path) -> None:
+    engine = _engine(tmp_path)
+    seen: list[object] = []
+
+    def read() -> None:
+        with Session(read_only(engine)) as session:
+            seen.append(session.exec(text("SELECT count(*) FROM t")).one())  # type: ignore[call-overload]
+
+    with session_scope(engine) as session:
+        session.exec(text("INSERT INTO t VALUES (1)"))  # type: ignore[call-overload]
+        reader = threading.Thread(target=read)
+        reader.start()
+        reader.join(timeout=10)
+        assert seen == [(0,)]  # read at once, before the writer committed
