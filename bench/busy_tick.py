@@ -29,6 +29,7 @@ from sqlalchemy import Engine, text
 from bench.harness import (
     BENCH_TICK_SECONDS,
     REFEREE,
+    SINK,
     Figures,
     Measured,
     create_campaigns,
@@ -126,7 +127,9 @@ def run(
                     budget = budgets[(round_number - 1) % len(budgets)]
                     drawing = drawers[(round_number - 1) % len(drawers)]
                     write_config(directory, stack, db_url, budget, drawing)
-                    busy = _ticks_until_quiet(stack, config, rt.engine, count)
+                    stack.empty_mailbox(SINK)  # the tick and the floor each deliver into
+                    busy = _ticks_until_quiet(stack, config, rt.engine, count)  # an empty one
+                    stack.empty_mailbox(SINK)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"
                     shown = _figures(title, campaigns, players, backend, len(mails), busy)

@@ -455,6 +455,11 @@ class MailStack:
             time.sleep(0.2)
         raise MailStackError(f"Dovecot did not pick up user {name!r}")
 
+    def empty_mailbox(self, user: str) -> None:
+        """Drop everything delivered to `user` (the Maildir with Dovecot's index of it); the
+        next delivery starts a fresh one. Not for a mailbox a client has open."""
+        shutil.rmtree(self.root / "mail" / user / "Maildir", ignore_errors=True)
+
     def fresh_user(self) -> str:
         """A user nobody has used yet (password 'pw-<name>'); pre-made, so no 1 s wait."""
         with self.accounts.lock:
