@@ -113,7 +113,8 @@ def write_config(
         "reply_rate_per_hour = 1000\n\n"
         "[turns]\nearly_delay_minutes = 0\n"
         # by default one tick is to do the whole round, as the issue asks: no budget cuts it short
-        f"tick_seconds = {tick_seconds}\ndraw_processes = {draw_processes}\n"
+        f"tick_seconds = {tick_seconds}\n"
+        + (f"draw_processes = {draw_processes}\n" if draw_processes != 1 else "")
     )
     return path
 
