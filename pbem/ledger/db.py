@@ -50,6 +50,10 @@ def make_engine(url: str) -> Engine:
     event.listen(engine, "begin", turns.begin)
     event.listen(engine, "commit", turns.end)
     event.listen(engine, "rollback", turns.end)
+    # a connection that comes back to the pool unended (a session dropped without closing)
+    # is rolled back there, below the events above: its turn ends with it
+    event.listen(engine, "checkin", turns.returned)
+    event.listen(engine, "invalidate", turns.returned)
     return engine
 
 
@@ -84,7 +88,15 @@ class _WriterTurns:
 
     def end(self, connection: Any) -> None:
         """Pass the turn on when a writing transaction ends."""
-        if connection.info.pop(_TURN, False):
+        self._pass_on(connection.info)
+
+    def returned(self, _dbapi_connection: Any, record: Any, *_: Any) -> None:
+        """Pass the turn on when its connection goes back to the pool or is thrown away."""
+        if record is not None:
+            self._pass_on(record.info)
+
+    def _pass_on(self, info: dict[str, Any]) -> None:
+        if info.pop(_TURN, False):
             self._lock.release()
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import threading
 from pathlib import Path
 
@@ -89,3 +90,17 @@ def test_a_reader_reads_while_a_writer_holds_the_turn(tmp_path: Path) -> None:
         reader.start()
         reader.join(timeout=10)
         assert seen == [(0,)]  # read at once, before the writer committed
+
+
+def _leak_a_session(engine) -> None:  # type: ignore[no-untyped-def]
+    session = Session(engine)  # never closed: dropped, as careless code might
+    session.exec(text("INSERT INTO t VALUES (9)"))  # type: ignore[call-overload]
+
+
+def test_a_session_dropped_unended_gives_the_turn_back_with_its_connection(
+    tmp_path: Path,
+) -> None:
+    engine = _engine(tmp_path)
+    _leak_a_session(engine)
+    gc.collect()  # the connection goes back to the pool, rolled back there
+    assert _turn_free(engine)
