@@ -59,6 +59,17 @@ def latest_phase(session: Session, campaign: Campaign) -> Phase | None:
     ).first()
 
 
+def phase_after(session: Session, campaign: Campaign, phase: Phase) -> Phase | None:
+    """The phase that followed `phase` (open or adjudicated), if any."""
+    return session.exec(
+        select(Phase).where(
+            Phase.campaign_id == campaign.id,
+            Phase.seq == phase.seq + 1,
+            col(Phase.status).in_(["open", "done"]),
+        )
+    ).first()
+
+
 def done_phases(session: Session, campaign: Campaign) -> list[Phase]:
     """Adjudicated phases in order."""
     return list(

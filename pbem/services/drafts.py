@@ -220,9 +220,6 @@ def _void(rt: Runtime, row_id: int) -> bool:
 def _read_phase(session: Session, campaign: Campaign, phase: Phase) -> _Drawn:
     """The state after `phase`, its events and the phase that followed it."""
     state = state_after(session, campaign, phase.seq)
-    following = [p for p in queries.done_phases(session, campaign) if p.seq == phase.seq + 1]
-    opened = queries.open_phase(session, campaign)
-    if opened is not None and opened.seq == phase.seq + 1:
-        following.append(opened)
+    following = queries.phase_after(session, campaign, phase)
     assert phase.id is not None
-    return _Drawn(phase.id, state, phase_events(session, phase), next(iter(following), None))
+    return _Drawn(phase.id, state, phase_events(session, phase), following)

@@ -40,7 +40,7 @@ def bundle_for(
         assert opening is not None and state is not None
         return build(campaign, seat, opening, state, [], opening, extra)
     state = state_after(session, campaign, phase.seq)
-    next_phase = _next_of(session, campaign, phase)
+    next_phase = queries.phase_after(session, campaign, phase)
     return build(campaign, seat, phase, state, phase_events(session, phase), next_phase, extra)
 
 
@@ -71,13 +71,3 @@ def phase_for(session: Session, campaign: Campaign, turn: int | None) -> Phase |
         if phase.turn == turn:
             return phase
     raise NotFound("turn.E_NOT_FOUND", campaign=campaign.name, turn=turn)
-
-
-def _next_of(session: Session, campaign: Campaign, phase: Phase) -> Phase | None:
-    for candidate in [
-        queries.open_phase(session, campaign),
-        *queries.done_phases(session, campaign),
-    ]:
-        if candidate is not None and candidate.seq == phase.seq + 1:
-            return candidate
-    return None
