@@ -35,8 +35,10 @@ from bench.harness import (
     create_campaigns,
     database_url,
     deliver_all,
+    machine_busy_s,
     open_bench_runtime,
     order_mails,
+    own_cpu_s,
     ratio,
     run_pbem_workers,
     start_stack,
@@ -45,6 +47,7 @@ from bench.harness import (
 from pbem.sandbox.mailstack import MailStack
 
 MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed
+STEPS = re.compile(r'"seconds": (\{[^{}]*\})')  # in `pbem tick --json --timings`
 ACK_SUBJECT = re.compile(rb"(?m)^Subject: .*Orders (received|NOT accepted)")  # an acknowledgement
 
 
@@ -70,7 +73,9 @@ def main() -> None:
         "does the round; pbem's own default is 50, as a host would run it)",
     )
     parser.add_argument(
-        "--draw-processes", default="1", help="[turns] draw_processes per round, e.g. 1,2"
+        "--draw-processes",
+        default="0",
+        help="[turns] draw_processes per round, e.g. 1,2 (0, pbem's default: one per core)",
     )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
@@ -151,7 +156,16 @@ class Pass:
         self.first_tick_mails = 0
         self.floor: dict[str, Any] = {}
         self.ack_delays: list[float] = []  # each acknowledgement: tick start to delivery, s
+        self.report_delays: list[float] = []  # each other mail of the first tick, likewise
+        self.steps: dict[str, float] = {}  # the first tick's own timing of its steps
         self.acks_first_tick = 0
+        self.relay_cpu_s = 0.0  # the bench process's CPU during the ticks: the relay thread
+        self.machine_busy_s = 0.0  # every core's busy CPU during the ticks
+
+    @property
+    def cpu_s(self) -> float:
+        """The tick processes' own CPU over the round."""
+        return sum(t.cpu_s for t in self.ticks)
 
     @property
     def seconds(self) -> float:
@@ -176,7 +190,10 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
     for _ in range(MAX_TICKS):
         before = len(stack.received)
         started = time.monotonic()
-        measured = run_pbem_workers(config, workers, "tick", "--wait", "600")
+        relay_before, busy_before = own_cpu_s(), machine_busy_s()
+        measured = run_pbem_workers(config, workers, "tick", "--wait", "600", "--json", "--timings")
+        done.relay_cpu_s += own_cpu_s() - relay_before
+        done.machine_busy_s += machine_busy_s() - busy_before
         done.ticks.append(measured)
         sent = stack.received[before:]
         acks = [
@@ -186,12 +203,24 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
         ]
         if len(done.ticks) == 1:
             done.first_tick_mails, done.acks_first_tick = len(sent), len(acks)
+            done.steps = _steps(measured.output)
+            done.report_delays = [
+                at - started
+                for envelope, at in zip(sent, stack.delivered_at[before:], strict=True)
+                if not ACK_SUBJECT.search((envelope.original_content or b"")[:4096])
+            ]
         done.ack_delays.extend(acks)
         done.sizes.extend(len(e.original_content or b"") for e in sent)
         _forget(stack)  # keep the bench's own memory flat
         if measured.exit_code not in (0, 10) or not sent or not _unsent(engine):
             break
     return done
+
+
+def _steps(output: str) -> dict[str, float]:
+    """The seconds of each step `pbem tick --json --timings` printed, if it printed them."""
+    found = STEPS.search(output)
+    return {k: float(v) for k, v in json.loads(found.group(1)).items()} if found else {}
 
 
 def _forget(stack: MailStack) -> None:
@@ -203,7 +232,7 @@ def _floor(stack: MailStack, directory: Path, sizes: list[int], fetched: int) ->
     """The floor for one round: fetch that round's `fetched` order mails, send `sizes`."""
     sizes_file = directory / "sizes.json"
     sizes_file.write_text(json.dumps(sizes))
-    started = time.perf_counter()
+    started, relay_before, busy_before = time.perf_counter(), own_cpu_s(), machine_busy_s()
     done = subprocess.run(
         [
             sys.executable, "-m", "bench.floor",
@@ -214,8 +243,10 @@ def _floor(stack: MailStack, directory: Path, sizes: list[int], fetched: int) ->
         capture_output=True, text=True, timeout=7200, check=True,
     )  # fmt: skip
     _forget(stack)
+    seconds = time.perf_counter() - started
     halves = json.loads(done.stdout.strip().splitlines()[-1])
-    return {"seconds": time.perf_counter() - started, **halves}
+    spent = {"relay_cpu_s": own_cpu_s() - relay_before, "busy_s": machine_busy_s() - busy_before}
+    return {"seconds": seconds, **spent, **halves}
 
 
 def _figures(
@@ -233,6 +264,9 @@ def _figures(
         "mails_sent": sent,
         "mean_mail_kb": (sum(done.sizes) / sent / 1024) if sent else 0.0,
         "tick_wall_s": done.seconds,
+        "tick_cpu_s": done.cpu_s,
+        "relay_cpu_during_tick_s": done.relay_cpu_s,
+        "machine_busy_during_tick_s": done.machine_busy_s,
         "mails_per_s": ratio(sent, done.seconds),
         "peak_rss_mb": max((t.peak_rss_mb for t in done.ticks), default=0.0),
         "exit_codes": [t.exit_code for t in done.ticks],
@@ -244,10 +278,16 @@ def _figures(
         figures["first_tick_s"] = done.ticks[0].seconds if done.ticks else 0.0
         figures["ack_delay_median_s"] = delays[len(delays) // 2] if delays else 0.0
         figures["ack_delay_max_s"] = delays[-1] if delays else 0.0
+        others = sorted(done.report_delays)
+        figures["first_tick_reports_s"] = [others[0], others[-1]] if others else []
+        figures["first_tick_steps_s"] = done.steps
     if done.floor:
         figures["floor_wall_s"] = done.floor["seconds"]
         figures["floor_fetch_s"] = done.floor["fetch_s"]
         figures["floor_send_s"] = done.floor["send_s"]
+        figures["floor_cpu_s"] = done.floor.get("cpu_s", 0.0)
+        figures["relay_cpu_during_floor_s"] = done.floor["relay_cpu_s"]
+        figures["machine_busy_during_floor_s"] = done.floor["busy_s"]
         figures["tick_over_floor"] = ratio(done.seconds, done.floor["seconds"])
     failed = [t.output for t in done.ticks if t.exit_code not in (0, 10)]
     if failed:

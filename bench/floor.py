@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import time
 from email.message import EmailMessage
 
@@ -75,7 +76,11 @@ def main() -> None:
     fetched = time.perf_counter()
     asyncio.run(send_all("127.0.0.1", args.smtp_port, sizes))
     sent = time.perf_counter()
-    print(json.dumps({"fetch_s": fetched - start, "send_s": sent - fetched, "bytes_read": read}))
+    spent = os.times()
+    print(json.dumps({
+        "fetch_s": fetched - start, "send_s": sent - fetched, "bytes_read": read,
+        "cpu_s": spent.user + spent.system,
+    }))  # fmt: skip
 
 
 if __name__ == "__main__":

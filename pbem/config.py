@@ -50,8 +50,11 @@ class Settings:
     missed_turn_policy: str = "keep-defaults"  # or "flag-replacement"
     missed_turn_limit: int = 2
     tick_seconds: int = 50  # a tick stops starting adjudications and reports after this
-    draw_processes: int = 1  # processes drawing reports in a tick, the tick's own included
+    draw_processes: int = (
+        0  # processes drawing reports in a tick, the tick's own included; 0: a core each
+    )
     sent_raw_days: int = 0  # sent mail keeps its pictures this long, then only text and HTML
+    smtp_connections: int = 2  # a tick sends over this many SMTP sessions at once
     ca_file: str = ""
     source: str = DEFAULTS
 
@@ -108,6 +111,7 @@ def load_settings(explicit: str | None = None) -> Settings:
         tick_seconds=site.tick_seconds,
         draw_processes=site.draw_processes,
         sent_raw_days=site.sent_raw_days,
+        smtp_connections=site.smtp_connections,
         ca_file=site.ca_file,
         source=str(path) if path else DEFAULTS,
     )
@@ -151,6 +155,7 @@ unverified_notices_per_day = 3     # notices about mail without a valid key, per
 press_rate_per_hour = 10
 referee_rate_per_hour = 5
 sent_raw_days = 0                  # sent mail keeps its map pictures this long (resend redraws)
+smtp_connections = 2               # SMTP sessions a tick sends over at once
 
 [turns]
 timezone = "Europe/London"
@@ -159,5 +164,5 @@ reminder_hours = [24, 2]
 missed_turn_policy = "keep-defaults"   # or "flag-replacement"
 missed_turn_limit = 2
 tick_seconds = 50                      # then adjudication and reports wait for the next tick
-draw_processes = 1                     # more, on a host with cores to spare, draw reports faster
+draw_processes = 0                     # processes drawing reports; 0: one per core, at most 4
 """

@@ -36,6 +36,7 @@ TOML_KEYS: dict[str, dict[str, str]] = {
         "referee_rate_per_hour": "referee_rate_per_hour",
         "ca_file": "ca_file",
         "sent_raw_days": "sent_raw_days",
+        "smtp_connections": "smtp_connections",
     },
     "turns": {
         "timezone": "timezone",
@@ -75,8 +76,9 @@ class SiteSettings(BaseSettings):
     missed_turn_policy: Literal["keep-defaults", "flag-replacement"] = "keep-defaults"
     missed_turn_limit: int = Field(default=2, ge=1)
     tick_seconds: int = Field(default=50, ge=1)
-    draw_processes: int = Field(default=1, ge=1, le=32)
+    draw_processes: int = Field(default=0, ge=0, le=32)
     sent_raw_days: int = Field(default=0, ge=0, le=36_500)
+    smtp_connections: int = Field(default=2, ge=1, le=8)
     report_dir: str = ""
 
     @classmethod

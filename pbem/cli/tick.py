@@ -21,6 +21,9 @@ def tick_command(
         float, typer.Option("--wait", help="Seconds to wait for another run's lock.")
     ] = 300,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    timings: Annotated[
+        bool, typer.Option("--timings", help="Also print the seconds each step of the tick took.")
+    ] = False,
     workers: Annotated[
         int,
         typer.Option(
@@ -61,6 +64,8 @@ def tick_command(
         ],
         "exit_code": int(report.exit_code),
     }
+    if timings:
+        summary["seconds"] = report.seconds
     codes, summaries = join_helpers(helpers)
     exit_code = next((c for c in [int(report.exit_code), *codes] if c), 0)
     if helpers:
@@ -83,5 +88,8 @@ def tick_command(
             )
         for note in report.campaigns:
             console.print(f"campaign {note.line()}", markup=False)
+        if timings:
+            steps = ", ".join(f"{step} {seconds:.2f}s" for step, seconds in report.seconds.items())
+            console.print(f"seconds: {steps}", markup=False)
     if exit_code:
         raise typer.Exit(exit_code)

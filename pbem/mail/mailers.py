@@ -107,6 +107,15 @@ def sending(mailer: Mailer) -> AbstractContextManager[object]:
     return session() if callable(session) else nullcontext()
 
 
+def side_by_side(mailer: Mailer, count: int) -> list[Mailer]:
+    """`count` mailers that may send at once: copies with sessions of their own where the
+    mailer has sessions (SmtpMailer), the same mailer otherwise."""
+    another = getattr(mailer, "another", None)
+    if not callable(another):
+        return [mailer] * count
+    return [mailer, *(another() for _ in range(count - 1))]
+
+
 def open_mailer(target: str) -> Mailer:
     """A mailer for `target`: an smtp(s):// URL, or file:///DIR for .eml files."""
     if target.startswith("file://"):

@@ -71,6 +71,10 @@ class SmtpMailer:
     def __repr__(self) -> str:
         return f"SmtpMailer({self.url.redacted()!r})"
 
+    def another(self) -> SmtpMailer:
+        """A mailer like this one with a session of its own, for sending side by side."""
+        return SmtpMailer(self.url, self._ssl_context, self.timeout, self.local_hostname)
+
     async def send(self, raw: bytes, sender: str, recipients: Sequence[str]) -> None:
         """Send one message; raise TransientSendError or PermanentSendError on failure."""
         if not recipients:

@@ -8,10 +8,12 @@ the outcome says so and the raw mail stays in the ledger for the referee.
 
 from __future__ import annotations
 
+from datetime import datetime
 from email import policy
 from email.parser import BytesParser
 
-from sqlmodel import Session, func, select
+from sqlalchemy import or_, update
+from sqlmodel import Session, col, func, select
 
 from pbem.ledger.models import Outbox, Player
 from pbem.mail.classify import only_delayed
@@ -64,6 +66,19 @@ def _named_players(session: Session, inbound: Inbound) -> list[Player]:
     if not address:
         return []
     return list(session.exec(select(Player).where(func.lower(Player.address) == address)).all())
+
+
+def clear_if_older(session: Session, player_id: int, queued: datetime) -> None:
+    """Mail queued at `queued` got through: a bouncing mark older than it is cleared."""
+    session.exec(
+        update(Player)
+        .where(
+            col(Player.id) == player_id,
+            col(Player.delivery) == "bouncing",
+            or_(col(Player.bounced_at).is_(None), col(Player.bounced_at) < queued),
+        )
+        .values(delivery="ok")
+    )
 
 
 def clear(session: Session, player: Player) -> None:

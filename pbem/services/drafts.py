@@ -72,13 +72,7 @@ def report_subject(campaign: Campaign, phase: Phase, player: Player) -> str:
     return subject_for(campaign, player, f"Report: {phase.label}")
 
 
-@dataclass(frozen=True)
-class Shard:
-    """The drafts of campaigns whose id leaves `index` when divided by `count`: one drawer's
-    share. Whole campaigns, so each drawer reads a phase and paints its board once."""
-
-    index: int
-    count: int
+Delegate = Callable[[int], bool]  # campaign id -> whether another process draws it
 
 
 @dataclass
@@ -96,18 +90,19 @@ def draw_drafts(
     budget: TimeBudget = UNLIMITED,
     on_ready: Callable[[], None] = lambda: None,
     notes: list[CampaignNote] | None = None,
-    shard: Shard | None = None,
+    campaign: int | None = None,
+    delegate: Delegate | None = None,
 ) -> int:
-    """Draw drafted reports (those of `shard` only, if given), oldest first, until none is left
-    or the budget is spent; call `on_ready` after each one becomes sendable. Return how many
-    were drawn here."""
+    """Draw drafted reports (of one campaign only, if given), oldest first, until none is left
+    or the budget is spent; skip those of campaigns `delegate` hands to another process; call
+    `on_ready` after each one becomes sendable. Return how many were drawn here."""
     drawn, after, facts = 0, 0, None
     with row_claims(rt.engine) as claims:  # on PostgreSQL, workers draw different drafts
-        while not budget.spent() and (page := _draft_ids(rt, after, shard)):
-            for row_id in page:
+        while not budget.spent() and (page := _draft_ids(rt, after, campaign)):
+            for row_id, campaign_id in page:
                 if budget.spent():
                     break
-                if claims.take(row_id):
+                if (delegate is None or not delegate(campaign_id)) and claims.take(row_id):
                     try:
                         facts, done = _draw_guarded(rt, row_id, facts, notes)
                     finally:
@@ -115,8 +110,20 @@ def draw_drafts(
                     if done:
                         drawn += 1
                         on_ready()
-            after = page[-1]
+            after = page[-1][0]
     return drawn
+
+
+def drafted_campaigns(rt: Runtime) -> list[int]:
+    """The campaigns with drafted reports waiting to be drawn, oldest draft first."""
+    with Session(read_only(rt.engine)) as session:
+        rows = session.exec(
+            select(Outbox.campaign_id, func.min(Outbox.id))
+            .where(Outbox.status == DRAFT)
+            .group_by(col(Outbox.campaign_id))
+            .order_by(func.min(Outbox.id))
+        ).all()
+        return [campaign_id for campaign_id, _ in rows if campaign_id is not None]
 
 
 def drafts_waiting(rt: Runtime) -> int:
@@ -125,13 +132,15 @@ def drafts_waiting(rt: Runtime) -> int:
         return session.exec(select(func.count()).where(Outbox.status == DRAFT)).one()
 
 
-def _draft_ids(rt: Runtime, after: int, shard: Shard | None) -> list[int]:
-    query = select(Outbox.id).where(Outbox.status == DRAFT, col(Outbox.id) > after)
-    if shard is not None:
-        query = query.where(col(Outbox.campaign_id) % shard.count == shard.index)
+def _draft_ids(rt: Runtime, after: int, campaign: int | None) -> list[tuple[int, int]]:
+    query = select(Outbox.id, Outbox.campaign_id).where(
+        Outbox.status == DRAFT, col(Outbox.id) > after
+    )
+    if campaign is not None:
+        query = query.where(Outbox.campaign_id == campaign)
     with Session(read_only(rt.engine)) as session:
         rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
-        return [r for r in rows if r is not None]
+        return [(row_id, campaign_id or 0) for row_id, campaign_id in rows if row_id is not None]
 
 
 def _draw_guarded(
@@ -155,8 +164,10 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
 
     with Session(read_only(rt.engine)) as session:
         draft = _read_draft(session, row_id)
-        if draft is not None and not draft.rolled_back and (
-            facts is None or facts.phase_id != draft.phase.id
+        if (
+            draft is not None
+            and not draft.rolled_back
+            and (facts is None or facts.phase_id != draft.phase.id)
         ):
             facts = _read_phase(session, draft.campaign, draft.phase)
     if draft is None:

@@ -1,44 +1,80 @@
-"""Helper processes that draw drafted reports beside the tick, on a host with cores to spare.
+"""Helper processes that draw whole campaigns' drafted reports beside the tick.
 
-With `[turns] draw_processes = N`, the tick starts N-1 helpers. Helper i of N draws the drafts
-of the campaigns whose id leaves i when divided by N (the tick itself draws share 0), polling
-for new drafts while the tick adjudicates, until the tick closes the helper's standard input:
-then it draws what is left of its share and exits. Drawing is idempotent (services/drafts.py),
-so a helper that dies loses nothing: the tick draws every draft still left once its helpers
-have ended.
+With `[turns] draw_processes = N` (0: one per core), a tick that drafts enough reports starts
+N-1 helpers. The tick hands each helper a campaign at a time over its standard input, as soon
+as the campaign's reports are drafted and the helper has room, and the helper names the
+campaign on its standard output once it has drawn it. The tick goes on adjudicating meanwhile,
+and afterwards draws every campaign it has not handed out, handing more to whichever helper is
+free first, so the work balances itself however the campaigns differ. Drawing is idempotent
+(services/drafts.py), so a helper that dies loses nothing: once its helpers have ended the tick
+draws every draft still left.
 """
 
 from __future__ import annotations
 
 import os
-import select
 import subprocess
 import sys
+from dataclasses import dataclass, field
 from types import TracebackType
+from typing import IO
 
 from pbem.config import DEFAULTS
 from pbem.services.budget import TimeBudget
-from pbem.services.drafts import Shard, drafts_waiting, draw_drafts
+from pbem.services.drafts import draw_drafts
 from pbem.services.runtime import Runtime, open_runtime
 
-POLL_SECONDS = 0.2  # how often a helper looks for new drafts while the tick adjudicates
-WORTH_A_HELPER = 4  # drafts per process below which starting helpers costs more than it saves
+WORTH_A_HELPER = 3  # campaigns drafted in one tick before starting helpers pays for itself
+DEPTH = 2  # campaigns a helper holds at once, so it never waits for the tick to hand it more
+
+
+def processes_for(setting: int) -> int:
+    """The drawing processes a `draw_processes` setting asks for (0: one per core)."""
+    return setting if setting > 0 else max(1, min(os.cpu_count() or 1, 4))
+
+
+@dataclass
+class _Helper:
+    """One helper process and the campaigns it holds."""
+
+    process: subprocess.Popen[bytes]
+    holding: set[int] = field(default_factory=set)
+    unread: bytes = b""
+
+    def hand(self, campaign_id: int) -> None:
+        """Give the helper one campaign to draw."""
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"%d\n" % campaign_id)
+        self.process.stdin.flush()
+        self.holding.add(campaign_id)
+
+    def collect(self) -> None:
+        """Forget the campaigns the helper has reported drawn (never waits)."""
+        assert self.process.stdout is not None
+        try:
+            chunk = os.read(self.process.stdout.fileno(), 4096)
+        except BlockingIOError:
+            return
+        if not chunk:  # the helper has ended: what it held is left to the tick's last pass
+            self.holding.clear()
+            return
+        *lines, self.unread = (self.unread + chunk).split(b"\n")
+        self.holding.difference_update(int(line) for line in lines if line.strip().isdigit())
 
 
 class DrawHelpers:
-    """`count - 1` helper processes for the length of a `with` block; `shard` is the tick's."""
+    """Helper processes for the length of a `with` block, started once `worth` campaigns have
+    been offered; `offer` and `delegate` hand them whole campaigns."""
 
     def __init__(self, rt: Runtime, count: int, worth: int = WORTH_A_HELPER) -> None:
         self.rt, self.count, self.worth = rt, max(1, count), worth
-        self.shard = Shard(0, self.count) if self.count > 1 else None
         self.exit_codes: list[int] = []
-        self._children: list[subprocess.Popen[bytes]] = []
+        self._helpers: list[_Helper] = []
+        self._waiting: list[int] = []  # offered while no helper had room
+        self._handed: set[int] = set()  # campaigns a helper draws
+        self._kept: set[int] = set()  # campaigns the tick draws itself
 
     def __enter__(self) -> DrawHelpers:
-        if self.count > 1 and drafts_waiting(self.rt) >= self.worth * self.count:
-            self._children = [self._start(index) for index in range(1, self.count)]
-        else:
-            self.shard = None  # the tick draws them all
         return self
 
     def __exit__(
@@ -49,45 +85,101 @@ class DrawHelpers:
     ) -> None:
         self.finish()
 
+    @property
+    def started(self) -> bool:
+        """Whether helper processes are running."""
+        return bool(self._helpers)
+
+    def offer(self, campaign_id: int) -> None:
+        """A campaign's reports are drafted: hand it to a helper with room, or keep it waiting
+        for one (the tick's own drawing pass takes what no helper took)."""
+        self._waiting.append(campaign_id)
+        if not self._helpers and self.count > 1 and len(self._waiting) >= self.worth:
+            self._helpers = [_Helper(self._start(index)) for index in range(1, self.count)]
+        self._hand_waiting()
+
+    def delegate(self, campaign_id: int) -> bool:
+        """Whether a helper draws `campaign_id`: handed out before, or now to a helper with
+        room; otherwise the tick keeps it and draws it itself."""
+        if campaign_id in self._handed:
+            return True
+        if campaign_id in self._kept:
+            return False
+        helper = self._with_room()
+        if helper is None:
+            self._kept.add(campaign_id)
+            return False
+        self._hand(helper, campaign_id)
+        return True
+
     def finish(self) -> list[int]:
-        """Tell every helper the tick is done drafting, wait for them; their exit codes."""
-        for child in self._children:
-            if child.stdin is not None and not child.stdin.closed:
-                child.stdin.close()  # end of input: draw what is left, then exit
-        self.exit_codes += [child.wait() for child in self._children]
-        self._children = []
+        """Tell every helper no more is coming, wait for them; their exit codes."""
+        for helper in self._helpers:
+            stdin = helper.process.stdin
+            if stdin is not None and not stdin.closed:
+                stdin.close()  # end of input: the helper draws what it holds, then exits
+        self.exit_codes += [helper.process.wait() for helper in self._helpers]
+        for helper in self._helpers:
+            if helper.process.stdout is not None:
+                helper.process.stdout.close()
+        self._helpers = []
         return self.exit_codes
+
+    def _hand_waiting(self) -> None:
+        while self._waiting:
+            room = self._with_room()
+            if room is None:
+                return
+            campaign_id = self._waiting.pop(0)
+            if campaign_id not in self._handed and campaign_id not in self._kept:
+                self._hand(room, campaign_id)
+
+    def _with_room(self) -> _Helper | None:
+        """The live helper holding fewest campaigns, if it holds fewer than DEPTH."""
+        for each in self._helpers:
+            each.collect()
+        live = [h for h in self._helpers if h.process.poll() is None]
+        fewest = min(live, key=lambda h: len(h.holding), default=None)
+        return fewest if fewest is not None and len(fewest.holding) < DEPTH else None
+
+    def _hand(self, helper: _Helper, campaign_id: int) -> None:
+        try:
+            helper.hand(campaign_id)
+        except OSError:  # the helper has died: the tick's last pass draws what it would have
+            return
+        self._handed.add(campaign_id)
 
     def _start(self, index: int) -> subprocess.Popen[bytes]:
         env = dict(os.environ)
         if self.rt.settings.source != DEFAULTS:
             env["PBEM_CONFIG"] = self.rt.settings.source
-        command = [sys.executable, "-m", "pbem.services.draw_helpers", str(index), str(self.count)]
-        return subprocess.Popen(command, stdin=subprocess.PIPE, env=env)
+        command = [sys.executable, "-m", "pbem.services.draw_helpers", str(index)]
+        process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        assert process.stdout is not None
+        os.set_blocking(process.stdout.fileno(), False)
+        return process
 
 
-def run_helper(rt: Runtime, shard: Shard) -> int:
-    """Draw `shard` until standard input ends, then once more; return how many were drawn."""
+def run_helper(rt: Runtime, requests: IO[bytes], answers: IO[bytes]) -> int:
+    """Draw each campaign named on `requests` and name it on `answers` once drawn, until the
+    requests end; return how many reports were drawn."""
     budget = TimeBudget(rt.settings.tick_seconds)
     drawn = 0
-    while not budget.spent():
-        drawn += draw_drafts(rt, budget, shard=shard)
-        if _input_ended(POLL_SECONDS):
-            break
-    return drawn + draw_drafts(rt, budget, shard=shard)
-
-
-def _input_ended(seconds: float) -> bool:
-    """Whether standard input has ended (waiting up to `seconds` to find out)."""
-    stdin = sys.stdin.fileno()
-    ready, _, _ = select.select([stdin], [], [], seconds)
-    return bool(ready) and not os.read(stdin, 1)
+    for line in requests:
+        campaign_id = int(line)
+        drawn += draw_drafts(rt, budget, campaign=campaign_id)
+        answers.write(b"%d\n" % campaign_id)
+        answers.flush()
+    return drawn
 
 
 def main(argv: list[str]) -> int:
-    """`python -m pbem.services.draw_helpers INDEX COUNT`: one helper's life."""
-    index, count = int(argv[0]), int(argv[1])
-    run_helper(open_runtime(os.environ.get("PBEM_CONFIG")), Shard(index, count))
+    """`python -m pbem.services.draw_helpers INDEX`: one helper's life."""
+    del argv  # the index only tells helpers apart in a process list
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray output cannot garble the answers
+    with answers:
+        run_helper(open_runtime(os.environ.get("PBEM_CONFIG")), sys.stdin.buffer, answers)
     return 0
 
 

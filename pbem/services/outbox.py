@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, exists, update
+from sqlalchemy import Select, exists, func, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
@@ -28,6 +28,16 @@ MAX_ATTEMPTS = 8
 PAGE = 500  # rows read per query while sending; the time budget, not a count, ends a pass
 BULK_KINDS = ("report", "closing")  # made by adjudication; everything else answers someone
 BACKOFF_MINUTES = (1, 5, 15, 60, 180, 360, 720)
+
+
+@dataclass(frozen=True)
+class Lane:
+    """The mail of campaigns whose id leaves `index` when divided by `count` (mail of no
+    campaign counts as campaign 0): one SMTP session's share, so each campaign's mail still
+    goes out in the order it was queued."""
+
+    index: int
+    count: int
 
 
 @dataclass
@@ -105,16 +115,21 @@ class FlushResult:
 
 
 def flush(
-    rt: Runtime, mailer: Mailer, budget: TimeBudget = UNLIMITED, replies_only: bool = False
+    rt: Runtime,
+    mailer: Mailer,
+    budget: TimeBudget = UNLIMITED,
+    replies_only: bool = False,
+    lane: Lane | None = None,
 ) -> FlushResult:
-    """Send what is due until the budget is spent; a crash between sending and recording
-    re-sends once, with the same Message-ID. `replies_only` leaves reports for later."""
+    """Send what is due (in `lane`, if given) until the budget is spent; a crash between
+    sending and recording re-sends once, with the same Message-ID. `replies_only` leaves
+    reports for later."""
     result = FlushResult()
     after = 0
     # One SMTP connection, TLS session and login for the whole pass; on PostgreSQL each row is
     # held by this worker while it is sent, so workers sharing the ledger never send it twice.
     with sending(mailer), row_claims(rt.engine) as claims:
-        while not budget.spent() and (page := _due_ids(rt, after, replies_only)):
+        while not budget.spent() and (page := _due_ids(rt, after, replies_only, lane)):
             for row_id in page:
                 if budget.spent():
                     break
@@ -128,7 +143,7 @@ def flush(
     return result
 
 
-def _due_ids(rt: Runtime, after: int, replies_only: bool) -> list[int]:
+def _due_ids(rt: Runtime, after: int, replies_only: bool, lane: Lane | None) -> list[int]:
     now = rt.clock.now()
     query = select(Outbox.id).where(
         col(Outbox.status).in_(["pending", "sending"]),
@@ -138,6 +153,8 @@ def _due_ids(rt: Runtime, after: int, replies_only: bool) -> list[int]:
     )
     if replies_only:
         query = query.where(col(Outbox.kind).not_in(BULK_KINDS))
+    if lane is not None and lane.count > 1:
+        query = query.where(func.coalesce(Outbox.campaign_id, 0) % lane.count == lane.index)
     with Session(read_only(rt.engine)) as session:
         rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
         return [r for r in rows if r is not None]
@@ -183,7 +200,7 @@ def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> 
         row = session.get(Outbox, row_id)
         assert row is not None
         player = session.get(Player, row.player_id) if row.player_id else None
-        raw, recipient = row.raw, row.recipient
+        raw, recipient, queued = row.raw, row.recipient, row.created_at
         envelope = _envelope_sender(rt, row, player)
     try:
         mailer.send_sync(raw, envelope, [recipient])
@@ -194,22 +211,23 @@ def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> 
         _record_failure(rt, row_id, str(exc), permanent=False, result=result)
         return
     failpoints.hit("outbox.after-send")
-    _record_sent(rt, row_id)
+    _record_sent(rt, row_id, raw, player.id if player else None, queued)
     result.sent += 1
 
 
-def _record_sent(rt: Runtime, row_id: int) -> None:
-    """Mark a row sent (slimmed at once by default) and clear its reader's bounce mark."""
+def _record_sent(
+    rt: Runtime, row_id: int, raw: bytes, player_id: int | None, queued: datetime
+) -> None:
+    """Mark a row sent (slimmed at once by default) and clear its reader's bounce mark, if the
+    letter was queued after it: two statements, no rows loaded."""
+    now = rt.clock.now()
+    sent: dict[str, Any] = {"status": "sent", "sent_at": now, "last_error": ""}
+    if rt.settings.sent_raw_days == 0:  # slimmed in the same write as the send is recorded
+        sent.update(raw=without_images(raw), slimmed_at=now)
     with Session(rt.engine) as session:
-        row = session.get(Outbox, row_id)
-        assert row is not None
-        player = session.get(Player, row.player_id) if row.player_id else None
-        row.status, row.sent_at, row.last_error = "sent", rt.clock.now(), ""
-        if rt.settings.sent_raw_days == 0:  # slimmed in the same write as the send is recorded
-            row.raw, row.slimmed_at = without_images(row.raw), row.sent_at
-        session.add(row)
-        if player is not None and _newer_than_bounce(row, player):
-            bounces.clear(session, player)
+        session.exec(update(Outbox).where(col(Outbox.id) == row_id).values(**sent))
+        if player_id is not None:
+            bounces.clear_if_older(session, player_id, queued)
         session.commit()
 
 
@@ -218,11 +236,6 @@ def _envelope_sender(rt: Runtime, row: Outbox, player: Player | None) -> str:
     if player is None or row.id is None:
         return rt.settings.referee_address
     return bounce_address(rt.settings.referee_address, row.id, player.secret)
-
-
-def _newer_than_bounce(row: Outbox, player: Player) -> bool:
-    """Whether this letter was queued after the player's last bounce mark."""
-    return player.bounced_at is None or row.created_at > player.bounced_at
 
 
 def _record_failure(

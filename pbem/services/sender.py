@@ -1,4 +1,4 @@
-"""A tick's sending, in a thread of its own, so mail goes out while the tick works on.
+"""A tick's sending, in threads of its own, so mail goes out while the tick works on.
 
 Sending is mostly waiting for the SMTP server; drawing reports is mostly CPU. The tick wakes
 the sender whenever it has made mail sendable (an acknowledgement queued, a report drawn), and
@@ -6,36 +6,62 @@ the sender runs outbox passes until the tick is done, then one last pass. Answer
 are sent whatever the tick's time budget says; reports only while it lasts. Each pass is the
 ordinary `outbox.flush`, with its claims and its record of every send, so a crash anywhere
 leaves what it always did: mail queued, or sent and re-sent once with the same Message-ID.
+
+With `[mail] smtp_connections = N` the sender runs N lanes, each a thread with an SMTP session
+of its own sending the mail of its share of the campaigns (`outbox.Lane`): while the server
+delivers one lane's mail, another lane records and sends the next, and each campaign's mail
+still goes out in the order it was queued.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 from types import TracebackType
 
-from pbem.mail.mailers import Mailer, sending
+from pbem.mail.mailers import Mailer, sending, side_by_side
 from pbem.services import outbox
 from pbem.services.budget import TimeBudget
 from pbem.services.runtime import Runtime
 
+SWITCH_SECONDS = 0.001  # how soon the drawing thread yields the GIL to a sender awoken by I/O
 IDLE_WAIT_SECONDS = 0.25  # unwoken, a pass runs this often (an answer just committed, a retry)
 
 
-class BackgroundSender:
-    """Send passes in a thread for the length of a `with` block; `result` adds them up."""
+class _LaneThread:
+    """One lane: its thread, mailer, wake-up and the newest settle() ticket it served."""
 
-    def __init__(self, rt: Runtime, mailer: Mailer, budget: TimeBudget) -> None:
-        self.rt, self.mailer, self.budget = rt, mailer, budget
+    def __init__(self, owner: BackgroundSender, mailer: Mailer, lane: outbox.Lane) -> None:
+        self.mailer, self.lane = mailer, lane
+        self.wake = threading.Event()
+        self.served = 0
+        self.thread = threading.Thread(
+            target=owner._run, args=(self,), name=f"pbem-sender-{lane.index}", daemon=True
+        )
+
+
+class BackgroundSender:
+    """Send passes in lane threads for the length of a `with` block; `result` adds them up."""
+
+    def __init__(self, rt: Runtime, mailer: Mailer, budget: TimeBudget, lanes: int = 1) -> None:
+        self.rt, self.budget = rt, budget
         self.result = outbox.FlushResult()
-        self._wake, self._done = threading.Event(), threading.Event()
-        self._passes = threading.Condition()
-        self._asked, self._served = 0, 0  # settle() tickets asked for and served
+        self._done = threading.Event()
+        self._passes = threading.Condition()  # guards tickets, `result` and the stop flag
+        self._asked = 0  # settle() tickets asked for
         self._stopped = False
         self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="pbem-sender", daemon=True)
+        self._switch = sys.getswitchinterval()
+        count = max(1, lanes)
+        self._lanes = [
+            _LaneThread(self, lane_mailer, outbox.Lane(index, count))
+            for index, lane_mailer in enumerate(side_by_side(mailer, count))
+        ]
 
     def __enter__(self) -> BackgroundSender:
-        self._thread.start()
+        sys.setswitchinterval(SWITCH_SECONDS)
+        for lane in self._lanes:
+            lane.thread.start()
         return self
 
     def __exit__(
@@ -44,49 +70,64 @@ class BackgroundSender:
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> None:
-        self._done.set()
-        self._wake.set()
-        self._thread.join()
+        self.finish()
         if self._error is not None and error is None:
             raise self._error
 
+    def finish(self) -> None:
+        """Run one last pass in every lane, then end them (again: nothing)."""
+        self._done.set()
+        self.wake()
+        for lane in self._lanes:
+            if lane.thread.is_alive():
+                lane.thread.join()
+        sys.setswitchinterval(self._switch)
+
     def wake(self) -> None:
         """Say that mail may have become sendable."""
-        self._wake.set()
+        for lane in self._lanes:
+            lane.wake.set()
 
     def settle(self) -> None:
-        """Wait until a pass that began after this call has ended: what was sendable before
-        it has gone out (or been put off for a retry)."""
+        """Wait until every lane has ended a pass that began after this call: what was sendable
+        before it has gone out (or been put off for a retry)."""
         with self._passes:
             self._asked += 1
             ticket = self._asked
-            self._wake.set()
-            self._passes.wait_for(lambda: self._served >= ticket or self._stopped)
+            self.wake()
+            self._passes.wait_for(
+                lambda: self._stopped or all(lane.served >= ticket for lane in self._lanes)
+            )
 
-    def _run(self) -> None:
+    def _run(self, lane: _LaneThread) -> None:
         try:
-            with sending(self.mailer):  # one SMTP session for every pass
+            with sending(lane.mailer):  # one SMTP session for every pass of the lane
                 while True:
                     finishing = self._done.is_set()
-                    self._wake.clear()
+                    lane.wake.clear()
                     with self._passes:
                         serving = self._asked
-                    self._add(outbox.flush(self.rt, self.mailer, replies_only=True))  # any time
-                    self._add(outbox.flush(self.rt, self.mailer, self.budget))
+                    self._pass(lane)
                     with self._passes:
-                        self._served = serving
+                        lane.served = serving
                         self._passes.notify_all()
                     if finishing:
                         return
-                    self._wake.wait(IDLE_WAIT_SECONDS)
+                    lane.wake.wait(IDLE_WAIT_SECONDS)
         except BaseException as exc:  # handed to the tick's thread, which raises it
-            self._error = exc
+            with self._passes:
+                self._error = self._error or exc
         finally:
             with self._passes:
                 self._stopped = True  # nobody waits for a pass that will never come
                 self._passes.notify_all()
 
-    def _add(self, passed: outbox.FlushResult) -> None:
-        self.result.sent += passed.sent
-        self.result.retrying += passed.retrying
-        self.result.dead += passed.dead
+    def _pass(self, lane: _LaneThread) -> None:
+        """Replies first, whatever the budget says; then reports while it lasts."""
+        replies = outbox.flush(self.rt, lane.mailer, replies_only=True, lane=lane.lane)
+        reports = outbox.flush(self.rt, lane.mailer, self.budget, lane=lane.lane)
+        with self._passes:
+            for passed in (replies, reports):
+                self.result.sent += passed.sent
+                self.result.retrying += passed.retrying
+                self.result.dead += passed.dead

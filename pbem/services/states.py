@@ -23,6 +23,10 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+SHARED_STATES = 64  # rebuilt states kept for reading: a busy tick's campaigns, a few at a time
+_SHARED: dict[tuple[str, str], Any] = {}  # (game, snapshot JSON) -> the state it rebuilds
+
+
 def digest(text: str) -> str:
     """A short SHA-256 digest of text, for receipts and snapshots."""
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -53,6 +57,21 @@ def current_state(session: Session, campaign: Campaign) -> Any:
     """The game state after the newest adjudicated phase."""
     snapshot = queries.latest_snapshot(session, campaign)
     return game_of(campaign).state_from_json(json.loads(snapshot.state_json))
+
+
+def shared_current_state(session: Session, campaign: Campaign) -> Any:
+    """current_state, shared by every caller that reads the same snapshot in this process: for
+    reading only (parsing orders, what is due). Games never change a state they are given
+    (tests/contract/test_pure_reads.py), so one rebuilt state serves a tick's every order."""
+    snapshot = queries.latest_snapshot(session, campaign)
+    key = (campaign.game, snapshot.state_json)
+    state = _SHARED.get(key)
+    if state is None:
+        state = game_of(campaign).state_from_json(json.loads(snapshot.state_json))
+        if len(_SHARED) >= SHARED_STATES:
+            _SHARED.pop(next(iter(_SHARED)))  # the oldest
+        _SHARED[key] = state
+    return state
 
 
 def state_after(session: Session, campaign: Campaign, seq: int) -> Any | None:

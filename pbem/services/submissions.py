@@ -15,7 +15,7 @@ from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Submission
 from pbem.services.locks import hold_campaign
 from pbem.services.runtime import Runtime
-from pbem.services.states import canonical_json, current_state, digest, game_of
+from pbem.services.states import canonical_json, digest, game_of, shared_current_state
 
 
 @dataclass
@@ -50,7 +50,7 @@ def submit(
     phase = queries.open_phase(session, campaign)
     if phase is None or campaign.status != "active":
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
-    state = current_state(session, campaign)
+    state = shared_current_state(session, campaign)  # only read here
     game = game_of(campaign)
     owed = _may_submit(game.due(state), seat)
     parsed = game.parse(state, seat, text) if owed and text.strip() else None

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import ssl
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,8 +19,8 @@ from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.alerts import alert_referee
 from pbem.services.budget import TimeBudget
-from pbem.services.drafts import Shard, draw_drafts
-from pbem.services.draw_helpers import DrawHelpers
+from pbem.services.drafts import Delegate, draw_drafts
+from pbem.services.draw_helpers import DrawHelpers, processes_for
 from pbem.services.held_acks import release_due
 from pbem.services.ingest import IngestStats, poll, process_pending
 from pbem.services.isolation import CampaignNote
@@ -45,6 +47,17 @@ class TickReport:
     mail_errors: list[str] = field(default_factory=list)
     campaigns: list[CampaignNote] = field(default_factory=list)
     would_send: list[dict[str, Any]] = field(default_factory=list)
+    seconds: dict[str, float] = field(default_factory=dict)  # wall time of each step
+
+    @contextmanager
+    def timed(self, step: str) -> Iterator[None]:
+        """Add the wall time of the block to `step`."""
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            spent = time.perf_counter() - started
+            self.seconds[step] = round(self.seconds.get(step, 0.0) + spent, 3)
 
     @property
     def exit_code(self) -> ExitCode:
@@ -99,30 +112,48 @@ def tick(
     report = TickReport()
     with tick_lock(rt.engine, wait_seconds) as claims:
         budget = TimeBudget(rt.settings.tick_seconds)  # started once the lock is held
-        with BackgroundSender(rt, mailer, budget) as sender:  # sends while the tick works on
+        lanes = rt.settings.smtp_connections
+        with BackgroundSender(rt, mailer, budget, lanes) as sender:  # sends while the tick works
             # On PostgreSQL one worker at a time reads each mailbox and does the bookkeeping;
             # the others wait for its batch, then every worker adjudicates and sends.
             mailbox = source.identity if source is not None else NO_MAILBOX
-            if claims.intake(mailbox):
-                _intake(rt, source, report, sender.wake)
-                claims.end_intake(mailbox)
-            else:
-                claims.await_intake(mailbox, wait_seconds)
-            sender.settle()  # the answers are out before any adjudication could fail
-            _draw(rt, report, budget, sender.wake)  # drafts an earlier tick left
-            report.turns = run_due(rt, report.campaigns, budget)
-            failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
-            with DrawHelpers(rt, rt.settings.draw_processes) as helpers:
-                _draw(rt, report, budget, sender.wake, helpers.shard)
-            _draw(rt, report, budget, sender.wake)  # what a helper left, if one died
+            with report.timed("intake"):
+                if claims.intake(mailbox):
+                    _intake(rt, source, report, sender.wake)
+                    claims.end_intake(mailbox)
+                else:
+                    claims.await_intake(mailbox, wait_seconds)
+            with report.timed("answers"):
+                sender.settle()  # the answers are out before any adjudication could fail
+            _adjudicate_and_draw(rt, report, budget, sender.wake)
             if claims.intake(mailbox):
                 alert_referee(rt)
                 claims.end_intake(mailbox)
+            with report.timed("sending"):  # what was still to go once the work was done
+                sender.finish()
         _send(report, sender.result)
         if claims.intake(mailbox):
             slim_sent(rt, budget)  # sent mail past sent_raw_days keeps no pictures
             claims.end_intake(mailbox)
     return report
+
+
+def _adjudicate_and_draw(
+    rt: Runtime, report: TickReport, budget: TimeBudget, wake: Callable[[], None]
+) -> None:
+    """Draw what an earlier tick left, adjudicate what is due, and draw its reports, handing
+    whole campaigns to helper processes where `draw_processes` allows."""
+    with report.timed("drawing"):
+        _draw(rt, report, budget, wake)  # drafts an earlier tick left
+    with DrawHelpers(rt, processes_for(rt.settings.draw_processes)) as helpers:
+        with report.timed("adjudicating"):
+            report.turns = run_due(rt, report.campaigns, budget, on_drafted=helpers.offer)
+        failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
+        with report.timed("drawing"):
+            _draw(rt, report, budget, wake, helpers.delegate)
+            helpers.finish()
+    with report.timed("drawing"):
+        _draw(rt, report, budget, wake)  # what a helper left, if one died
 
 
 def _intake(
@@ -143,10 +174,11 @@ def _draw(
     report: TickReport,
     budget: TimeBudget,
     wake: Callable[[], None],
-    shard: Shard | None = None,
+    delegate: Delegate | None = None,
 ) -> None:
-    """Draw the drafted reports (of `shard` only, if given), each sendable once drawn."""
-    draw_drafts(rt, budget, on_ready=wake, notes=report.campaigns, shard=shard)
+    """Draw the drafted reports (but those `delegate` hands to a helper), each sendable once
+    drawn."""
+    draw_drafts(rt, budget, on_ready=wake, notes=report.campaigns, delegate=delegate)
 
 
 def _send(report: TickReport, flushed: outbox.FlushResult) -> None:

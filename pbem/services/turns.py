@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
@@ -65,37 +66,55 @@ def run_phase(
 
 
 def run_due(
-    rt: Runtime, notes: list[CampaignNote] | None = None, budget: TimeBudget = UNLIMITED
+    rt: Runtime,
+    notes: list[CampaignNote] | None = None,
+    budget: TimeBudget = UNLIMITED,
+    on_drafted: Callable[[int], None] = lambda _campaign_id: None,
 ) -> list[RunResult]:
     """Adjudicate every open phase whose deadline has passed or whose inputs are all in.
 
     With `notes`, one campaign's failure or lost claim is recorded there and the rest go on.
     Once `budget` is spent no further phase is started; the next tick runs them.
+    `on_drafted` hears each campaign id whose reports were just drafted and committed.
     """
     results: list[RunResult] = []
-    busy = _run_each(rt, _open_phases(rt), notes, budget, results)
-    _run_each(rt, busy, notes, budget, results)  # once more for those another worker held
+    done = _Done(results, on_drafted)
+    busy = _run_each(rt, _open_phases(rt), notes, budget, done)
+    _run_each(rt, busy, notes, budget, done)  # once more for those another worker held
     return results
+
+
+@dataclass
+class _Done:
+    """Where each adjudication's result goes: the list, and who draws its reports."""
+
+    results: list[RunResult]
+    on_drafted: Callable[[int], None]
+
+    def add(self, campaign_id: int, result: RunResult) -> None:
+        """Record one committed adjudication."""
+        self.results.append(result)
+        self.on_drafted(campaign_id)
 
 
 def _run_each(
     rt: Runtime,
-    phases: list[tuple[str, int]],
+    phases: list[tuple[str, int, int]],
     notes: list[CampaignNote] | None,
     budget: TimeBudget,
-    results: list[RunResult],
-) -> list[tuple[str, int]]:
+    done: _Done,
+) -> list[tuple[str, int, int]]:
     """Adjudicate each due phase; return those whose campaign another worker held."""
     busy = []
-    for campaign_name, phase_id in phases:
+    for campaign_name, phase_id, campaign_id in phases:
         if budget.spent():
             break
         with guarded(notes, campaign_name, "turn"):
             result = _run_if_due(rt, campaign_name, phase_id, notes)
             if result is BUSY:
-                busy.append((campaign_name, phase_id))
+                busy.append((campaign_name, phase_id, campaign_id))
             elif isinstance(result, RunResult):
-                results.append(result)
+                done.add(campaign_id, result)
     return busy
 
 
@@ -121,10 +140,10 @@ def _run_if_due(
         return None
 
 
-def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
+def _open_phases(rt: Runtime) -> list[tuple[str, int, int]]:
     with Session(read_only(rt.engine)) as session:
         rows = session.exec(
-            select(Campaign.name, Phase.id)
+            select(Campaign.name, Phase.id, Campaign.id)
             .where(
                 Phase.campaign_id == Campaign.id,
                 Phase.status == "open",
@@ -133,7 +152,7 @@ def _open_phases(rt: Runtime) -> list[tuple[str, int]]:
             )
             .order_by(col(Campaign.name))
         ).all()
-        return [(n, i) for n, i in rows if i is not None]
+        return [(n, i, c) for n, i, c in rows if i is not None and c is not None]
 
 
 def early_delay(rt: Runtime, campaign: Campaign) -> timedelta:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import stat
 import subprocess
 import sys
@@ -409,3 +410,16 @@ def test_postgres_ledger_schema_is_checked_not_migrated(
     assert code == 0 and "Backed up" not in output
     assert current_revision(make_engine(pg_url)) == head_revision()
     assert run("campaign", "list")[0] == 0
+
+
+def test_tick_timings_name_each_step(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PBEM_SMTP_URL", f"file://{site / 'sent'}")
+    steps = {"intake", "answers", "adjudicating", "drawing", "sending"}
+    code, output = run("tick", "--json", "--timings")
+    assert code == 0, output
+    seconds = json.loads(output)["seconds"]
+    assert set(seconds) == steps and all(value >= 0 for value in seconds.values())
+    code, output = run("tick", "--json")
+    assert code == 0 and "seconds" not in json.loads(output)  # only when asked for
+    code, output = run("tick", "--timings")
+    assert code == 0 and all(f"{step} " in output.splitlines()[-1] for step in steps)

@@ -11,24 +11,19 @@ from pbem.core.game import REFEREE, Game, PlaysItself
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign
 from pbem.services.entry import submit_by_address
 from pbem.services.replay import replay
 from pbem.services.runtime import Runtime
 from pbem.services.states import current_state
 from pbem.services.turns import run_phase
-from tests.support.runtime import make_runtime, sqlite_url
+from tests.support.any_game import start_campaign
 
 PHASES = 12
 
 
 @pytest.mark.parametrize("name", sorted(games()))
 def test_ledger_replay_reproduces_every_snapshot(name: str, tmp_path: Path) -> None:
-    game = games()[name]
-    rt = make_runtime(sqlite_url(tmp_path))
-    count = max(game.meta.min_players, min(3, game.meta.max_players))
-    players = [f"P{i} <p{i}@localhost>" for i in range(1, count + 1)]
-    create_campaign(rt, NewCampaign("c", name, None, players, seed=17))
+    game, rt = start_campaign(name, tmp_path, seed=17)
     for step in range(PHASES):
         if not _submit_everything(rt, game, step):
             break

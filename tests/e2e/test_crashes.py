@@ -11,7 +11,11 @@ from sqlmodel import Session, select
 from pbem.failpoints import CRASH_EXIT
 from pbem.ledger.models import Phase, Submission
 from pbem.sandbox.mailstack import MailStack
+from pbem.site_schema import SiteSettings
 from tests.e2e.loop import Loop, subjects
+
+# a crash after a send re-sends at most one mail per SMTP session the tick had open
+SESSIONS = SiteSettings.model_fields["smtp_connections"].default
 
 STAGES = [
     "ingest.after-store",
@@ -57,7 +61,7 @@ def test_crash_at_each_stage_then_rerun(mail_stack: MailStack, tmp_path: Path, s
     assert loop.tick_process(failpoints=stage) == CRASH_EXIT
     assert loop.tick_process() == 0
     assert loop.tick_process() == 0
-    _check_exactly_once(loop, duplicates_allowed=1 if stage == "outbox.after-send" else 0)
+    _check_exactly_once(loop, duplicates_allowed=SESSIONS if stage == "outbox.after-send" else 0)
 
 
 def test_overlapping_ticks_serialise(mail_stack: MailStack, tmp_path: Path) -> None:

@@ -18,7 +18,11 @@ from pbem.failpoints import CRASH_EXIT
 from pbem.ledger.models import Campaign, Outbox, Phase, Snapshot, Submission
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.site_schema import SiteSettings
 from tests.e2e.loop import REPO, Loop, subjects
+
+# a crash after a send re-sends at most one mail per SMTP session the tick had open
+SESSIONS = SiteSettings.model_fields["smtp_connections"].default
 
 STAGES = [
     "ingest.after-store",
@@ -118,7 +122,8 @@ def test_a_worker_killed_at_each_stage_leaves_nothing_lost_or_doubled(
     first = _workers(loop, 3, failpoints=stage)
     assert first[0] in (0, CRASH_EXIT) and first[1:] == [0, 0]
     assert _workers(loop, 2) == [0, 0]  # the survivors' next tick finishes what was left
-    _check_exactly_once(loop, players, duplicates_allowed=1 if stage == "outbox.after-send" else 0)
+    resent = SESSIONS if stage == "outbox.after-send" else 0
+    _check_exactly_once(loop, players, duplicates_allowed=resent)
 
 
 def test_a_worker_killed_mid_send_is_finished_by_another(
@@ -129,13 +134,13 @@ def test_a_worker_killed_mid_send_is_finished_by_another(
     assert loop.rt is not None
     with Session(loop.rt.engine) as session:
         stuck = session.exec(select(Outbox).where(Outbox.status == "sending")).all()
-    assert len(stuck) == 1  # sent, but the worker died before recording it
+    assert 1 <= len(stuck) <= SESSIONS  # sent, but the worker died before recording it
     assert _workers(loop, 2) == [0, 0]
     with Session(loop.rt.engine) as session:
         row = session.get(Outbox, stuck[0].id)
         left = session.exec(select(Outbox).where(col(Outbox.status) != "sent")).all()
     assert row is not None and row.status == "sent" and left == []
-    _check_exactly_once(loop, players, duplicates_allowed=1)
+    _check_exactly_once(loop, players, duplicates_allowed=SESSIONS)
 
 
 def test_tick_workers_option_runs_them_side_by_side(

@@ -1,7 +1,8 @@
-"""Helper processes draw their share of the drafted reports beside the tick."""
+"""Helper processes draw whole campaigns the tick hands them, beside the tick."""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from sqlmodel import Session, col, select
 from pbem.ledger.models import Outbox
 from pbem.services import draw_helpers, turns
 from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.drafts import Shard, draw_drafts
+from pbem.services.drafts import draw_drafts
 from pbem.services.runtime import Runtime, open_runtime
 
 
@@ -44,32 +45,59 @@ def _statuses(rt: Runtime) -> list[tuple[int, str]]:
         return [(i or 0, s) for i, s in session.exec(query.order_by(col(Outbox.id))).all()]
 
 
-def test_a_helper_process_draws_its_share_and_only_that(
+def test_a_helper_draws_the_campaigns_it_is_handed_and_the_tick_the_rest(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = _ledger(tmp_path)
-    assert sorted(set(_drafted(rt, monkeypatch, campaigns=2))) == [1, 2]
-    with draw_helpers.DrawHelpers(rt, 2, worth=0) as helpers:
-        assert helpers.shard == Shard(0, 2)  # the tick's own share: campaign 2
+    assert sorted(set(_drafted(rt, monkeypatch, campaigns=3))) == [1, 2, 3]
+    with draw_helpers.DrawHelpers(rt, 2, worth=1) as helpers:
+        helpers.offer(1)  # the first campaign drafted starts the helper and goes to it
+        assert helpers.started
+        drawn_here = draw_drafts(rt, delegate=helpers.delegate)
+        handed = {c for c in (1, 2, 3) if helpers.delegate(c)}
     assert helpers.exit_codes == [0]
-    assert sorted(set(_statuses(rt))) == [(1, "pending"), (2, "draft")]  # whole campaigns
-    assert draw_drafts(rt, shard=Shard(0, 2)) == 6  # the tick's share was left to the tick
+    assert 1 in handed  # a helper has room for two campaigns: it took 1, and one more
+    assert drawn_here == 6 * (3 - len(handed))  # whole campaigns: none drawn twice
     assert {status for _, status in _statuses(rt)} == {"pending"}
 
 
-def test_too_few_drafts_start_no_helper(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_few_campaigns_start_no_helper(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rt = _ledger(tmp_path)
     _drafted(rt, monkeypatch)
-    with draw_helpers.DrawHelpers(rt, 2) as helpers:  # 6 drafts: not worth a second process
-        assert helpers.shard is None  # the tick draws them all
+    with draw_helpers.DrawHelpers(rt, 2) as helpers:  # one campaign: not worth a process
+        helpers.offer(1)
+        assert not helpers.started
+        assert not helpers.delegate(1)  # the tick draws it
     assert helpers.exit_codes == []
 
 
-def test_a_helper_draws_until_its_input_ends_then_once_more(
+def test_a_helper_draws_each_campaign_it_reads_and_answers_with_its_id(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     rt = _ledger(tmp_path)
     _drafted(rt, monkeypatch, campaigns=2)
-    monkeypatch.setattr(draw_helpers, "_input_ended", lambda _seconds: True)
-    assert draw_helpers.run_helper(rt, Shard(1, 3)) == 6  # campaign 1's six reports
-    assert sorted(set(_statuses(rt))) == [(1, "pending"), (2, "draft")]
+    answers = io.BytesIO()
+    assert draw_helpers.run_helper(rt, io.BytesIO(b"2\n"), answers) == 6
+    assert answers.getvalue() == b"2\n"
+    assert sorted(set(_statuses(rt))) == [(1, "draft"), (2, "pending")]
+
+
+def test_what_a_dead_helper_held_is_left_to_the_tick(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rt = _ledger(tmp_path)
+    _drafted(rt, monkeypatch, campaigns=3)
+    with draw_helpers.DrawHelpers(rt, 2, worth=1) as helpers:
+        helpers.offer(1)
+        for helper in helpers._helpers:
+            helper.process.kill()
+            helper.process.wait()
+        draw_drafts(rt, delegate=helpers.delegate)
+    assert helpers.exit_codes and helpers.exit_codes[0] != 0
+    assert draw_drafts(rt) == 6  # the tick's last pass draws what the helper held
+    assert {status for _, status in _statuses(rt)} == {"pending"}
+
+
+def test_processes_for_zero_is_one_per_core_at_most_four() -> None:
+    assert draw_helpers.processes_for(3) == 3
+    assert 1 <= draw_helpers.processes_for(0) <= 4

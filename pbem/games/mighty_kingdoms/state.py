@@ -5,6 +5,7 @@ Rules never mutate a state they were given: `advance` deep-copies first (see `wo
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any, Literal
 
@@ -26,6 +27,7 @@ DEPLOY_LIMIT = {"village": 1, "city": 2, "capital": 3, "fortress": 3}
 STARTING_POINTS = 500
 
 
+@functools.lru_cache(maxsize=8192)  # a map's ids, asked for by every sort of every view
 def natural_key(tile_id: str) -> tuple[Any, ...]:
     """Sort key for ids so that C2 < C10 ("lowest tile id" in the rulings)."""
     parts = re.split(r"(\d+)", tile_id.upper())
