@@ -12,6 +12,7 @@ from email.policy import Policy
 from email.utils import format_datetime
 from io import BytesIO
 
+from pbem.mail import mime_writer as mw
 from pbem.mail.headers import (
     AUTO_NO,
     AUTO_REPLIED,
@@ -130,7 +131,69 @@ def compose(
     extra_headers: dict[str, str] | None = None,
     date: datetime,
 ) -> bytes:
-    """Build one complete RFC 5322 message (CRLF line ends) ready for SMTP."""
+    """Build one complete RFC 5322 message (CRLF line ends) ready for SMTP.
+
+    The bytes are written directly where mime_writer is sure of them, which covers the mail
+    pbem sends; any other input goes through the email package, whose bytes they are.
+    """
+    try:
+        return _compose_fast(
+            sender=sender,
+            to=to,
+            subject=subject,
+            text=text,
+            html=html,
+            message_id=message_id,
+            in_reply_to=in_reply_to,
+            references=references,
+            reply_to=reply_to,
+            auto_submitted=auto_submitted,
+            loop_value=loop_value,
+            images=images,
+            attachments=attachments,
+            extra_headers=extra_headers,
+            date=date,
+        )
+    except Exception:  # not covered, or an error: the email package decides
+        pass
+    return _compose_slow(
+        sender=sender,
+        to=to,
+        subject=subject,
+        text=text,
+        html=html,
+        message_id=message_id,
+        in_reply_to=in_reply_to,
+        references=references,
+        reply_to=reply_to,
+        auto_submitted=auto_submitted,
+        loop_value=loop_value,
+        images=images,
+        attachments=attachments,
+        extra_headers=extra_headers,
+        date=date,
+    )
+
+
+def _compose_slow(
+    *,
+    sender: str,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    message_id: str,
+    in_reply_to: str | None = None,
+    references: Sequence[str] = (),
+    reply_to: str | None = None,
+    auto_submitted: str = AUTO_REPLIED,
+    loop_value: str,
+    images: Sequence[InlineImage] = (),
+    attachments: Sequence[Attachment] = (),
+    extra_headers: dict[str, str] | None = None,
+    date: datetime,
+) -> bytes:
+    """compose through the email package: build_message on SEND, flattened."""
     msg = build_message(
         SEND,
         sender=sender,
@@ -152,6 +215,103 @@ def compose(
     out = BytesIO()
     LineGenerator(out, mangle_from_=False, policy=SEND).flatten(msg, unixfrom=False)
     return out.getvalue()
+
+
+def _compose_fast(
+    *,
+    sender: str,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    message_id: str,
+    in_reply_to: str | None = None,
+    references: Sequence[str] = (),
+    reply_to: str | None = None,
+    auto_submitted: str = AUTO_REPLIED,
+    loop_value: str,
+    images: Sequence[InlineImage] = (),
+    attachments: Sequence[Attachment] = (),
+    extra_headers: dict[str, str] | None = None,
+    date: datetime,
+) -> bytes:
+    """compose's bytes written directly; raises (NotCovered or the error) for anything else.
+
+    Same headers in the same order as build_message: the ones it sets, then Content-Type
+    (and Content-Transfer-Encoding for a lone text part), which the email package appends.
+    """
+    extra = extra_headers or {}
+    names = [name.lower() for name in extra]
+    odd_extra = any(n in _RESERVED or n.startswith("content-") for n in names)
+    if odd_extra or len(set(names)) != len(names):
+        raise mw.NotCovered("extra headers the email package has to judge")
+    if images and html is None:
+        raise ValueError("inline images need an HTML part to show them")
+    if date.tzinfo is None:
+        raise ValueError("date must carry a time zone")
+    if auto_submitted not in AUTO_SUBMITTED_VALUES or auto_submitted == AUTO_NO:
+        raise ValueError(f"not an automatic Auto-Submitted value: {auto_submitted!r}")
+    head = [
+        mw.address_line("From", sender),
+        mw.address_line("To", to),
+        mw.fold_own(_Unstructured("Subject", subject)),
+        mw.date_line(date),
+        mw.fold_own(_MessageIds("Message-ID", [message_id])),
+        mw.folded("MIME-Version", "1.0"),
+    ]
+    if in_reply_to and _sendable_id(in_reply_to):
+        head.append(mw.fold_own(_MessageIds("In-Reply-To", [in_reply_to])))
+    threaded = [ref for ref in references if _sendable_id(ref)]
+    if threaded:
+        head.append(mw.fold_own(_MessageIds("References", threaded)))
+    if reply_to:
+        head.append(mw.address_line("Reply-To", reply_to))
+    head.append(mw.folded(AUTO_SUBMITTED, auto_submitted))
+    head.append(mw.folded(LOOP_HEADER, loop_value))
+    head.extend(mw.folded(name, extra[name]) for name in sorted(extra))
+    seed = hashlib.sha256(message_id.encode("utf-8")).hexdigest()[:16]
+    return mw.render(b"".join(head), _fast_tree(text, html, images, attachments), seed)
+
+
+def _fast_tree(
+    text: str, html: str | None, images: Sequence[InlineImage], attachments: Sequence[Attachment]
+) -> mw.Leaf | mw.Multipart:
+    """The part tree _set_body, add_attachment and _settle_parts build, with encoded bodies."""
+    encoded: dict[int, tuple[bytes, bytes]] = {}  # a map both shown and attached: encoded once
+
+    def base64(data: bytes) -> bytes:
+        """data in base64, once per bytes object."""
+        known = encoded.get(id(data))
+        if known is None or known[0] is not data:
+            known = encoded[id(data)] = (data, mw.base64_body(data))
+        return known[1]
+
+    body: mw.Leaf | mw.Multipart = mw.Leaf(mw.TEXT_HEAD, mw.qp_body(text))
+    if html is not None:
+        html_part = mw.Leaf(mw.HTML_HEAD, mw.qp_body(html))
+        if images:
+            shown = tuple(
+                mw.Leaf(
+                    mw.binary_head(_split_type(i.mime_type), "inline", i.filename, _angled(i.cid)),
+                    base64(i.data),
+                )
+                for i in images
+            )
+            body = mw.Multipart("alternative", (body, mw.Multipart("related", (html_part, *shown))))
+        else:
+            body = mw.Multipart("alternative", (body, html_part))
+    files = [Attachment(i.filename, i.data, i.mime_type) for i in images if i.also_attach]
+    files += attachments
+    if not files:
+        return body
+    attached = tuple(
+        mw.Leaf(
+            mw.binary_head(_split_type(f.mime_type), "attachment", f.filename, None),
+            base64(f.data),
+        )
+        for f in files
+    )
+    return mw.Multipart("mixed", (body, *attached))
 
 
 def build_message(
