@@ -46,7 +46,8 @@ def tick_command(
                 f"would send {item['kind']} to {item['to']}: {item['subject']}", markup=False
             )
         return
-    report = tick(rt, default_source(rt), default_mailer(rt), wait_seconds=wait)
+    mailer = default_mailer(rt)  # a mail setting that is missing or wrong fails here, at once
+    report = tick(rt, default_source(rt), mailer, wait_seconds=wait, send_apart=True)
     summary = {
         "stored": report.ingest.stored,
         "processed": report.ingest.processed,

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fcntl
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -24,6 +26,7 @@ if TYPE_CHECKING:  # Alembic is imported only by `pbem init` and `pbem migrate`
 
 READ_ONLY = "pbem_read_only"  # execution option of read_only(engine)
 SQLITE_BUSY_SECONDS = 60  # how long a write waits for another's turn, then fails
+TURN_PAUSE_SECONDS = (0.0001, 0.001)  # a waiting process's first and longest pause
 _TURN = "pbem_writer_turn"  # in a connection's info while its transaction holds the turn
 
 
@@ -46,7 +49,7 @@ def make_engine(url: str) -> Engine:
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 60})
     event.listen(engine, "connect", _sqlite_pragmas)
-    turns = _WriterTurns()
+    turns = _WriterTurns(_writer_lock_path(engine))
     event.listen(engine, "begin", turns.begin)
     event.listen(engine, "commit", turns.end)
     event.listen(engine, "rollback", turns.end)
@@ -65,12 +68,17 @@ def read_only(engine: Engine) -> Engine:
 
 class _WriterTurns:
     """SQLite transactions take the write lock at BEGIN, so two runs never both read and then
-    race to write. Threads of one process take their turns at it through a lock of their own,
-    handed over at once, rather than through SQLite's busy handler, which sleeps between tries
-    (up to 100 ms a try) however soon the lock is free."""
+    race to write. Writers take their turns at it through locks of their own that are handed
+    over at once, rather than through SQLite's busy handler, which sleeps between tries (up to
+    100 ms a try) however soon the lock is free: threads of one process through a lock, and
+    the processes of one tick (its sender and draw helpers) through a file lock beside the
+    ledger, which the kernel hands to a waiting process as soon as it is let go."""
 
-    def __init__(self) -> None:
+    def __init__(self, lock_path: Path | None) -> None:
         self._lock = threading.Lock()
+        self._lock_path = lock_path
+        self._fd: int | None = None  # opened on first use, kept for the process's life
+        self._file_held = False
 
     def begin(self, connection: Any) -> None:
         """BEGIN for a read-only session, BEGIN IMMEDIATE in turn for every other."""
@@ -79,10 +87,12 @@ class _WriterTurns:
             return
         held = self._lock.acquire(timeout=SQLITE_BUSY_SECONDS)  # else SQLite's own wait
         try:
+            if held:
+                self._take_file_turn()
             connection.exec_driver_sql("BEGIN IMMEDIATE")
         except BaseException:
             if held:
-                self._lock.release()
+                self._release()
             raise
         connection.info[_TURN] = held
 
@@ -97,7 +107,38 @@ class _WriterTurns:
 
     def _pass_on(self, info: dict[str, Any]) -> None:
         if info.pop(_TURN, False):
-            self._lock.release()
+            self._release()
+
+    def _take_file_turn(self) -> None:
+        if self._lock_path is None:
+            return
+        if self._fd is None:
+            self._fd = os.open(self._lock_path, os.O_RDWR | os.O_CREAT, 0o600)
+        deadline, pause = time.monotonic() + SQLITE_BUSY_SECONDS, TURN_PAUSE_SECONDS[0]
+        while True:
+            try:
+                fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                self._file_held = True
+                return
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    return  # SQLite's own wait decides
+            time.sleep(pause)
+            pause = min(pause * 2, TURN_PAUSE_SECONDS[1])
+
+    def _release(self) -> None:
+        if self._file_held and self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            self._file_held = False
+        self._lock.release()
+
+
+def _writer_lock_path(engine: Engine) -> Path | None:
+    """The file whose lock writers of a file-based SQLite ledger take turns at, if any."""
+    database = engine.url.database
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return None
+    return Path(f"{database}-writer")
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:

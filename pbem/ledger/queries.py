@@ -81,6 +81,23 @@ def done_phases(session: Session, campaign: Campaign) -> list[Phase]:
     )
 
 
+def latest_snapshot_digest(session: Session, campaign: Campaign) -> tuple[int, str]:
+    """The id and digest of latest_snapshot, without reading the state itself."""
+    found = session.exec(
+        select(Snapshot.id, Snapshot.digest)
+        .where(Snapshot.campaign_id == campaign.id, Snapshot.void == False)  # noqa: E712
+        .order_by(col(Snapshot.seq).desc(), col(Snapshot.id).desc())
+    ).first()
+    if found is None or found[0] is None:
+        raise NotFound("campaign.E_NOT_FOUND", name=campaign.name)
+    return found[0], found[1]
+
+
+def snapshot_json(session: Session, snapshot_id: int) -> str:
+    """One snapshot's state as stored."""
+    return session.exec(select(Snapshot.state_json).where(Snapshot.id == snapshot_id)).one()
+
+
 def latest_snapshot(session: Session, campaign: Campaign) -> Snapshot:
     """The newest state snapshot that was not rolled back."""
     found = session.exec(

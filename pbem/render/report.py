@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.paths import templates_dir
 from pbem.render.palette import owner_style
 from pbem.render.standings import result_lines
-from pbem.render.templating import plain, render, wording
+from pbem.render.templating import has_template, plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
 MAIL_WIDTH = 600  # the HTML mail's text column; a wider map widens the page to show it 1:1
@@ -58,7 +57,7 @@ def worded_events(
 ) -> list[dict[str, Any]]:
     """Each event as a headline and detail lines, from the game's event.txt.j2 if it has one."""
     rich = f"{game}/event.txt.j2"
-    if not (templates_dir() / rich).is_file():
+    if not has_template(rich):
         return [
             {"code": e["code"], "text": line, "details": []}
             for e, line in zip(events, event_lines(game, events), strict=True)
@@ -94,16 +93,24 @@ def report_context(
     }
 
 
-def render_text(header: dict[str, Any], view: dict[str, Any]) -> str:
-    """The plain-text report (72 columns)."""
-    return render(_template(header["game"], "report.txt.j2"), **report_context(header, view))
+def render_text(
+    header: dict[str, Any], view: dict[str, Any], context: dict[str, Any] | None = None
+) -> str:
+    """The plain-text report (72 columns); `context`: report_context's, if already made."""
+    context = context if context is not None else report_context(header, view)
+    return render(_template(header["game"], "report.txt.j2"), **context)
 
 
-def render_html(header: dict[str, Any], view: dict[str, Any], map_src: str = "cid:map") -> str:
-    """The email-safe HTML report (the map image from `map_src`: cid:map in mail)."""
-    return render(
-        _template(header["game"], "report.html.j2"), **report_context(header, view, map_src)
-    )
+def render_html(
+    header: dict[str, Any],
+    view: dict[str, Any],
+    map_src: str = "cid:map",
+    context: dict[str, Any] | None = None,
+) -> str:
+    """The email-safe HTML report (the map image from `map_src`: cid:map in mail);
+    `context`: report_context's for the same `map_src`, if already made."""
+    context = context if context is not None else report_context(header, view, map_src)
+    return render(_template(header["game"], "report.html.j2"), **context)
 
 
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
@@ -118,5 +125,5 @@ def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
 
 
 def _template(game: str, name: str) -> str:
-    specific = templates_dir() / game / name
-    return f"{game}/{name}" if specific.is_file() else f"report/{name}"
+    specific = f"{game}/{name}"
+    return specific if has_template(specific) else f"report/{name}"

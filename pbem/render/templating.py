@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from pbem.paths import templates_dir
 
 if TYPE_CHECKING:  # Jinja2 is imported when a template is first rendered, not for wording()
-    from jinja2 import Environment
+    from jinja2 import Environment, Template
 
 
 @cache
@@ -25,6 +25,7 @@ def environment() -> Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
+        auto_reload=False,  # shipped templates do not change under a running process
     )
     env.filters["wording"] = wording
     env.filters["plain"] = plain
@@ -53,7 +54,18 @@ def wrap(text: str, width: int = 72, indent: str = "", hang: str | None = None) 
 
 def render(name: str, **context: Any) -> str:
     """Render one template by its path under templates/."""
-    return environment().get_template(name).render(**context)
+    return _template(name).render(**context)
+
+
+@cache
+def _template(name: str) -> Template:
+    return environment().get_template(name)
+
+
+@cache
+def has_template(name: str) -> bool:
+    """Whether templates/ holds `name` (asked once per process)."""
+    return (Path(templates_dir()) / name).is_file()
 
 
 @cache

@@ -12,7 +12,7 @@ from datetime import datetime
 from email import policy
 from email.parser import BytesParser
 
-from sqlalchemy import or_, update
+from sqlalchemy import Update, or_, update
 from sqlmodel import Session, col, func, select
 
 from pbem.ledger.models import Outbox, Player
@@ -68,9 +68,10 @@ def _named_players(session: Session, inbound: Inbound) -> list[Player]:
     return list(session.exec(select(Player).where(func.lower(Player.address) == address)).all())
 
 
-def clear_if_older(session: Session, player_id: int, queued: datetime) -> None:
-    """Mail queued at `queued` got through: a bouncing mark older than it is cleared."""
-    session.exec(
+def clear_if_older(player_id: int, queued: datetime) -> Update:
+    """The statement that clears a player's bouncing mark older than `queued`: mail queued
+    then got through."""
+    return (
         update(Player)
         .where(
             col(Player.id) == player_id,

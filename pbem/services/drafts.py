@@ -24,7 +24,7 @@ from pbem.ledger.db import read_only, session_scope
 from pbem.ledger.models import Campaign, Outbox, Phase, Player
 from pbem.mail.outbound import new_message_id
 from pbem.services.budget import UNLIMITED, TimeBudget
-from pbem.services.isolation import CampaignNote, guarded
+from pbem.services.isolation import CampaignNote, note_failure
 from pbem.services.letters import subject_for
 from pbem.services.locks import row_claims
 from pbem.services.outbox import compose_letter
@@ -147,14 +147,23 @@ def _draw_guarded(
     rt: Runtime, row_id: int, facts: _Drawn | None, notes: list[CampaignNote] | None
 ) -> tuple[_Drawn | None, bool]:
     """Draw one draft; a failure is noted against its campaign and the pass goes on."""
+    try:
+        return _draw_one(rt, row_id, facts)
+    except Exception as exc:
+        if notes is None:
+            raise
+        note_failure(notes, _campaign_name(rt, row_id), "report", exc)
+        return facts, False
+
+
+def _campaign_name(rt: Runtime, row_id: int) -> str:
+    """The name of the campaign a draft belongs to ("-" if none)."""
     with Session(read_only(rt.engine)) as session:
-        row = session.get(Outbox, row_id)
-        campaign = session.get(Campaign, row.campaign_id) if row and row.campaign_id else None
-        name = campaign.name if campaign is not None else "-"
-    done = False
-    with guarded(notes, name, "report"):
-        facts, done = _draw_one(rt, row_id, facts)
-    return facts, done
+        name = session.exec(
+            select(Campaign.name).join(Outbox, col(Outbox.campaign_id) == Campaign.id)
+            .where(Outbox.id == row_id)
+        ).first()  # fmt: skip
+        return name or "-"
 
 
 def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | None, bool]:
@@ -207,13 +216,17 @@ class _Draft:
 
 def _read_draft(session: Session, row_id: int) -> _Draft | None:
     """The draft in row `row_id`, or None if it is no longer a draft."""
-    row = session.get(Outbox, row_id)
-    if row is None or row.status != DRAFT or not row.draft_json:
+    found = session.exec(
+        select(Outbox, Player, Campaign)
+        .join(Player, col(Player.id) == Outbox.player_id)
+        .join(Campaign, col(Campaign.id) == Outbox.campaign_id)
+        .where(Outbox.id == row_id, Outbox.status == DRAFT)
+    ).first()
+    if found is None or not found[0].draft_json:
         return None
-    phase = session.get(Phase, json.loads(row.draft_json)["phase"])
-    player = session.get(Player, row.player_id) if row.player_id else None
-    campaign = session.get(Campaign, row.campaign_id) if row.campaign_id else None
-    assert phase is not None and player is not None and campaign is not None
+    row, player, campaign = found
+    phase = session.get(Phase, json.loads(row.draft_json or "{}")["phase"])
+    assert phase is not None
     return _Draft(row.key, row.message_id, row.created_at, campaign, player, phase)
 
 

@@ -1,18 +1,19 @@
 """Helper processes that draw whole campaigns' drafted reports beside the tick.
 
-With `[turns] draw_processes = N` (0: one per core), a tick that drafts enough reports starts
-N-1 helpers. The tick hands each helper a campaign at a time over its standard input, as soon
-as the campaign's reports are drafted and the helper has room, and the helper names the
-campaign on its standard output once it has drawn it. The tick goes on adjudicating meanwhile,
-and afterwards draws every campaign it has not handed out, handing more to whichever helper is
-free first, so the work balances itself however the campaigns differ. Drawing is idempotent
-(services/drafts.py), so a helper that dies loses nothing: once its helpers have ended the tick
-draws every draft still left.
+With `[turns] draw_processes = N` (0: one per core, at most 4; 1: none), a tick that drafts the
+reports of a few campaigns starts N helpers. The tick hands each helper a campaign at a time
+over its standard input, as soon as the campaign's reports are committed and the helper has
+room, and the helper names the campaign on its standard output once it has drawn it. The tick
+goes on adjudicating and sending meanwhile, then hands out the rest to whichever helper frees
+up first, so the work balances itself however the campaigns differ; the tick itself draws only
+what no live helper can take. Drawing is idempotent (services/drafts.py), so a helper that dies
+loses nothing: once its helpers have ended the tick draws every draft still left.
 """
 
 from __future__ import annotations
 
 import os
+import select
 import subprocess
 import sys
 from dataclasses import dataclass, field
@@ -26,11 +27,15 @@ from pbem.services.runtime import Runtime, open_runtime
 
 WORTH_A_HELPER = 3  # campaigns drafted in one tick before starting helpers pays for itself
 DEPTH = 2  # campaigns a helper holds at once, so it never waits for the tick to hand it more
+ANSWER_WAIT_SECONDS = 0.05  # the tick's longest wait for a helper to free up
+HELPER_NICENESS = 10  # below the sender and the tick, which are on the mail's critical path
 
 
 def processes_for(setting: int) -> int:
-    """The drawing processes a `draw_processes` setting asks for (0: one per core)."""
-    return setting if setting > 0 else max(1, min(os.cpu_count() or 1, 4))
+    """The helper processes a `draw_processes` setting asks for (0: one per core, at most 4);
+    1 or fewer means none: the tick draws by itself."""
+    wanted = setting if setting > 0 else min(os.cpu_count() or 1, 4)
+    return wanted if wanted > 1 else 0
 
 
 @dataclass
@@ -63,11 +68,11 @@ class _Helper:
 
 
 class DrawHelpers:
-    """Helper processes for the length of a `with` block, started once `worth` campaigns have
-    been offered; `offer` and `delegate` hand them whole campaigns."""
+    """Helper processes for the length of a `with` block, started by `start` or once `worth`
+    campaigns have been offered; `offer` and `delegate` hand them whole campaigns."""
 
     def __init__(self, rt: Runtime, count: int, worth: int = WORTH_A_HELPER) -> None:
-        self.rt, self.count, self.worth = rt, max(1, count), worth
+        self.rt, self.count, self.worth = rt, max(0, count), worth
         self.exit_codes: list[int] = []
         self._helpers: list[_Helper] = []
         self._waiting: list[int] = []  # offered while no helper had room
@@ -90,27 +95,44 @@ class DrawHelpers:
         """Whether helper processes are running."""
         return bool(self._helpers)
 
+    def start(self) -> None:
+        """Start the helpers now, if there are to be any (a busy tick: they get ready while
+        it reads its mail)."""
+        if not self._helpers and self.count:
+            self._helpers = [_Helper(self._start(index)) for index in range(self.count)]
+
     def offer(self, campaign_id: int) -> None:
         """A campaign's reports are drafted: hand it to a helper with room, or keep it waiting
         for one (the tick's own drawing pass takes what no helper took)."""
         self._waiting.append(campaign_id)
-        if not self._helpers and self.count > 1 and len(self._waiting) >= self.worth:
-            self._helpers = [_Helper(self._start(index)) for index in range(1, self.count)]
+        if len(self._waiting) >= self.worth:
+            self.start()
         self._hand_waiting()
 
     def delegate(self, campaign_id: int) -> bool:
-        """Whether a helper draws `campaign_id`: handed out before, or now to a helper with
-        room; otherwise the tick keeps it and draws it itself."""
+        """Whether a helper draws `campaign_id`: handed out before, or now to the first helper
+        with room (waiting for one while any lives); otherwise the tick draws it itself."""
         if campaign_id in self._handed:
             return True
         if campaign_id in self._kept:
             return False
         helper = self._with_room()
+        while helper is None and self._live():
+            self._await_answer()
+            helper = self._with_room()
         if helper is None:
             self._kept.add(campaign_id)
             return False
         self._hand(helper, campaign_id)
         return True
+
+    def _live(self) -> bool:
+        return any(h.process.poll() is None for h in self._helpers)
+
+    def _await_answer(self) -> None:
+        """Wait a little for any helper to name a campaign it has drawn (or to end)."""
+        answers = [h.process.stdout for h in self._helpers if h.process.stdout is not None]
+        select.select(answers, [], [], ANSWER_WAIT_SECONDS)
 
     def finish(self) -> list[int]:
         """Tell every helper no more is coming, wait for them; their exit codes."""
@@ -173,9 +195,20 @@ def run_helper(rt: Runtime, requests: IO[bytes], answers: IO[bytes]) -> int:
     return drawn
 
 
+def _get_ready() -> None:
+    """Load what drawing needs while the tick is still reading its mail."""
+    from pbem.render import png, report  # noqa: F401  (imported for their start-up cost)
+    from pbem.render.templating import environment
+    from pbem.services import notify  # noqa: F401
+
+    environment()
+
+
 def main(argv: list[str]) -> int:
     """`python -m pbem.services.draw_helpers INDEX`: one helper's life."""
     del argv  # the index only tells helpers apart in a process list
+    os.nice(HELPER_NICENESS)  # drawing fills the cores the sending and the tick leave idle
+    _get_ready()
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray output cannot garble the answers
     with answers:

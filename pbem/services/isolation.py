@@ -44,6 +44,11 @@ def guarded(notes: list[CampaignNote] | None, campaign: str, step: str) -> Itera
     try:
         yield
     except Exception as exc:
-        detail = exc.code if isinstance(exc, PbemError) else describe(exc)
-        log.exception("campaign %s failed in step %s", campaign, step)
-        notes.append(CampaignNote(campaign, step, E_CAMPAIGN_STEP, detail))
+        note_failure(notes, campaign, step, exc)
+
+
+def note_failure(notes: list[CampaignNote], campaign: str, step: str, exc: Exception) -> None:
+    """Log the exception being handled and record it against one campaign's step."""
+    detail = exc.code if isinstance(exc, PbemError) else describe(exc)
+    log.exception("campaign %s failed in step %s", campaign, step)
+    notes.append(CampaignNote(campaign, step, E_CAMPAIGN_STEP, detail))

@@ -49,9 +49,10 @@ def run_lock(engine: Engine, wait_seconds: float) -> Iterator[None]:
 class TickClaims:
     """What one tick worker holds: the shared run lock and, if it won it, its mailbox."""
 
-    def __init__(self, connection: Connection | None) -> None:
+    def __init__(self, connection: Connection | None, lock_fds: tuple[int, ...] = ()) -> None:
         self._connection = connection
         self._mailboxes: list[int] = []
+        self.lock_fds = lock_fds  # a child process that keeps these open holds the lock too
 
     def intake(self, mailbox: str) -> bool:
         """Become the one reader of `mailbox` for this tick; False if another worker is."""
@@ -101,8 +102,8 @@ class TickClaims:
 def tick_lock(engine: Engine, wait_seconds: float) -> Iterator[TickClaims]:
     """The run lock for a tick: exclusive on SQLite, shared by every worker on PostgreSQL."""
     if not is_postgres(engine):
-        with _file_lock(_lock_path(engine), wait_seconds):
-            yield TickClaims(None)
+        with _file_lock(_lock_path(engine), wait_seconds) as fd:
+            yield TickClaims(None, (fd,))
         return
     with _advisory_lock(engine, wait_seconds, shared=True) as connection:
         claims = TickClaims(connection)
@@ -186,11 +187,12 @@ def _lock_path(engine: Engine) -> Path:
 
 
 @contextmanager
-def _file_lock(path: Path, wait_seconds: float) -> Iterator[None]:
+def _file_lock(path: Path, wait_seconds: float) -> Iterator[int]:
+    """flock `path`, yielding the descriptor: a child that inherits it holds the lock with it."""
     with path.open("a") as handle:
         _retry(lambda: _try_flock(handle.fileno()), wait_seconds, str(path))
         try:
-            yield
+            yield handle.fileno()
         finally:
             fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
 

@@ -20,12 +20,13 @@ from pbem.mail.smtp import PermanentSendError, TransientSendError
 from pbem.mail.verp import bounce_address
 from pbem.services import bounces
 from pbem.services.budget import UNLIMITED, TimeBudget
-from pbem.services.locks import row_claims
+from pbem.services.locks import RowClaims, row_claims
 from pbem.services.runtime import Runtime
 from pbem.services.sent_mail import without_images
 
 MAX_ATTEMPTS = 8
 PAGE = 500  # rows read per query while sending; the time budget, not a count, ends a pass
+BATCH = 16  # rows claimed in one write and read in one read, then sent one by one
 BULK_KINDS = ("report", "closing")  # made by adjudication; everything else answers someone
 BACKOFF_MINUTES = (1, 5, 15, 60, 180, 360, 720)
 
@@ -130,17 +131,35 @@ def flush(
     # held by this worker while it is sent, so workers sharing the ledger never send it twice.
     with sending(mailer), row_claims(rt.engine) as claims:
         while not budget.spent() and (page := _due_ids(rt, after, replies_only, lane)):
-            for row_id in page:
+            for start in range(0, len(page), BATCH):
                 if budget.spent():
                     break
-                if claims.take(row_id):
-                    try:
-                        if _claim(rt, row_id):
-                            _send_one(rt, mailer, row_id, result)
-                    finally:
-                        claims.release(row_id)
+                _send_batch(rt, mailer, claims, page[start : start + BATCH], budget, result)
             after = page[-1]
     return result
+
+
+def _send_batch(
+    rt: Runtime,
+    mailer: Mailer,
+    claims: RowClaims,
+    row_ids: list[int],
+    budget: TimeBudget,
+    result: FlushResult,
+) -> None:
+    """Claim a few rows in one write, read them in one read, then send and record each; rows
+    the budget left unsent are given back as they were."""
+    held = [row_id for row_id in row_ids if claims.take(row_id)]
+    try:
+        outgoing = _read_outgoing(rt, _claim(rt, held)) if held else []
+        for number, mail in enumerate(outgoing):
+            if budget.spent():
+                _unclaim(rt, [m.row_id for m in outgoing[number:]])
+                return
+            _send_one(rt, mailer, mail, result)
+    finally:
+        for row_id in held:
+            claims.release(row_id)
 
 
 def _due_ids(rt: Runtime, after: int, replies_only: bool, lane: Lane | None) -> list[int]:
@@ -170,14 +189,15 @@ def _earlier_draft() -> Select[Any]:
     )
 
 
-def _claim(rt: Runtime, row_id: int) -> bool:
+def _claim(rt: Runtime, row_ids: list[int]) -> list[int]:
+    """Mark the rows still due as being sent, one attempt more; the ids claimed."""
     # "sending" left by a crashed run is taken again: the caller holds the row's claim (the
     # run lock on SQLite; on PostgreSQL a lock that ends with its holder's connection), so the
     # run that left it is gone. SKIP LOCKED passes over a row another worker is writing.
     free = (
         select(Outbox.id)
         .where(
-            col(Outbox.id) == row_id,
+            col(Outbox.id).in_(row_ids),
             col(Outbox.status).in_(["pending", "sending"]),
             Outbox.next_attempt_at <= rt.clock.now(),
         )
@@ -188,47 +208,87 @@ def _claim(rt: Runtime, row_id: int) -> bool:
             update(Outbox)
             .where(col(Outbox.id).in_(free.scalar_subquery()))
             .values(status="sending", attempts=Outbox.attempts + 1)
+            .returning(col(Outbox.id))
+        )
+        taken = {row_id for (row_id,) in claimed.all()}
+        session.commit()
+    return [row_id for row_id in row_ids if row_id in taken]
+
+
+def _unclaim(rt: Runtime, row_ids: list[int]) -> None:
+    """Give back claimed rows that were never tried: pending again, the attempt not counted."""
+    with Session(rt.engine) as session:
+        session.exec(
+            update(Outbox)
+            .where(col(Outbox.id).in_(row_ids), col(Outbox.status) == "sending")
+            .values(status="pending", attempts=Outbox.attempts - 1)
         )
         session.commit()
-        return bool(claimed.rowcount)
 
 
-def _send_one(rt: Runtime, mailer: Mailer, row_id: int, result: FlushResult) -> None:
+@dataclass(frozen=True)
+class _Outgoing:
+    """A claimed row's bytes and envelope, read before sending."""
+
+    row_id: int
+    raw: bytes
+    recipient: str
+    envelope_sender: str
+    bouncing_player: int | None  # the reader, if marked as bouncing when the row was read
+    queued: datetime
+
+
+def _read_outgoing(rt: Runtime, row_ids: list[int]) -> list[_Outgoing]:
+    """The claimed rows, in the order given, read in one read-only transaction."""
+    with Session(read_only(rt.engine)) as session:
+        rows = {r.id: r for r in session.exec(select(Outbox).where(col(Outbox.id).in_(row_ids)))}
+        wanted = {r.player_id for r in rows.values() if r.player_id}
+        players = {
+            p.id: p for p in session.exec(select(Player).where(col(Player.id).in_(wanted)))
+        }
+        outgoing = []
+        for row_id in row_ids:
+            row = rows[row_id]
+            player = players.get(row.player_id) if row.player_id else None
+            outgoing.append(
+                _Outgoing(
+                    row_id, row.raw, row.recipient, _envelope_sender(rt, row, player),
+                    player.id if player and player.delivery == "bouncing" else None,
+                    row.created_at,
+                )
+            )  # fmt: skip
+        return outgoing
+
+
+def _send_one(rt: Runtime, mailer: Mailer, mail: _Outgoing, result: FlushResult) -> None:
     """Send one claimed row, holding no transaction while the server answers (on SQLite a
     transaction is the ledger's write lock), then record the outcome in a short one."""
-    with Session(read_only(rt.engine)) as session:
-        row = session.get(Outbox, row_id)
-        assert row is not None
-        player = session.get(Player, row.player_id) if row.player_id else None
-        raw, recipient, queued = row.raw, row.recipient, row.created_at
-        envelope = _envelope_sender(rt, row, player)
     try:
-        mailer.send_sync(raw, envelope, [recipient])
+        mailer.send_sync(mail.raw, mail.envelope_sender, [mail.recipient])
     except PermanentSendError as exc:
-        _record_failure(rt, row_id, str(exc), permanent=True, result=result)
+        _record_failure(rt, mail.row_id, str(exc), permanent=True, result=result)
         return
     except (TransientSendError, OSError) as exc:
-        _record_failure(rt, row_id, str(exc), permanent=False, result=result)
+        _record_failure(rt, mail.row_id, str(exc), permanent=False, result=result)
         return
     failpoints.hit("outbox.after-send")
-    _record_sent(rt, row_id, raw, player.id if player else None, queued)
+    _record_sent(rt, mail.row_id, mail.raw, mail.bouncing_player, mail.queued)
     result.sent += 1
 
 
 def _record_sent(
-    rt: Runtime, row_id: int, raw: bytes, player_id: int | None, queued: datetime
+    rt: Runtime, row_id: int, raw: bytes, bouncing_player: int | None, queued: datetime
 ) -> None:
-    """Mark a row sent (slimmed at once by default) and clear its reader's bounce mark, if the
-    letter was queued after it: two statements, no rows loaded."""
+    """Mark a row sent (slimmed at once by default) and clear its reader's bounce mark if the
+    letter was queued after it: one or two statements on a bare connection, no rows loaded."""
     now = rt.clock.now()
     sent: dict[str, Any] = {"status": "sent", "sent_at": now, "last_error": ""}
     if rt.settings.sent_raw_days == 0:  # slimmed in the same write as the send is recorded
         sent.update(raw=without_images(raw), slimmed_at=now)
-    with Session(rt.engine) as session:
-        session.exec(update(Outbox).where(col(Outbox.id) == row_id).values(**sent))
-        if player_id is not None:
-            bounces.clear_if_older(session, player_id, queued)
-        session.commit()
+    with rt.engine.begin() as connection:
+        connection.execute(update(Outbox).where(col(Outbox.id) == row_id).values(**sent))
+        if bouncing_player is not None:
+            connection.execute(bounces.clear_if_older(bouncing_player, queued))
 
 
 def _envelope_sender(rt: Runtime, row: Outbox, player: Player | None) -> str:

@@ -31,14 +31,19 @@ class ReportBundle:
     attachments: list[Attachment] = field(default_factory=list)
 
     @cached_property
+    def context(self) -> dict[str, Any]:
+        """What the text and HTML templates read, worked out once for both."""
+        return render_report.report_context(self.head, self.view)
+
+    @cached_property
     def text(self) -> str:
         """The plain-text report."""
-        return render_report.render_text(self.head, self.view)
+        return render_report.render_text(self.head, self.view, self.context)
 
     @cached_property
     def html(self) -> str:
         """The HTML report (it shows the map inline, by content id)."""
-        return render_report.render_html(self.head, self.view)
+        return render_report.render_html(self.head, self.view, context=self.context)
 
     @cached_property
     def json(self) -> str:

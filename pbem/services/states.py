@@ -24,7 +24,7 @@ def canonical_json(value: Any) -> str:
 
 
 SHARED_STATES = 64  # rebuilt states kept for reading: a busy tick's campaigns, a few at a time
-_SHARED: dict[tuple[str, str], Any] = {}  # (game, snapshot JSON) -> the state it rebuilds
+_SHARED: dict[tuple[str, str], Any] = {}  # (game, snapshot digest) -> the state it rebuilds
 
 
 def digest(text: str) -> str:
@@ -62,12 +62,14 @@ def current_state(session: Session, campaign: Campaign) -> Any:
 def shared_current_state(session: Session, campaign: Campaign) -> Any:
     """current_state, shared by every caller that reads the same snapshot in this process: for
     reading only (parsing orders, what is due). Games never change a state they are given
-    (tests/contract/test_pure_reads.py), so one rebuilt state serves a tick's every order."""
-    snapshot = queries.latest_snapshot(session, campaign)
-    key = (campaign.game, snapshot.state_json)
+    (tests/contract/test_pure_reads.py), so one rebuilt state serves a tick's every order.
+    Snapshots are known by their digest, so the state's JSON is read only when not kept."""
+    snapshot_id, state_digest = queries.latest_snapshot_digest(session, campaign)
+    key = (campaign.game, state_digest)
     state = _SHARED.get(key)
     if state is None:
-        state = game_of(campaign).state_from_json(json.loads(snapshot.state_json))
+        text = queries.snapshot_json(session, snapshot_id)
+        state = game_of(campaign).state_from_json(json.loads(text))
         if len(_SHARED) >= SHARED_STATES:
             _SHARED.pop(next(iter(_SHARED)))  # the oldest
         _SHARED[key] = state

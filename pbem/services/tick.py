@@ -28,10 +28,12 @@ from pbem.services.locks import run_lock, tick_lock
 from pbem.services.reminders import send_reminders
 from pbem.services.runtime import Runtime
 from pbem.services.sender import BackgroundSender
+from pbem.services.sender_process import SenderProcess
 from pbem.services.sent_mail import slim_sent
 from pbem.services.turns import RunResult, run_due
 
 NO_MAILBOX = "-"  # the intake key when no mailbox is configured
+BUSY_TICK_MAILS = 60  # new mails from which a tick starts its draw helpers as it reads them
 
 
 @dataclass
@@ -101,31 +103,44 @@ def default_mailer(rt: Runtime) -> Mailer:
 
 
 def tick(
-    rt: Runtime, source: MailSource | None, mailer: Mailer, wait_seconds: float = 300
+    rt: Runtime,
+    source: MailSource | None,
+    mailer: Mailer,
+    wait_seconds: float = 300,
+    send_apart: bool = False,
 ) -> TickReport:
     """Run one pass under the run lock (shared by workers on PostgreSQL). Any crash is
     resumed by the next pass.
 
-    Mail goes out from a sender thread as soon as it is queued, so replies to the mail just read
-    never wait for adjudication; adjudications and reports stop being started once
-    `tick_seconds` is spent, and the next tick takes up the rest."""
+    Mail goes out from sender threads as soon as it is queued, so replies to the mail just read
+    never wait for adjudication; with `send_apart` they run in a process of their own, beside
+    this one, sending through the configured server (`mailer` is then not used).
+    Adjudications and reports stop being started once `tick_seconds` is spent, and the next
+    tick takes up the rest."""
     report = TickReport()
     with tick_lock(rt.engine, wait_seconds) as claims:
         budget = TimeBudget(rt.settings.tick_seconds)  # started once the lock is held
         lanes = rt.settings.smtp_connections
-        with BackgroundSender(rt, mailer, budget, lanes) as sender:  # sends while the tick works
+        sender: BackgroundSender | SenderProcess = (
+            SenderProcess(rt, budget, lanes, inherit=claims.lock_fds)
+            if send_apart
+            else BackgroundSender(rt, mailer, budget, lanes)
+        )
+        helpers = DrawHelpers(rt, processes_for(rt.settings.draw_processes))
+        with sender, helpers:  # sends while the tick works; draws once it has drafted
             # On PostgreSQL one worker at a time reads each mailbox and does the bookkeeping;
             # the others wait for its batch, then every worker adjudicates and sends.
             mailbox = source.identity if source is not None else NO_MAILBOX
             with report.timed("intake"):
                 if claims.intake(mailbox):
-                    _intake(rt, source, report, sender.wake)
+                    _intake(rt, source, report, sender.wake, helpers.start)
                     claims.end_intake(mailbox)
                 else:
                     claims.await_intake(mailbox, wait_seconds)
-            with report.timed("answers"):
-                sender.settle()  # the answers are out before any adjudication could fail
-            _adjudicate_and_draw(rt, report, budget, sender.wake)
+            if isinstance(sender, BackgroundSender):  # dies with the tick: the answers go
+                with report.timed("answers"):  # out before an adjudication could fail
+                    sender.settle()
+            _adjudicate_and_draw(rt, report, budget, sender.wake, helpers)
             if claims.intake(mailbox):
                 alert_referee(rt)
                 claims.end_intake(mailbox)
@@ -139,30 +154,39 @@ def tick(
 
 
 def _adjudicate_and_draw(
-    rt: Runtime, report: TickReport, budget: TimeBudget, wake: Callable[[], None]
+    rt: Runtime,
+    report: TickReport,
+    budget: TimeBudget,
+    wake: Callable[[], None],
+    helpers: DrawHelpers,
 ) -> None:
     """Draw what an earlier tick left, adjudicate what is due, and draw its reports, handing
     whole campaigns to helper processes where `draw_processes` allows."""
     with report.timed("drawing"):
         _draw(rt, report, budget, wake)  # drafts an earlier tick left
-    with DrawHelpers(rt, processes_for(rt.settings.draw_processes)) as helpers:
-        with report.timed("adjudicating"):
-            report.turns = run_due(rt, report.campaigns, budget, on_drafted=helpers.offer)
-        failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
-        with report.timed("drawing"):
-            _draw(rt, report, budget, wake, helpers.delegate)
-            helpers.finish()
+    with report.timed("adjudicating"):
+        report.turns = run_due(rt, report.campaigns, budget, on_drafted=helpers.offer)
+    failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
     with report.timed("drawing"):
+        _draw(rt, report, budget, wake, helpers.delegate)
+        helpers.finish()
         _draw(rt, report, budget, wake)  # what a helper left, if one died
 
 
 def _intake(
-    rt: Runtime, source: MailSource | None, report: TickReport, wake: Callable[[], None]
+    rt: Runtime,
+    source: MailSource | None,
+    report: TickReport,
+    wake: Callable[[], None],
+    busy: Callable[[], None] = lambda: None,
 ) -> None:
     """Read the mailbox, process what it held and send reminders (one worker); the sender
-    finds each answer within IDLE_WAIT_SECONDS of its commit."""
+    finds each answer within IDLE_WAIT_SECONDS of its commit. `busy` hears of a mailbox with
+    enough new mail to make this a busy tick, before the mail is processed."""
     if source is not None:
         _poll(rt, source, report)
+    if report.ingest.stored >= BUSY_TICK_MAILS:
+        busy()
     process_pending(rt, report.ingest)
     release_due(rt, report.campaigns)
     wake()

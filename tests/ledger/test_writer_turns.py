@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
 import gc
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 from sqlmodel import Session
 
@@ -104,3 +108,37 @@ def test_a_session_dropped_unended_gives_the_turn_back_with_its_connection(
     _leak_a_session(engine)
     gc.collect()  # the connection goes back to the pool, rolled back there
     assert _turn_free(engine)
+
+
+WRITER = """
+import sys
+from sqlalchemy import text
+from pbem.ledger.db import make_engine, session_scope
+engine = make_engine(sys.argv[1])
+with session_scope(engine) as session:
+    session.exec(text("INSERT INTO t VALUES (7)"))
+print("written", flush=True)
+"""
+
+
+def test_another_process_waits_for_the_file_turn_and_writes_once_it_is_free(
+    tmp_path: Path,
+) -> None:
+    engine = _engine(tmp_path)
+    turn_file = tmp_path / "turns.db-writer"
+    assert turn_file.exists() and (turn_file.stat().st_mode & 0o777) == 0o600
+    url = f"sqlite:///{tmp_path / 'turns.db'}"
+    with session_scope(engine) as session:
+        session.exec(text("INSERT INTO t VALUES (1)"))  # type: ignore[call-overload]
+        with turn_file.open("rb") as probe, pytest.raises(BlockingIOError):
+            fcntl.flock(probe.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # this process's turn
+        other = subprocess.Popen(
+            [sys.executable, "-c", WRITER, url], stdout=subprocess.PIPE, text=True
+        )
+        with pytest.raises(subprocess.TimeoutExpired):
+            other.communicate(timeout=1.5)  # held behind this process's turn
+    output, _ = other.communicate(timeout=60)  # the turn was let go at the commit
+    assert other.returncode == 0 and output.strip() == "written"
+    with Session(read_only(engine)) as session:
+        rows = session.exec(text("SELECT n FROM t ORDER BY n")).all()  # type: ignore[call-overload]
+    assert [r[0] for r in rows] == [1, 7]

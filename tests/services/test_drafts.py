@@ -12,9 +12,10 @@ from sqlmodel import Session, col, select
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Outbox
 from pbem.mail.mailers import FileMailer, RecordingMailer
-from pbem.services import turns
+from pbem.services import notify, turns
 from pbem.services.budget import TimeBudget
 from pbem.services.drafts import draw_drafts
+from pbem.services.isolation import CampaignNote
 from pbem.services.outbox import Letter, enqueue, flush
 from pbem.services.runtime import Runtime
 from pbem.services.sender import BackgroundSender
@@ -116,3 +117,24 @@ def test_answers_go_out_after_the_budget_is_spent_and_reports_wait(
     subjects = sorted(str(message_from_bytes(m.raw)["Subject"]) for m in mailer.sent)
     assert "Orders received" in subjects and "Report" not in subjects
     assert sender.result.sent == len(mailer.sent) == 4  # the welcomes are answers too
+
+
+def test_a_draft_that_fails_to_draw_is_noted_and_the_pass_goes_on(
+    rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _adjudicated_undrawn(rt, toy_campaign, monkeypatch)
+    calls = {"n": 0}
+    real = notify.drawn_report
+
+    def first_fails(*args: object, **kwargs: object) -> object:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("no ink")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(notify, "drawn_report", first_fails)
+    notes: list[CampaignNote] = []
+    assert draw_drafts(rt, notes=notes) == 2  # the other readers' reports were drawn
+    assert [(n.campaign, n.step) for n in notes] == [(toy_campaign, "report")]
+    assert "no ink" in notes[0].detail
+    assert [r.status for r in _reports(rt)] == ["draft", "pending", "pending"]

@@ -10,6 +10,7 @@ from sqlmodel import Session, select
 from pbem.ledger.models import Outbox
 from pbem.mail.mailers import RecordingMailer
 from pbem.mail.smtp import PermanentSendError, TransientSendError
+from pbem.services.budget import TimeBudget
 from pbem.services.outbox import Letter, enqueue, flush
 from pbem.services.runtime import Runtime
 
@@ -66,3 +67,27 @@ def test_a_row_left_sending_by_a_crash_is_sent_again(rt: Runtime) -> None:
         session.commit()
     mailer = RecordingMailer()
     assert flush(rt, mailer).sent == 1 and len(mailer.sent) == 1
+
+
+class _SpentAfter(TimeBudget):
+    """A budget that runs out after a set number of questions."""
+
+    def __init__(self, answers: int) -> None:
+        super().__init__(float("inf"))
+        self.answers = answers
+
+    def spent(self) -> bool:
+        self.answers -= 1
+        return self.answers < 0
+
+
+def test_rows_claimed_in_a_batch_but_not_tried_are_given_back(rt: Runtime) -> None:
+    for number in range(5):
+        _queue(rt, f"batch{number}")
+    mailer = RecordingMailer()
+    # the pass asks before its page, before the batch, then before each of the five sends
+    assert flush(rt, mailer, _SpentAfter(4)).sent == 2
+    with Session(rt.engine) as session:
+        rows = session.exec(select(Outbox).order_by(Outbox.id)).all()
+    assert [(r.status, r.attempts) for r in rows] == [("sent", 1)] * 2 + [("pending", 0)] * 3
+    assert flush(rt, mailer).sent == 3 and len(mailer.sent) == 5  # the rest, once each
