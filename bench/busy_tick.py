@@ -269,6 +269,7 @@ def _figures(
         "machine_busy_during_tick_s": done.machine_busy_s,
         "mails_per_s": ratio(sent, done.seconds),
         "peak_rss_mb": max((t.peak_rss_mb for t in done.ticks), default=0.0),
+        "peak_rss_tree_mb": max((t.peak_tree_mb for t in done.ticks), default=0.0),
         "exit_codes": [t.exit_code for t in done.ticks],
     }
     if orders:

@@ -27,6 +27,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from bench.rss_probe import RSS_FILE
+from bench.rss_tree import TreeSampler
 from pbem.core.game import PlaysItself
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Player
@@ -40,6 +41,7 @@ REPO = Path(__file__).resolve().parents[1]
 REFEREE = "referee"
 SINK = "sink"  # every player's mail lands in this one mailbox, through +details
 BENCH_TICK_SECONDS = 86400
+OUTPUT_KEPT = 200_000  # characters of a child's output kept: a busy tick's JSON lists every turn
 
 
 @dataclass
@@ -51,6 +53,7 @@ class Measured:
     exit_code: int
     output: str = ""
     cpu_s: float = 0.0  # the child's own user plus system CPU, from wait4
+    peak_tree_mb: float = 0.0  # the child and its own helper processes together, sampled
 
 
 @dataclass
@@ -228,12 +231,13 @@ def run_pbem_workers(config: Path, workers: int, *args: str, timeout: float = 72
         for timer in timers:
             timer.start()
         results = []
+        tree = stack.enter_context(TreeSampler([child.pid for child in children]))
         try:
             for child, output in zip(children, outputs, strict=True):
                 _, status, usage = os.wait4(child.pid, 0)
                 child.returncode = os.waitstatus_to_exitcode(status)
                 output.seek(0)
-                text = output.read().decode("utf-8", "replace")[-4000:]
+                text = output.read().decode("utf-8", "replace")[-OUTPUT_KEPT:]
                 cpu = usage.ru_utime + usage.ru_stime
                 results.append((child.returncode, usage.ru_maxrss / 1024, text, cpu))
         finally:
@@ -242,7 +246,8 @@ def run_pbem_workers(config: Path, workers: int, *args: str, timeout: float = 72
     seconds = time.perf_counter() - start
     code, _, text, _ = max(results, key=lambda r: r[0])
     cpu = sum(r[3] for r in results)
-    return _own_peak(Measured(seconds, max(r[1] for r in results), code, text, cpu), envs)
+    peak = max(r[1] for r in results)
+    return _own_peak(Measured(seconds, peak, code, text, cpu, tree.peak_mb), envs)
 
 
 def _own_peak(measured: Measured, envs: list[dict[str, str]]) -> Measured:
@@ -271,7 +276,8 @@ def measure(command: list[str], env: dict[str, str], cwd: Path, timeout: float) 
         killer = threading.Timer(timeout, child.kill)
         killer.start()
         try:
-            _, status, usage = os.wait4(child.pid, 0)
+            with TreeSampler([child.pid]) as tree:
+                _, status, usage = os.wait4(child.pid, 0)
         finally:
             killer.cancel()
         seconds = time.perf_counter() - start
@@ -279,7 +285,8 @@ def measure(command: list[str], env: dict[str, str], cwd: Path, timeout: float) 
         output.seek(0)
         text = output.read().decode("utf-8", "replace")
     cpu = usage.ru_utime + usage.ru_stime
-    return Measured(seconds, usage.ru_maxrss / 1024, child.returncode, text[-4000:], cpu)
+    peak = usage.ru_maxrss / 1024
+    return Measured(seconds, peak, child.returncode, text[-OUTPUT_KEPT:], cpu, tree.peak_mb)
 
 
 def own_cpu_s() -> float:

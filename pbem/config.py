@@ -164,5 +164,5 @@ reminder_hours = [24, 2]
 missed_turn_policy = "keep-defaults"   # or "flag-replacement"
 missed_turn_limit = 2
 tick_seconds = 50                      # then adjudication and reports wait for the next tick
-draw_processes = 0                     # helpers drawing reports; 0: one a core (up to 4), 1: none
+draw_processes = 0                     # helpers drawing reports; 0: cores - 1 (up to 4), 1: none
 """

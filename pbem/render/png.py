@@ -215,6 +215,13 @@ def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
     return hashlib.sha256(f"{board} {scale!r} {size!r}".encode()).hexdigest()
 
 
+def keep_few(boards: int, legends: int) -> None:
+    """Keep at most this many painted boards and legends, for a process that draws one
+    campaign after another and so only ever paints over the board it drew last."""
+    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE
+    BASE_CACHE_SIZE, LEGEND_CACHE_SIZE = boards, legends
+
+
 def _remember(key: str, board: Board) -> None:
     _bases[key] = board
     while len(_bases) > BASE_CACHE_SIZE:

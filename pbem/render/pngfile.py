@@ -26,6 +26,12 @@ ADLER_MOD = 65521
 _bands: OrderedDict[tuple[int, bytes], tuple[bytes, int, int]] = OrderedDict()
 
 
+def keep_few_bands(bands: int) -> None:
+    """Keep at most this many compressed bands (the readers of one phase share most)."""
+    global KEPT_BANDS
+    KEPT_BANDS = bands
+
+
 def encode_rgb(image: Image.Image, level: int = LEVEL) -> bytes:
     """Return PNG bytes of an 8-bit RGB image, every row unfiltered."""
     if image.mode != "RGB":

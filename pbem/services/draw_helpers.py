@@ -1,9 +1,10 @@
 """Helper processes that draw whole campaigns' drafted reports beside the tick.
 
-With `[turns] draw_processes = N` (0: one per core, at most 4; 1: none), a tick that drafts the
-reports of a few campaigns starts N helpers. The tick hands each helper a campaign at a time
-over its standard input, as soon as the campaign's reports are committed and the helper has
-room, and the helper names the campaign on its standard output once it has drawn it. The tick
+With `[turns] draw_processes = N` (0: one fewer than the cores, at most 4; 1: none), a tick
+that drafts the reports of a few campaigns starts N helpers. The tick hands each helper a
+campaign at a time over its standard input, as soon as the campaign's reports are committed
+and the helper has room, and the helper names the campaign on its standard output once it has
+drawn it. The tick
 goes on adjudicating and sending meanwhile, then hands out the rest to whichever helper frees
 up first, so the work balances itself however the campaigns differ; the tick itself draws only
 what no live helper can take. Drawing is idempotent (services/drafts.py), so a helper that dies
@@ -25,16 +26,20 @@ from pbem.services.budget import TimeBudget
 from pbem.services.drafts import draw_drafts
 from pbem.services.runtime import Runtime, open_runtime
 
+MAX_AUTO = 4  # helpers `draw_processes = 0` starts at most, however many cores
 WORTH_A_HELPER = 3  # campaigns drafted in one tick before starting helpers pays for itself
 DEPTH = 2  # campaigns a helper holds at once, so it never waits for the tick to hand it more
 ANSWER_WAIT_SECONDS = 0.05  # the tick's longest wait for a helper to free up
+HELPER_BOARDS = 2  # painted boards a helper keeps: it paints each over the one before
+HELPER_BANDS = 128  # compressed PNG bands a helper keeps: a phase's readers share most
 HELPER_NICENESS = 10  # below the sender and the tick, which are on the mail's critical path
 
 
-def processes_for(setting: int) -> int:
-    """The helper processes a `draw_processes` setting asks for (0: one per core, at most 4);
-    1 or fewer means none: the tick draws by itself."""
-    wanted = setting if setting > 0 else min(os.cpu_count() or 1, 4)
+def processes_for(setting: int, cores: int | None = None) -> int:
+    """The helper processes a `draw_processes` setting asks for: 0 means one fewer than the
+    cores (the tick's sender keeps one busy), at most 4; 1 or fewer means none, and the tick
+    draws by itself."""
+    wanted = setting if setting > 0 else min((cores or os.cpu_count() or 1) - 1, MAX_AUTO)
     return wanted if wanted > 1 else 0
 
 
@@ -197,11 +202,13 @@ def run_helper(rt: Runtime, requests: IO[bytes], answers: IO[bytes]) -> int:
 
 def _get_ready() -> None:
     """Load what drawing needs while the tick is still reading its mail."""
-    from pbem.render import png, report  # noqa: F401  (imported for their start-up cost)
+    from pbem.render import png, pngfile, report  # noqa: F401  (their start-up cost)
     from pbem.render.templating import environment
     from pbem.services import notify  # noqa: F401
 
     environment()
+    png.keep_few(boards=HELPER_BOARDS, legends=HELPER_BOARDS)  # a campaign at a time
+    pngfile.keep_few_bands(HELPER_BANDS)
 
 
 def main(argv: list[str]) -> int:

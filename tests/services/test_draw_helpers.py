@@ -98,10 +98,12 @@ def test_what_a_dead_helper_held_is_left_to_the_tick(
     assert {status for _, status in _statuses(rt)} == {"pending"}
 
 
-def test_processes_for_zero_is_one_per_core_at_most_four_and_one_means_none() -> None:
-    assert draw_helpers.processes_for(3) == 3
+def test_draw_processes_zero_is_one_fewer_than_the_cores_at_most_four() -> None:
+    assert draw_helpers.processes_for(0, cores=2) == 0  # the sender keeps the other core busy
+    assert draw_helpers.processes_for(0, cores=4) == 3
+    assert draw_helpers.processes_for(0, cores=32) == 4
     assert draw_helpers.processes_for(1) == 0  # the tick draws by itself
-    assert draw_helpers.processes_for(0) in (0, 2, 3, 4)
+    assert draw_helpers.processes_for(3, cores=2) == 3  # asked for outright
 
 
 def test_helpers_started_early_and_never_handed_work_just_end(
