@@ -42,7 +42,8 @@ from pbem.mail.sources import open_source
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.idle_checks import find_work
 from pbem.services.runtime import Runtime
-from pbem.services.tick import default_mailer, default_source, tick
+from pbem.services.servers import default_mailer, default_source
+from pbem.services.tick import tick
 
 REPEATS = 3
 INSERT_CHUNK = 5000

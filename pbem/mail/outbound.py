@@ -11,6 +11,7 @@ from email.message import EmailMessage
 from email.policy import Policy
 from email.utils import format_datetime
 from io import BytesIO
+from typing import Any
 
 from pbem.mail import mime_writer as mw
 from pbem.mail.headers import (
@@ -136,43 +137,18 @@ def compose(
     The bytes are written directly where mime_writer is sure of them, which covers the mail
     pbem sends; any other input goes through the email package, whose bytes they are.
     """
+    fields: dict[str, Any] = {
+        "sender": sender, "to": to, "subject": subject, "text": text, "html": html,
+        "message_id": message_id, "in_reply_to": in_reply_to, "references": references,
+        "reply_to": reply_to, "auto_submitted": auto_submitted, "loop_value": loop_value,
+        "images": images, "attachments": attachments, "extra_headers": extra_headers,
+        "date": date,
+    }  # fmt: skip
     try:
-        return _compose_fast(
-            sender=sender,
-            to=to,
-            subject=subject,
-            text=text,
-            html=html,
-            message_id=message_id,
-            in_reply_to=in_reply_to,
-            references=references,
-            reply_to=reply_to,
-            auto_submitted=auto_submitted,
-            loop_value=loop_value,
-            images=images,
-            attachments=attachments,
-            extra_headers=extra_headers,
-            date=date,
-        )
+        return _compose_fast(**fields)
     except Exception:  # not covered, or an error: the email package decides
         pass
-    return _compose_slow(
-        sender=sender,
-        to=to,
-        subject=subject,
-        text=text,
-        html=html,
-        message_id=message_id,
-        in_reply_to=in_reply_to,
-        references=references,
-        reply_to=reply_to,
-        auto_submitted=auto_submitted,
-        loop_value=loop_value,
-        images=images,
-        attachments=attachments,
-        extra_headers=extra_headers,
-        date=date,
-    )
+    return _compose_slow(**fields)
 
 
 def _compose_slow(

@@ -17,5 +17,9 @@ class TimeBudget:
         """True once the pass has used its time; what is left waits for the next tick."""
         return time.monotonic() - self.started >= self.seconds
 
+    def left(self) -> float:
+        """Seconds still to spend (never below 0)."""
+        return max(0.0, self.seconds - (time.monotonic() - self.started))
+
 
 UNLIMITED = TimeBudget(float("inf"))

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from pbem.ledger import queries
@@ -112,24 +112,6 @@ def draw_drafts(
                         on_ready()
             after = page[-1][0]
     return drawn
-
-
-def drafted_campaigns(rt: Runtime) -> list[int]:
-    """The campaigns with drafted reports waiting to be drawn, oldest draft first."""
-    with Session(read_only(rt.engine)) as session:
-        rows = session.exec(
-            select(Outbox.campaign_id, func.min(Outbox.id))
-            .where(Outbox.status == DRAFT)
-            .group_by(col(Outbox.campaign_id))
-            .order_by(func.min(Outbox.id))
-        ).all()
-        return [campaign_id for campaign_id, _ in rows if campaign_id is not None]
-
-
-def drafts_waiting(rt: Runtime) -> int:
-    """How many drafted reports are waiting to be drawn."""
-    with Session(read_only(rt.engine)) as session:
-        return session.exec(select(func.count()).where(Outbox.status == DRAFT)).one()
 
 
 def _draft_ids(rt: Runtime, after: int, campaign: int | None) -> list[tuple[int, int]]:

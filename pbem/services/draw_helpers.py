@@ -4,11 +4,11 @@ With `[turns] draw_processes = N` (0: one fewer than the cores, at most 4; 1: no
 that drafts the reports of a few campaigns starts N helpers. The tick hands each helper a
 campaign at a time over its standard input, as soon as the campaign's reports are committed
 and the helper has room, and the helper names the campaign on its standard output once it has
-drawn it. The tick
-goes on adjudicating and sending meanwhile, then hands out the rest to whichever helper frees
-up first, so the work balances itself however the campaigns differ; the tick itself draws only
-what no live helper can take. Drawing is idempotent (services/drafts.py), so a helper that dies
-loses nothing: once its helpers have ended the tick draws every draft still left.
+drawn it. The tick goes on adjudicating and sending meanwhile, then hands out the rest to
+whichever helper frees up first, so the work balances itself however the campaigns differ; the
+tick itself draws only what no live helper can take. Drawing is idempotent (services/drafts.py),
+so a helper that dies loses nothing: once its helpers have ended the tick draws every draft
+still left.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO
 
-from pbem.config import DEFAULTS
 from pbem.services.budget import TimeBudget
+from pbem.services.child_pipe import child_env, private_answers
 from pbem.services.drafts import draw_drafts
 from pbem.services.runtime import Runtime, open_runtime
 
@@ -177,9 +177,7 @@ class DrawHelpers:
         self._handed.add(campaign_id)
 
     def _start(self, index: int) -> subprocess.Popen[bytes]:
-        env = dict(os.environ)
-        if self.rt.settings.source != DEFAULTS:
-            env["PBEM_CONFIG"] = self.rt.settings.source
+        env = child_env(self.rt)
         command = [sys.executable, "-m", "pbem.services.draw_helpers", str(index)]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         assert process.stdout is not None
@@ -216,9 +214,7 @@ def main(argv: list[str]) -> int:
     del argv  # the index only tells helpers apart in a process list
     os.nice(HELPER_NICENESS)  # drawing fills the cores the sending and the tick leave idle
     _get_ready()
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray output cannot garble the answers
-    with answers:
+    with private_answers() as answers:
         run_helper(open_runtime(os.environ.get("PBEM_CONFIG")), sys.stdin.buffer, answers)
     return 0
 

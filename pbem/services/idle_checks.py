@@ -77,7 +77,7 @@ def _source(settings: Settings) -> MailSource | None:
     if not url:
         return None
     context = None
-    if settings.ca_file:  # as services/tick.py's ssl_context
+    if settings.ca_file:  # as services/servers.py's ssl_context
         import ssl
 
         context = ssl.create_default_context(cafile=settings.ca_file)

@@ -15,7 +15,6 @@ still goes out in the order it was queued.
 
 from __future__ import annotations
 
-import sys
 import threading
 from types import TracebackType
 
@@ -24,7 +23,6 @@ from pbem.services import outbox
 from pbem.services.budget import TimeBudget
 from pbem.services.runtime import Runtime
 
-SWITCH_SECONDS = 0.001  # how soon the drawing thread yields the GIL to a sender awoken by I/O
 IDLE_WAIT_SECONDS = 0.25  # unwoken, a pass runs this often (an answer just committed, a retry)
 
 
@@ -51,7 +49,6 @@ class BackgroundSender:
         self._asked = 0  # settle() tickets asked for
         self._stopped = False
         self._error: BaseException | None = None
-        self._switch = sys.getswitchinterval()
         count = max(1, lanes)
         self._lanes = [
             _LaneThread(self, lane_mailer, outbox.Lane(index, count))
@@ -59,7 +56,6 @@ class BackgroundSender:
         ]
 
     def __enter__(self) -> BackgroundSender:
-        sys.setswitchinterval(SWITCH_SECONDS)
         for lane in self._lanes:
             lane.thread.start()
         return self
@@ -81,7 +77,6 @@ class BackgroundSender:
         for lane in self._lanes:
             if lane.thread.is_alive():
                 lane.thread.join()
-        sys.setswitchinterval(self._switch)
 
     def wake(self) -> None:
         """Say that mail may have become sendable."""

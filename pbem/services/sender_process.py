@@ -23,11 +23,12 @@ import sys
 from types import TracebackType
 from typing import IO
 
-from pbem.config import DEFAULTS
 from pbem.failpoints import CRASH_EXIT
 from pbem.services import outbox
 from pbem.services.budget import TimeBudget
+from pbem.services.child_pipe import child_env, private_answers
 from pbem.services.runtime import Runtime
+from pbem.services.sender import BackgroundSender
 
 
 class SenderFailed(RuntimeError):
@@ -46,12 +47,9 @@ class SenderProcess:
         self._finished = False
 
     def __enter__(self) -> SenderProcess:
-        env = dict(os.environ)
-        if self.rt.settings.source != DEFAULTS:
-            env["PBEM_CONFIG"] = self.rt.settings.source
-        left = self.budget.seconds - (TimeBudget(0).started - self.budget.started)
+        env = child_env(self.rt)
         command = [
-            sys.executable, "-m", "pbem.services.sender_process", repr(max(0.0, left)),
+            sys.executable, "-m", "pbem.services.sender_process", repr(self.budget.left()),
             str(self.lanes),
         ]  # fmt: skip
         self._child = subprocess.Popen(
@@ -91,17 +89,16 @@ class SenderProcess:
         sent, retrying, dead = (int(n) for n in answer.split()[1:4])
         self.result.sent, self.result.retrying, self.result.dead = sent, retrying, dead
 
-    def _tell(self, command: bytes) -> bool:
-        """Write one command; False if the child is gone."""
+    def _tell(self, command: bytes) -> None:
+        """Write one command (to a child that is gone: nothing)."""
         child = self._child
         if child is None or child.stdin is None or child.stdin.closed:
-            return False
+            return
         try:
             child.stdin.write(command + b"\n")
             child.stdin.flush()
-        except (BrokenPipeError, OSError):
-            return False
-        return True
+        except OSError:
+            return
 
     def _answer(self) -> bytes:
         """The child's next line (empty once it has ended)."""
@@ -109,11 +106,8 @@ class SenderProcess:
         return self._child.stdout.readline().strip()
 
 
-def serve(sender: object, commands: IO[bytes]) -> None:
+def serve(sender: BackgroundSender, commands: IO[bytes]) -> None:
     """Carry out the tick's commands until `finish` or the end of input (the tick died)."""
-    from pbem.services.sender import BackgroundSender
-
-    assert isinstance(sender, BackgroundSender)
     for line in commands:
         command = line.strip()
         if command == b"wake":
@@ -125,12 +119,10 @@ def serve(sender: object, commands: IO[bytes]) -> None:
 def main(argv: list[str]) -> int:
     """`python -m pbem.services.sender_process SECONDS LANES`: send for one tick."""
     from pbem.services.runtime import open_runtime
-    from pbem.services.sender import BackgroundSender
-    from pbem.services.tick import default_mailer
+    from pbem.services.servers import default_mailer
 
     seconds, lanes = float(argv[0]), int(argv[1])
-    answers = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
-    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # stray output cannot garble the answers
+    answers = private_answers()
     rt = open_runtime(os.environ.get("PBEM_CONFIG"))
     with BackgroundSender(rt, default_mailer(rt), TimeBudget(seconds), lanes) as sender:
         serve(sender, sys.stdin.buffer)  # then one last pass, even if the tick has died

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ssl
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -12,9 +11,9 @@ from typing import Any
 from sqlmodel import Session
 
 from pbem import failpoints
-from pbem.errors import ConfigError, ExitCode
-from pbem.mail.mailers import Mailer, open_mailer
-from pbem.mail.sources import MailSource, open_source
+from pbem.errors import ExitCode
+from pbem.mail.mailers import Mailer
+from pbem.mail.sources import MailSource
 from pbem.mail.transport_errors import TransportError
 from pbem.services import outbox
 from pbem.services.alerts import alert_referee
@@ -30,6 +29,7 @@ from pbem.services.runtime import Runtime
 from pbem.services.sender import BackgroundSender
 from pbem.services.sender_process import SenderProcess
 from pbem.services.sent_mail import slim_sent
+from pbem.services.servers import default_mailer
 from pbem.services.turns import RunResult, run_due
 
 NO_MAILBOX = "-"  # the intake key when no mailbox is configured
@@ -74,32 +74,6 @@ class TickReport:
     def failures(self) -> list[CampaignNote]:
         """The campaign steps that failed this pass (a lost claim is not a failure)."""
         return [note for note in self.campaigns if note.failed]
-
-
-def ssl_context(rt: Runtime) -> ssl.SSLContext | None:
-    """A TLS context trusting the configured CA file, if one is set."""
-    if not rt.settings.ca_file:
-        return None
-    return ssl.create_default_context(cafile=rt.settings.ca_file)
-
-
-def default_source(rt: Runtime) -> MailSource | None:
-    """The configured mailbox, or None when no IMAP URL is set."""
-    url = rt.settings.imap_url.value
-    return open_source(url, ssl_context=ssl_context(rt)) if url else None
-
-
-def default_mailer(rt: Runtime) -> Mailer:
-    """The configured SMTP mailer."""
-    url = rt.settings.smtp_url.value
-    if not url:
-        raise ConfigError("config.E_NO_MAIL")
-    if url.startswith("file://"):
-        return open_mailer(url)
-    from pbem.mail.smtp import SmtpMailer
-    from pbem.mail.urls import parse_server_url
-
-    return SmtpMailer(parse_server_url(url, allowed={"smtp"}), ssl_context=ssl_context(rt))
 
 
 def tick(

@@ -33,8 +33,9 @@ from pbem.services.idle_ledger import Unsure
 from pbem.services.ingest import store_raw
 from pbem.services.locks import run_lock
 from pbem.services.runtime import Runtime
+from pbem.services.servers import default_source
 from pbem.services.submissions import submit
-from pbem.services.tick import default_source, tick
+from pbem.services.tick import tick
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 JUNK = b"From: someone@example.org\r\nSubject: hello\r\nMessage-ID: <j1@x>\r\n\r\nhi\r\n"
