@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import email
 from datetime import timedelta
+from pathlib import Path
 
 from sqlmodel import Session, select
 
@@ -11,8 +12,10 @@ from pbem.ledger.models import Outbox
 from pbem.mail.mailers import RecordingMailer
 from pbem.mail.smtp import PermanentSendError, TransientSendError
 from pbem.services.budget import TimeBudget
-from pbem.services.outbox import Letter, enqueue, flush
+from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.services.outbox import Lane, Letter, enqueue, flush
 from pbem.services.runtime import Runtime
+from tests.support.runtime import scenario_file
 
 
 def _queue(rt: Runtime, key: str, to: str = "x@localhost") -> None:
@@ -91,3 +94,22 @@ def test_rows_claimed_in_a_batch_but_not_tried_are_given_back(rt: Runtime) -> No
         rows = session.exec(select(Outbox).order_by(Outbox.id)).all()
     assert [(r.status, r.attempts) for r in rows] == [("sent", 1)] * 2 + [("pending", 0)] * 3
     assert flush(rt, mailer).sent == 3 and len(mailer.sent) == 5  # the rest, once each
+
+
+def test_each_lane_sends_the_mail_of_its_own_campaigns_in_order(
+    rt: Runtime, tmp_path: Path
+) -> None:
+    players = ["A <a@localhost>", "B <b@localhost>", "C <c@localhost>"]
+    for name in ("one", "two"):  # campaign ids 1 and 2: the welcome mails are queued
+        create_campaign(rt, NewCampaign(name, "toy", scenario_file(tmp_path), players, seed=1))
+    with Session(rt.engine) as session:
+        queued = {r.id: r.campaign_id for r in session.exec(select(Outbox).order_by(Outbox.id))}
+    odd, even = RecordingMailer(), RecordingMailer()
+    assert flush(rt, odd, lane=Lane(1, 2)).sent == 3  # campaign 1's mail only
+    assert flush(rt, even, lane=Lane(0, 2)).sent == 3  # campaign 2's
+    for mailer, campaign in ((odd, 1), (even, 2)):
+        ids = [r for r, c in queued.items() if c == campaign]
+        sent = [email.message_from_bytes(m.raw)["Message-ID"] for m in mailer.sent]
+        with Session(rt.engine) as session:
+            expected = [session.get(Outbox, i).message_id for i in ids]  # type: ignore[union-attr]
+        assert sent == expected  # in the order they were queued
