@@ -43,6 +43,12 @@ def player_by_seat(session: Session, campaign: Campaign, seat: str) -> Player | 
     ).first()
 
 
+def find_player(session: Session, campaign: Campaign, who: str) -> Player:
+    """A player by seat id (p1) or by address."""
+    player = player_by_seat(session, campaign, who)
+    return player if player is not None else player_by_address(session, campaign, who)
+
+
 def open_phase(session: Session, campaign: Campaign) -> Phase | None:
     """The phase that accepts input now, if any."""
     return session.exec(

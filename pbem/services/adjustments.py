@@ -74,9 +74,8 @@ def _adjust(rt: Runtime, name: str, kind: str, command: str, reason: str) -> dic
 
 
 def _seat_of(session: Session, campaign: Campaign, who: str) -> str:
-    from pbem.services.people import find_player
 
-    return find_player(session, campaign, who).seat
+    return queries.find_player(session, campaign, who).seat
 
 
 def _check_same_phase(game: Game, before: Any, after: Any) -> None:

@@ -23,11 +23,12 @@ from pbem.ledger import queries
 from pbem.ledger.db import read_only, session_scope
 from pbem.ledger.models import Campaign, Outbox, Phase, Player
 from pbem.mail.outbound import new_message_id
+from pbem.services import reports
 from pbem.services.budget import UNLIMITED, TimeBudget
 from pbem.services.isolation import CampaignNote, note_failure
-from pbem.services.letters import subject_for
+from pbem.services.letters import letter_to, subject_for
 from pbem.services.locks import row_claims
-from pbem.services.outbox import compose_letter
+from pbem.services.outbox import Letter, compose_letter
 from pbem.services.runtime import Runtime
 from pbem.services.states import phase_events, state_after
 
@@ -148,11 +149,38 @@ def _campaign_name(rt: Runtime, row_id: int) -> str:
         return name or "-"
 
 
+def drawn_report(
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player,
+    phase: Phase,
+    state: Any,
+    events: list[Any],
+    key: str,
+    next_phase: Phase | None,
+) -> Letter:
+    """The report mail for one player (text and HTML alternatives, the map inline), drawn
+    from facts already read: it needs no ledger session."""
+    bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
+    letter = letter_to(
+        rt,
+        campaign,
+        player,
+        key=key,
+        kind="report",
+        title=f"Report: {phase.label}",
+        template="mail/body.txt.j2",
+        context={"body": bundle.text},
+        images=bundle.images,
+        attachments=bundle.attachments,
+    )
+    letter.html = bundle.html
+    return letter
+
+
 def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | None, bool]:
     """Read one draft's facts, draw it with no transaction open (on SQLite a transaction is
     the ledger's write lock), then record its bytes in a short write of its own."""
-    from pbem.services import notify  # notify queues drafts, so it is imported when drawing
-
     with Session(read_only(rt.engine)) as session:
         draft = _read_draft(session, row_id)
         if (
@@ -165,7 +193,7 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
         return facts, False
     if draft.rolled_back or facts is None:  # its phase was rolled back before it was drawn
         return facts, _void(rt, row_id)
-    letter = notify.drawn_report(
+    letter = drawn_report(
         rt, draft.campaign, draft.player, draft.phase, facts.state, facts.events, draft.key,
         facts.next_phase,
     )  # fmt: skip

@@ -14,8 +14,9 @@ from pbem.ledger.models import InboundMessage, MailboxCursor
 from pbem.mail.inbound import Inbound, read_message
 from pbem.mail.sources import MailSource
 from pbem.services.intake_limits import max_message_bytes
+from pbem.services.isolation import describe
 from pbem.services.mailroom import handle
-from pbem.services.quarantine import E_PROCESS, E_STORE, OUTCOME, QUARANTINED, describe, mark
+from pbem.services.quarantine import E_PROCESS, E_STORE, OUTCOME, QUARANTINED, mark
 from pbem.services.runtime import Runtime
 from pbem.services.stored_mail import kept_raw
 

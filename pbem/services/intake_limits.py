@@ -8,7 +8,6 @@ MAX_MESSAGE_BYTES = 1_000_000  # larger mail is stored truncated and answered as
 KEPT_BODY_BYTES = 16 * 1024  # how much of an oversized body is kept for the referee
 MAX_HEADER_BYTES = 256 * 1024  # how much of a header block is kept at most
 MAX_PROBLEMS_LISTED = 20  # an acknowledgement lists at most this many problems
-DETAIL_CHARS = 500  # the longest quarantine detail kept
 
 
 def max_message_bytes(rt: Runtime) -> int:

@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
 from pbem.errors import PbemError
-from pbem.services.quarantine import describe
+from pbem.mail.headers import safe_header
 
 E_CAMPAIGN_STEP = "tick.E_CAMPAIGN_STEP"  # a per-campaign step raised; the tick went on
 CLAIM_LOST = "turn.claim_lost"  # another run claimed the phase first: a normal outcome
 
+DETAIL_CHARS = 500  # the longest quarantine detail kept
+
 log = logging.getLogger("pbem.tick")
+_SPACES = re.compile(r"\s+")
+
+
+def describe(exc: BaseException) -> str:
+    """A short, safe one-line detail for an exception."""
+    text = _SPACES.sub(" ", f"{type(exc).__name__}: {exc}")
+    return safe_header(text, DETAIL_CHARS)
 
 
 @dataclass(frozen=True)

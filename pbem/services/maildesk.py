@@ -15,7 +15,6 @@ from pbem.services import audit
 from pbem.services.entry import submit_and_acknowledge
 from pbem.services.notify import report_letter
 from pbem.services.outbox import enqueue
-from pbem.services.people import find_player
 from pbem.services.runtime import Runtime
 from pbem.services.states import phase_events, state_after
 from pbem.services.stored_mail import read_stored
@@ -68,7 +67,7 @@ def assign(rt: Runtime, name: str, message_id: int, who: str, reason: str) -> di
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         row = _desk_message(session, message_id)
-        player = find_player(session, campaign, who)
+        player = queries.find_player(session, campaign, who)
         text = read_stored(rt, row).body_text
         was = row.outcome
         row.campaign_id, row.player_id, row.outcome = campaign.id, player.id, "referee.assigned"
@@ -150,7 +149,7 @@ def resend_report(
     """Queue a player's report for any adjudicated turn again."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = find_player(session, campaign, who)
+        player = queries.find_player(session, campaign, who)
         phase = phase_for(session, campaign, turn)
         if phase is None:
             raise NotFound("turn.E_NOT_FOUND", campaign=name, turn=turn)

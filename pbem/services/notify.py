@@ -12,7 +12,7 @@ from pbem.ledger.models import Campaign, Phase, Player
 from pbem.render.standings import result_lines
 from pbem.render.templating import wording
 from pbem.services import reports
-from pbem.services.drafts import draft_report, report_key
+from pbem.services.drafts import draft_report, drawn_report, report_key
 from pbem.services.letters import letter_to
 from pbem.services.outbox import Letter, enqueue
 from pbem.services.runtime import Runtime
@@ -121,35 +121,6 @@ def report_letter(
     """The report mail for one player, with the phase open now as the next one."""
     following = queries.open_phase(session, campaign)
     return drawn_report(rt, campaign, player, phase, state, events, key, following)
-
-
-def drawn_report(
-    rt: Runtime,
-    campaign: Campaign,
-    player: Player,
-    phase: Phase,
-    state: Any,
-    events: list[Any],
-    key: str,
-    next_phase: Phase | None,
-) -> Letter:
-    """The report mail for one player (text and HTML alternatives, the map inline), drawn
-    from facts already read: it needs no ledger session."""
-    bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
-    letter = letter_to(
-        rt,
-        campaign,
-        player,
-        key=key,
-        kind="report",
-        title=f"Report: {phase.label}",
-        template="mail/body.txt.j2",
-        context={"body": bundle.text},
-        images=bundle.images,
-        attachments=bundle.attachments,
-    )
-    letter.html = bundle.html
-    return letter
 
 
 def phase_opened(

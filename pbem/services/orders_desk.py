@@ -12,7 +12,6 @@ from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Phase
 from pbem.services import audit
-from pbem.services.people import find_player
 from pbem.services.runtime import Runtime
 from pbem.services.states import current_state, game_of
 
@@ -21,7 +20,7 @@ def _seats(session: Session, campaign: Campaign, who: str | None) -> list[str]:
     if who == REFEREE:
         return [REFEREE]
     if who is not None:
-        return [find_player(session, campaign, who).seat]
+        return [queries.find_player(session, campaign, who).seat]
     return [p.seat for p in queries.players_of(session, campaign)] + [REFEREE]
 
 

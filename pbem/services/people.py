@@ -18,12 +18,6 @@ from pbem.services.runtime import Runtime
 from pbem.services.viewing import bundle_for
 
 
-def find_player(session: Session, campaign: Campaign, who: str) -> Player:
-    """A player by seat id (p1) or by address."""
-    player = queries.player_by_seat(session, campaign, who)
-    return player if player is not None else queries.player_by_address(session, campaign, who)
-
-
 def _check_free(session: Session, campaign: Campaign, address: str, keep: Player | None) -> None:
     try:
         holder = queries.player_by_address(session, campaign, address)
@@ -38,7 +32,7 @@ def replace_player(rt: Runtime, name: str, who: str, spec: str, reason: str) -> 
     new_name, address = parse_player(spec)
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = find_player(session, campaign, who)
+        player = queries.find_player(session, campaign, who)
         _check_free(session, campaign, address, None)
         old = {"name": player.name, "address": player.address, "status": player.status}
         player.name, player.address, player.extra_addresses = new_name, address, ""
@@ -83,7 +77,7 @@ def change_address(
     """Add or remove an extra address a player may send from."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = find_player(session, campaign, who)
+        player = queries.find_player(session, campaign, who)
         extras = [a for a in player.extra_addresses.split(",") if a]
         if add:
             address = add.strip().lower()
@@ -117,7 +111,7 @@ def set_primary(rt: Runtime, name: str, who: str, address: str, reason: str) -> 
     """Move a player to a new main address (mail goes there from now on)."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = find_player(session, campaign, who)
+        player = queries.find_player(session, campaign, who)
         new = address.strip().lower()
         _check_free(session, campaign, new, player)
         old = player.address
@@ -144,7 +138,7 @@ def rotate_secret(rt: Runtime, name: str, who: str, reason: str) -> dict[str, An
     """Give a player a new secret; mail carrying the old one is refused from now on."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = find_player(session, campaign, who)
+        player = queries.find_player(session, campaign, who)
         player.secret = new_secret()
         session.add(player)
         action = audit.record(session, rt, campaign, "rotate-secret", reason, seat=player.seat)

@@ -13,7 +13,6 @@ from pbem.core.rng import SeededRng
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase
-from pbem.services.people import find_player
 from pbem.services.reports import build
 from pbem.services.runtime import Runtime
 from pbem.services.state_diff import diff_states
@@ -58,7 +57,7 @@ def preview(rt: Runtime, name: str, who: str | None = None) -> Preview:
         game, state = game_of(campaign), current_state(session, campaign)
         inputs, defaults = inputs_in_hand(session, game, phase, state)
         advance = game.advance(state, inputs, SeededRng(phase.seed))
-        seat = find_player(session, campaign, who).seat if who else None
+        seat = queries.find_player(session, campaign, who).seat if who else None
         return Preview(
             phase=phase.label,
             defaults=defaults,

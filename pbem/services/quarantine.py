@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import logging
-import re
 
 from sqlalchemy import update
 from sqlmodel import Session, col, func, select
 
 from pbem.errors import NotFound
 from pbem.ledger.models import InboundMessage
-from pbem.mail.headers import safe_header
 from pbem.mail.inbound import read_message
-from pbem.services.intake_limits import DETAIL_CHARS
 from pbem.services.runtime import Runtime
 
 QUARANTINED = "quarantined"
@@ -21,13 +18,6 @@ E_PROCESS = "intake.E_PROCESS"  # processing the message raised
 OUTCOME = "mail.quarantined"
 
 log = logging.getLogger("pbem.intake")
-_SPACES = re.compile(r"\s+")
-
-
-def describe(exc: BaseException) -> str:
-    """A short, safe one-line detail for an exception."""
-    text = _SPACES.sub(" ", f"{type(exc).__name__}: {exc}")
-    return safe_header(text, DETAIL_CHARS)
 
 
 def mark(session: Session, message_id: int, reason: str, detail: str) -> bool:

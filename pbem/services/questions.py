@@ -11,7 +11,6 @@ from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Player, Question
 from pbem.services import audit
-from pbem.services.people import find_player
 from pbem.services.referee_mail import tell_player, tell_players
 from pbem.services.runtime import Runtime
 from pbem.services.states import campaign_settings
@@ -118,7 +117,7 @@ def bulletin(rt: Runtime, name: str, text: str, to: str | None = None) -> dict[s
         if to is None:
             count = tell_players(session, rt, campaign, key, "From the referee", body)
         else:
-            player = find_player(session, campaign, to)
+            player = queries.find_player(session, campaign, to)
             tell_player(session, rt, campaign, player, key, "From the referee", body)
             count = 1
         return {"campaign": name, "recipients": count}

@@ -19,7 +19,6 @@ from pbem.services import adjustments, audit, notify
 from pbem.services.campaigns import record_snapshot
 from pbem.services.locks import run_lock
 from pbem.services.outbox import enqueue
-from pbem.services.people import find_player
 from pbem.services.phases import open_phase
 from pbem.services.runtime import Runtime
 from pbem.services.state_diff import diff_states
@@ -88,7 +87,7 @@ def _locked(rt: Runtime, confirm: bool) -> AbstractContextManager[None]:
 
 
 def _seat(session: Session, campaign: Campaign, who: str) -> str:
-    return REFEREE if who == REFEREE else find_player(session, campaign, who).seat
+    return REFEREE if who == REFEREE else queries.find_player(session, campaign, who).seat
 
 
 def _target_phase(session: Session, campaign: Campaign, target: str) -> Phase:

@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Outbox
 from pbem.mail.mailers import FileMailer, RecordingMailer
-from pbem.services import notify, turns
+from pbem.services import drafts, turns
 from pbem.services.budget import TimeBudget
 from pbem.services.drafts import draw_drafts
 from pbem.services.isolation import CampaignNote
@@ -124,7 +124,7 @@ def test_a_draft_that_fails_to_draw_is_noted_and_the_pass_goes_on(
 ) -> None:
     _adjudicated_undrawn(rt, toy_campaign, monkeypatch)
     calls = {"n": 0}
-    real = notify.drawn_report
+    real = drafts.drawn_report
 
     def first_fails(*args: object, **kwargs: object) -> object:
         calls["n"] += 1
@@ -132,7 +132,7 @@ def test_a_draft_that_fails_to_draw_is_noted_and_the_pass_goes_on(
             raise RuntimeError("no ink")
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(notify, "drawn_report", first_fails)
+    monkeypatch.setattr(drafts, "drawn_report", first_fails)
     notes: list[CampaignNote] = []
     assert draw_drafts(rt, notes=notes) == 2  # the other readers' reports were drawn
     assert [(n.campaign, n.step) for n in notes] == [(toy_campaign, "report")]
