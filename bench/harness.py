@@ -33,9 +33,9 @@ from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import plus_address, subject_tag, token_for
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import Runtime, open_runtime
-from pbem.services.states import current_state, game_of
+from pbem.services.base.runtime import Runtime, open_runtime
+from pbem.services.base.states import current_state, game_of
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 
 REPO = Path(__file__).resolve().parents[1]
 REFEREE = "referee"

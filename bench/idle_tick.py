@@ -6,7 +6,7 @@ same run: a bare interpreter start, and a floor script that logs in over IMAP, a
 UIDs and reads the ledger once. `in_process_tick_ms` times the same idle tick inside the bench's
 own process, where the imports are paid already: the part that could grow with the ledger or
 the number of campaigns; `idle_check_ms` does the same for the check that answers an idle tick
-before the full tick loads (services/idle_checks.py), and `idle_check_answer` is what it found
+before the full tick loads (services/tick/idle_checks.py), and `idle_check_answer` is what it found
 (None: idle). Usage:
 
     python -m bench.idle_tick --sizes 5000,20000,50000 [--campaigns 1] [--backend sqlite]
@@ -38,12 +38,12 @@ from bench.harness import (
     write_config,
 )
 from pbem.ledger.models import InboundMessage, MailboxCursor
-from pbem.mail.sources import open_source
+from pbem.mail.mailbox import open_source
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.idle_checks import find_work
-from pbem.services.runtime import Runtime
-from pbem.services.servers import default_mailer, default_source
-from pbem.services.tick import tick
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox.servers import default_mailer, default_source
+from pbem.services.tick.idle_checks import find_work
+from pbem.services.tick.tick import tick
 
 REPEATS = 3
 INSERT_CHUNK = 5000

@@ -28,8 +28,8 @@ from pbem.config import Secret, Settings
 from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Outbox
 from pbem.mail.mailers import FileMailer
-from pbem.services.runtime import Runtime
-from pbem.services.tick import tick
+from pbem.services.base.runtime import Runtime
+from pbem.services.tick.tick import tick
 
 PLAYERS = 6
 FOREVER = 36_500  # days, the largest sent_raw_days: sent mail kept whole, as before it existed

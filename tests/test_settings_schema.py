@@ -9,7 +9,7 @@ import pytest
 from pbem.config import load_settings
 from pbem.errors import ConfigError, Invalid
 from pbem.registry import get_game
-from pbem.services.campaign_settings import (
+from pbem.services.base.campaign_settings import (
     section_of,
     settings_for_new_campaign,
     validate_campaign_settings,

@@ -8,7 +8,7 @@ import typer
 
 from pbem.cli.output import command, print_json, print_table
 from pbem.cli.state import runtime
-from pbem.services.audit import campaign_log
+from pbem.services.base.audit import campaign_log
 
 
 def register(app: typer.Typer) -> None:

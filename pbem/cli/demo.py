@@ -10,7 +10,7 @@ import typer
 from pbem.cli.output import command, console
 from pbem.errors import ConfigError
 from pbem.registry import get_game
-from pbem.services.campaign_settings import validate_campaign_settings
+from pbem.services.base.campaign_settings import validate_campaign_settings
 
 
 @command

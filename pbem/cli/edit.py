@@ -8,7 +8,7 @@ import typer
 
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
-from pbem.services.adjustments import edit_state
+from pbem.services.turns.adjustments import edit_state
 
 
 def register(app: typer.Typer) -> None:

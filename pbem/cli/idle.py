@@ -1,7 +1,7 @@
 """`pbem tick` with nothing to do, answered before Typer, SQLAlchemy or a game is imported.
 
 Only the plain cron form is tried: `pbem [--config PATH] tick [--json] [--wait N]`. It loads the
-settings as every command does, asks services/idle_checks.py whether the tick would find any
+settings as every command does, asks services/tick/idle_checks.py whether the tick would find any
 work, and when the answer is a certain no prints what the full tick prints on an idle ledger
 and exits 0. Any other answer, any error, and every other command line (`--dry-run`,
 `--workers`, `--help`, …) print nothing here and go on to the full tick, which decides (and
@@ -98,11 +98,11 @@ def _enabled() -> bool:
 
 
 def _work(request: TickRequest) -> str | None:
-    """What the tick would find to do (see services/idle_checks.py); raises when unsure."""
+    """What the tick would find to do (see services/tick/idle_checks.py); raises when unsure."""
     from pbem.clock import SystemClock
     from pbem.config import DEFAULTS, load_settings
-    from pbem.services.idle_checks import find_work
-    from pbem.services.idle_ledger import Unsure
+    from pbem.services.tick.idle_checks import find_work
+    from pbem.services.tick.idle_ledger import Unsure
 
     settings = load_settings(request.config)
     from_environment = os.environ.get("PBEM_DATABASE_URL") or os.environ.get(

@@ -9,7 +9,7 @@ import typer
 
 from pbem.cli.output import command, console
 from pbem.cli.state import runtime
-from pbem.services import lifecycle, transfer
+from pbem.services.referee import lifecycle, transfer
 
 Name = Annotated[str, typer.Argument(help="The campaign.")]
 Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]

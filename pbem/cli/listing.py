@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pbem.render.standings import result_lines
-from pbem.services.standings import winner_summary
+from pbem.services.base.standings import winner_summary
 
 
 def short_deadline(iso_text: str | None) -> str:

@@ -9,7 +9,7 @@ import typer
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.mail.headers import safe_text
-from pbem.services.quarantine import listing, shown
+from pbem.services.intake.quarantine import listing, shown
 
 app = typer.Typer(
     help="Inbound mail: quarantined messages and stored raw mail.", no_args_is_help=True

@@ -8,7 +8,7 @@ import typer
 
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
-from pbem.services import maildesk
+from pbem.services.referee import maildesk
 
 Name = Annotated[str, typer.Argument(help="The campaign.")]
 Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]

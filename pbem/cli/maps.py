@@ -9,7 +9,7 @@ import typer
 
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
-from pbem.services import maps
+from pbem.services.referee import maps
 
 app = typer.Typer(help="Check, generate and render campaign maps.", no_args_is_help=True)
 

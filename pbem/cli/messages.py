@@ -11,7 +11,7 @@ import typer
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
-from pbem.services import questions
+from pbem.services.turns import questions
 
 Name = Annotated[str, typer.Argument(help="The campaign.")]
 Text = Annotated[str | None, typer.Option("--text", help="The message text.")]

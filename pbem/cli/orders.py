@@ -11,8 +11,8 @@ import typer
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode
-from pbem.services.entry import submit_by_address
-from pbem.services.orders_desk import clear_orders, show_orders
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.referee.orders_desk import clear_orders, show_orders
 
 app = typer.Typer(help="Enter orders by hand, through the same path as mail.", no_args_is_help=True)
 

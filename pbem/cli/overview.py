@@ -9,8 +9,8 @@ import typer
 from pbem.cli.listing import print_result
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
-from pbem.services.overview import detail, overview
-from pbem.services.quarantine import quarantined_count
+from pbem.services.intake.quarantine import quarantined_count
+from pbem.services.referee.overview import detail, overview
 
 
 def register(app: typer.Typer) -> None:

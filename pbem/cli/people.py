@@ -9,7 +9,8 @@ import typer
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
-from pbem.services import adjustments, people
+from pbem.services.referee import people
+from pbem.services.turns import adjustments
 
 app = typer.Typer(help="Change who plays a seat, and how they are reached.", no_args_is_help=True)
 

@@ -16,11 +16,11 @@ from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
 from pbem.errors import ExitCode, Invalid
 from pbem.ledger.db import head_revision, owner_only
 from pbem.registry import games as registered_games
-from pbem.services.hosting import MailSetup, config_text, write_mail_secrets
-from pbem.services.replay import replay as replay_campaign
-from pbem.services.reports import FORMATS
-from pbem.services.runtime import Runtime
-from pbem.services.viewing import report_for
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox.reports import FORMATS
+from pbem.services.outbox.viewing import report_for
+from pbem.services.referee.hosting import MailSetup, config_text, write_mail_secrets
+from pbem.services.turns.replay import replay as replay_campaign
 
 
 def register(app: typer.Typer) -> None:

@@ -11,9 +11,9 @@ import typer
 from pbem.cli.output import command, console, echo, print_json
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
-from pbem.services.preview import preview as preview_phase
-from pbem.services.rollback import RerunPlan
-from pbem.services.rollback import rollback as rollback_campaign
+from pbem.services.turns.preview import preview as preview_phase
+from pbem.services.turns.rollback import RerunPlan
+from pbem.services.turns.rollback import rollback as rollback_campaign
 
 
 def register(app: typer.Typer) -> None:

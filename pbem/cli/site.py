@@ -10,7 +10,7 @@ import typer
 from pbem.cli.output import command, console
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
-from pbem.services.site import build_site
+from pbem.services.referee.site import build_site
 
 
 @command

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.services.runtime import Runtime, open_runtime
+from pbem.services.base.runtime import Runtime, open_runtime
 
 _config: dict[str, str | None] = {"path": None}
 

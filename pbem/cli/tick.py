@@ -9,8 +9,8 @@ import typer
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.cli.tick_workers import join_helpers, start_helpers
-from pbem.services.servers import default_mailer, default_source
-from pbem.services.tick import dry_run, tick
+from pbem.services.outbox.servers import default_mailer, default_source
+from pbem.services.tick.tick import dry_run, tick
 
 
 @command

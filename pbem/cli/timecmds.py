@@ -10,7 +10,7 @@ from pbem.cli.campaign import parse_sets
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
-from pbem.services import timing
+from pbem.services.referee import timing
 
 Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]
 AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]

@@ -8,7 +8,7 @@ import typer
 
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
-from pbem.services.turns import run_phase
+from pbem.services.turns.turns import run_phase
 
 app = typer.Typer(help="Adjudicate turns.", no_args_is_help=True)
 

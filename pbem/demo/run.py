@@ -15,14 +15,14 @@ from pbem.demo.players import Letter, Mailbox, ScriptedPlayer
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import owner_only
+from pbem.mail.mailbox import open_source
 from pbem.mail.mailers import open_mailer
-from pbem.mail.sources import open_source
 from pbem.render.templating import render
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign, status
-from pbem.services.runtime import Runtime, open_runtime
-from pbem.services.states import current_state, game_of
-from pbem.services.tick import tick
+from pbem.services.base.runtime import Runtime, open_runtime
+from pbem.services.base.states import current_state, game_of
+from pbem.services.tick.tick import tick
+from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
 
 CAST = (("Alice", "alice"), ("Bob", "bob"), ("Carol", "carol"))
 CAMPAIGN = "demo"

@@ -206,8 +206,9 @@ class Outbox(SQLModel, table=True):
     created_at: datetime
     sent_at: datetime | None = None
     player_id: int | None = Field(default=None, foreign_key="player.id")  # VERP bounces
-    slimmed_at: datetime | None = None  # when raw lost its pictures (services/sent_mail.py)
-    draft_json: str | None = None  # a draft's phase and seat until it is drawn (services/drafts.py)
+    slimmed_at: datetime | None = None  # when raw lost its pictures (services/outbox/sent_mail.py)
+    # a draft's phase and seat until it is drawn (services/outbox/drafts.py)
+    draft_json: str | None = None
 
 
 class HeldAck(SQLModel, table=True):

@@ -1,4 +1,5 @@
-"""Where incoming mail comes from: the MailSource protocol, FetchBatch, and open_source().
+"""Where incoming mail comes from: the MailSource protocol and FetchBatch (open one with
+pbem.mail.mailbox.open_source).
 
 A source hands out raw messages with numeric UIDs that only grow within one UIDVALIDITY.
 The caller remembers (uidvalidity, last uid) per source identity and asks for what is newer.
@@ -9,13 +10,10 @@ nothing any more: the source then returns the mailbox from the start, flags the 
 
 from __future__ import annotations
 
-import ssl
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import TracebackType
 from typing import Protocol, runtime_checkable
-
-from pbem.mail.urls import ServerUrl, parse_server_url
 
 DEFAULT_BATCH = 200
 
@@ -71,20 +69,3 @@ def select_new(uids: Sequence[int], after_uid: int | None, batch: int) -> tuple[
     floor = after_uid or 0
     newer = sorted({uid for uid in uids if uid > floor})
     return newer[:batch], len(newer) > batch
-
-
-def open_source(
-    url: ServerUrl | str,
-    ssl_context: ssl.SSLContext | None = None,
-    batch: int = DEFAULT_BATCH,
-) -> MailSource:
-    """Open the MailSource a URL names: imap(s):// or maildir://."""
-    if isinstance(url, str):
-        url = parse_server_url(url, allowed={"imap", "maildir"})
-    if url.scheme == "maildir":
-        from pbem.mail.maildir import MaildirSource
-
-        return MaildirSource(url.path, batch=batch)
-    from pbem.mail.imap import ImapSource
-
-    return ImapSource(url, ssl_context=ssl_context, batch=batch)

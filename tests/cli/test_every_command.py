@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from pbem.cli.app import app
 from pbem.errors import ExitCode
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, register_toy, scenario_file
 
 runner = CliRunner()

@@ -13,9 +13,9 @@ from pbem.core.game import REFEREE, Game, PlaysItself
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
 from pbem.registry import games
-from pbem.services.entry import submit_by_address
-from pbem.services.states import canonical_json, current_state, shared_current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.states import canonical_json, current_state, shared_current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.turns import run_phase
 from tests.support.any_game import start_campaign, state_and_seats
 
 PHASES = 6

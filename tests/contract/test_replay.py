@@ -11,11 +11,11 @@ from pbem.core.game import REFEREE, Game, PlaysItself
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
 from pbem.registry import games
-from pbem.services.entry import submit_by_address
-from pbem.services.replay import replay
-from pbem.services.runtime import Runtime
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_phase
 from tests.support.any_game import start_campaign
 
 PHASES = 12

@@ -13,12 +13,12 @@ from email.policy import default as default_policy
 from email.utils import make_msgid
 from pathlib import Path
 
+from pbem.mail.mailbox import open_source
 from pbem.mail.mailers import open_mailer
-from pbem.mail.sources import open_source
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import Runtime, open_runtime
-from pbem.services.tick import TickReport, tick
+from pbem.services.base.runtime import Runtime, open_runtime
+from pbem.services.tick.tick import TickReport, tick
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import register_toy
 
 REPO = Path(__file__).resolve().parents[2]

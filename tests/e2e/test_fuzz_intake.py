@@ -21,7 +21,7 @@ from sqlmodel import Session, select
 from pbem.errors import ExitCode
 from pbem.ledger.models import InboundMessage, Outbox, Submission
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.tick import TickReport
+from pbem.services.tick.tick import TickReport
 from tests.e2e.loop import Loop
 from tests.e2e.test_poison import database_url  # noqa: F401  (the two-backend fixture)
 from tests.support.hostile_mail import Fuzzed, Mailbag, Seat, generate

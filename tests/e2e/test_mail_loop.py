@@ -10,7 +10,7 @@ from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import InboundMessage, Submission
 from pbem.mail.routing import token_for
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, subjects, text_of
 
 

@@ -15,10 +15,10 @@ from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
 from pbem.ledger import queries
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import open_runtime
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import open_runtime
+from pbem.services.base.states import current_state
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.turns import run_phase
 from tests.e2e.loop import Loop, text_of
 
 NAME = "kept"

@@ -14,8 +14,8 @@ from typer.testing import CliRunner
 from pbem.cli.app import app
 from pbem.ledger.models import InboundMessage, MailboxCursor, Submission
 from pbem.sandbox.mailstack import MailStack
-from pbem.services import ingest
-from pbem.services.quarantine import E_PROCESS, E_STORE, QUARANTINED
+from pbem.services.intake import ingest
+from pbem.services.intake.quarantine import E_PROCESS, E_STORE, QUARANTINED
 from tests.e2e.loop import Loop, text_of
 
 BACKENDS = ["sqlite", "postgresql"]

@@ -18,9 +18,9 @@ from pbem.errors import ExitCode
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Phase
 from pbem.sandbox.mailstack import MailStack
-from pbem.services import turns
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.isolation import CLAIM_LOST, E_CAMPAIGN_STEP
+from pbem.services.base.isolation import CLAIM_LOST, E_CAMPAIGN_STEP
+from pbem.services.turns import turns
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.e2e.loop import REPO, Loop, subjects
 from tests.e2e.test_poison import database_url  # noqa: F401  (the two-backend fixture)
 

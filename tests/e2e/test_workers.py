@@ -17,8 +17,8 @@ from sqlmodel import Session, col, func, select
 from pbem.failpoints import CRASH_EXIT
 from pbem.ledger.models import Campaign, Outbox, Phase, Snapshot, Submission
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.outbox import BATCH
+from pbem.services.outbox.outbox import BATCH
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.site_schema import SiteSettings
 from tests.e2e.loop import REPO, Loop, subjects
 

@@ -160,7 +160,7 @@ def test_a_real_crontab_line_ticks_with_no_exported_variable(
 
 def test_init_text_loads_with_secrets_from_their_files(tmp_path: Path) -> None:
     from pbem.config import SAMPLE_CONFIG, load_settings
-    from pbem.services.hosting import MailSetup, config_text, write_mail_secrets
+    from pbem.services.referee.hosting import MailSetup, config_text, write_mail_secrets
 
     mail = MailSetup('ref"eree@example.org', "imap://r:pw@127.0.0.1/INBOX", "smtp://r:pw@h:25")
     (tmp_path / "pbem.toml").write_text(config_text(SAMPLE_CONFIG, "sqlite:///x.db", mail))

@@ -14,12 +14,12 @@ from sqlmodel import SQLModel
 from pbem.errors import Conflict, Locked
 from pbem.ledger.db import make_engine
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign, status
-from pbem.services.entry import submit_by_address
-from pbem.services.locks import run_lock
-from pbem.services.replay import replay
-from pbem.services.runtime import Runtime
-from pbem.services.turns import run_phase
+from pbem.services.base.locks import run_lock
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from pbem.mail import mime_writer as mw
 from pbem.mail import outbound
 from pbem.mail.outbound import Attachment, InlineImage, build_message, compose
-from pbem.services.sent_mail import without_images
+from pbem.services.outbox.sent_mail import without_images
 from tests.mail.test_compose_reference import (
     HTMLS,
     PNG,

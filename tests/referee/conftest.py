@@ -10,8 +10,8 @@ import pytest
 
 from pbem.core.game import Advance, EditRefused, Event
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.services.conftest import PLAYERS, rt, toy_campaign
 from tests.support.runtime import scenario_file
 from tests.support.toy_game import ToyGame, ToyState

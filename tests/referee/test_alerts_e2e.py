@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.entry import submit_by_address
-from pbem.services.overview import overview
-from pbem.services.runtime import open_runtime
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import open_runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.referee.overview import overview
+from pbem.services.turns.turns import run_phase
 from tests.e2e.loop import Loop, text_of
 
 

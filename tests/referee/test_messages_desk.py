@@ -12,11 +12,12 @@ from pbem.clock import FixedClock
 from pbem.errors import Conflict, NotFound
 from pbem.ledger import queries
 from pbem.ledger.models import InboundMessage, Outbox, Phase, Player
-from pbem.services import maildesk, questions, timing
-from pbem.services.alerts import alert_referee
-from pbem.services.overview import overview
-from pbem.services.runtime import Runtime
-from pbem.services.turns import run_due, run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox.alerts import alert_referee
+from pbem.services.referee import maildesk, timing
+from pbem.services.referee.overview import overview
+from pbem.services.turns import questions
+from pbem.services.turns.turns import run_due, run_phase
 
 
 def _ask(rt: Runtime, name: str, seat: str, text: str) -> int:

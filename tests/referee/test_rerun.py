@@ -10,15 +10,15 @@ from sqlmodel import Session, func, select
 from pbem.errors import Invalid
 from pbem.ledger import queries
 from pbem.ledger.models import Adjustment, Outbox, Phase, Player, RefereeAction, Submission
-from pbem.services import adjustments
-from pbem.services.entry import submit_by_address
-from pbem.services.preview import preview
-from pbem.services.replay import replay
-from pbem.services.rollback import rollback
-from pbem.services.runtime import Runtime
-from pbem.services.state_diff import diff_states
-from pbem.services.states import canonical_json, current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.state_diff import diff_states
+from pbem.services.base.states import canonical_json, current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns import adjustments
+from pbem.services.turns.preview import preview
+from pbem.services.turns.replay import replay
+from pbem.services.turns.rollback import rollback
+from pbem.services.turns.turns import run_phase
 
 ADDRESSES = ["alice@localhost", "bob@localhost", "carol@localhost"]
 
@@ -134,8 +134,8 @@ def test_a_rollback_waits_for_a_running_tick(
     rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from pbem.errors import Locked
-    from pbem.services import rollback as rollback_module
-    from pbem.services.locks import run_lock
+    from pbem.services.base.locks import run_lock
+    from pbem.services.turns import rollback as rollback_module
 
     _play_round(rt, toy_campaign, [1, 1, 1])
     monkeypatch.setattr(rollback_module, "LOCK_WAIT_SECONDS", 0.2)
@@ -147,8 +147,8 @@ def test_a_rollback_waits_for_a_running_tick(
 def test_a_draft_of_a_rolled_back_phase_is_retired_not_drawn(
     rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pbem.services import turns
-    from pbem.services.drafts import draw_drafts
+    from pbem.services.outbox.drafts import draw_drafts
+    from pbem.services.turns import turns
 
     monkeypatch.setattr(turns, "draw_drafts", lambda _rt: 0)  # the tick died before drawing
     _play_round(rt, toy_campaign, [1, 1, 1])

@@ -11,13 +11,13 @@ from pbem.clock import FixedClock
 from pbem.errors import Conflict, Invalid, NotFound
 from pbem.ledger import queries
 from pbem.ledger.models import Outbox, Phase, Player, RefereeAction
-from pbem.services import lifecycle, orders_desk, people, timing
-from pbem.services.audit import campaign_log
-from pbem.services.entry import submit_by_address
-from pbem.services.letters import player_token
-from pbem.services.overview import detail, overview
-from pbem.services.runtime import Runtime
-from pbem.services.turns import run_due
+from pbem.services.base.audit import campaign_log
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.outbox.letters import player_token
+from pbem.services.referee import lifecycle, orders_desk, people, timing
+from pbem.services.referee.overview import detail, overview
+from pbem.services.turns.turns import run_due
 
 
 def _outbox(rt: Runtime, kind: str | None = None) -> list[Outbox]:
@@ -183,7 +183,7 @@ def test_end_and_archive_with_log(rt: Runtime, toy_campaign: str) -> None:
 
 
 def test_a_paused_campaign_sends_no_reminders(rt: Runtime, toy_campaign: str) -> None:
-    from pbem.services.reminders import send_reminders
+    from pbem.services.turns.reminders import send_reminders
 
     deadline = _phase(rt).deadline
     assert deadline is not None and isinstance(rt.clock, FixedClock)

@@ -9,12 +9,12 @@ from sqlmodel import Session, func, select
 
 from pbem.errors import Conflict
 from pbem.ledger.models import Event, Phase, Snapshot, Submission
-from pbem.services import adjustments
-from pbem.services.entry import submit_by_address
-from pbem.services.replay import replay
-from pbem.services.runtime import Runtime
-from pbem.services.transfer import campaign_tables, export_campaign, import_campaign
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.referee.transfer import campaign_tables, export_campaign, import_campaign
+from pbem.services.turns import adjustments
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime
 
 

@@ -15,8 +15,8 @@ from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.kow import pending_battle
 from pbem.ledger import queries
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.runtime import open_runtime
-from pbem.services.states import current_state
+from pbem.services.base.runtime import open_runtime
+from pbem.services.base.states import current_state
 from tests.e2e.loop import Loop, subjects, text_of
 from tests.games.mighty_kingdoms.test_campaign_flow import hand_written
 

@@ -9,7 +9,7 @@ from PIL import Image
 
 from pbem.paths import campaigns_dir
 from pbem.render.layout import compute_layout
-from pbem.services.maps import file_picture, write_picture
+from pbem.services.referee.maps import file_picture, write_picture
 
 MAPS = sorted((campaigns_dir() / "mighty-kingdoms" / "maps").glob("*.toml"))
 

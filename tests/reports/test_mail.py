@@ -9,7 +9,7 @@ from email.policy import default
 
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import compose
-from pbem.services import reports
+from pbem.services.outbox import reports
 from tests.reports.campaign import step_named
 
 WHEN = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.viewing import report_for
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.outbox.viewing import report_for
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, sqlite_url
 
 PLAYERS = ["Alba <alba@localhost>", "Brython <brython@localhost>", "Cymru <cymru@localhost>"]

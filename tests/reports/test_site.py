@@ -20,12 +20,12 @@ from sqlmodel import Session
 
 from pbem.cli import site as site_cli
 from pbem.ledger import queries
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.runtime import Runtime
-from pbem.services.site import build_site
-from pbem.services.states import state_after
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import state_after
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.referee.site import build_site
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.turns import run_phase
 from tests.conftest import service_unavailable
 from tests.reports.campaign import order_text
 from tests.support.runtime import make_runtime, sqlite_url

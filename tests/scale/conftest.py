@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from pbem.registry import games
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
 from tests.support.runtime import make_runtime, register_toy, sqlite_url
 
 

@@ -12,13 +12,13 @@ from sqlmodel import Session, select
 
 from pbem.ledger.models import Campaign, Phase
 from pbem.registry import games
-from pbem.services import turns
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.phases import may_be_due
-from pbem.services.runtime import Runtime
-from pbem.services.timing import pause, set_deadline
-from pbem.services.turns import is_due, run_due
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.referee.timing import pause, set_deadline
+from pbem.services.turns import turns
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.phases import may_be_due
+from pbem.services.turns.turns import is_due, run_due
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 NAMES = ("all-in", "half-in", "none-in", "moved", "paused")

@@ -1,4 +1,4 @@
-"""The idle check (services/idle_checks.py) and the full tick agree.
+"""The idle check (services/tick/idle_checks.py) and the full tick agree.
 
 For every state in which a tick does something, the check finds work, and the full tick, run on
 the same ledger at the same moment, changes the ledger. On a truly idle ledger the check finds
@@ -25,17 +25,17 @@ from pbem.ledger.revisions import head_revision
 from pbem.mail.maildir import MaildirSource
 from pbem.mail.mailers import RecordingMailer
 from pbem.registry import games
-from pbem.services import lock_names
-from pbem.services import tick as tick_module
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.idle_checks import REVIEWED_SCHEMA, find_work, lead_now
-from pbem.services.idle_ledger import Unsure
-from pbem.services.ingest import store_raw
-from pbem.services.locks import run_lock
-from pbem.services.runtime import Runtime
-from pbem.services.servers import default_source
-from pbem.services.submissions import submit
-from pbem.services.tick import tick
+from pbem.services.base import lock_names
+from pbem.services.base.locks import run_lock
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.ingest import store_raw
+from pbem.services.outbox.servers import default_source
+from pbem.services.tick import tick as tick_module
+from pbem.services.tick.idle_checks import REVIEWED_SCHEMA, find_work, lead_now
+from pbem.services.tick.idle_ledger import Unsure
+from pbem.services.tick.tick import tick
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.submissions import submit
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 JUNK = b"From: someone@example.org\r\nSubject: hello\r\nMessage-ID: <j1@x>\r\n\r\nhi\r\n"
@@ -319,7 +319,7 @@ def test_an_outdated_or_unreviewed_schema_is_never_idle(
 
 
 def test_the_checks_were_reviewed_for_the_newest_migration() -> None:
-    # A new migration may add work a tick does: review services/idle_checks.py for it, then
+    # A new migration may add work a tick does: review services/tick/idle_checks.py for it, then
     # add its revision to REVIEWED_SCHEMA.
     assert head_revision() in REVIEWED_SCHEMA
 
@@ -344,7 +344,7 @@ def test_no_smtp_url_leaves_the_answer_to_the_full_tick(
 def test_the_lead_time_is_reckoned_as_reminders_do(
     idle: Callable[[str], Runtime], tmp_path: Path
 ) -> None:
-    from pbem.services.reminders import _lead_now
+    from pbem.services.turns.reminders import _lead_now
 
     rt = idle(sqlite_url(tmp_path))
     with Session(rt.engine) as session:

@@ -10,9 +10,10 @@ import pytest
 from sqlmodel import Session, col, select
 
 from pbem.ledger.models import Phase, Player
-from pbem.services import alerts, reminders
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox import alerts
+from pbem.services.turns import reminders
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import scenario_file
 
 

@@ -15,10 +15,10 @@ from pbem.ledger.db import session_scope
 from pbem.ledger.models import Outbox
 from pbem.mail.mailers import FileMailer
 from pbem.mail.outbound import Attachment, InlineImage
-from pbem.services import sent_mail
-from pbem.services.outbox import Letter, enqueue, flush
-from pbem.services.runtime import Runtime
-from pbem.services.sent_mail import DROPPED_HEADER, slim_sent, without_images
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox import sent_mail
+from pbem.services.outbox.outbox import Letter, enqueue, flush
+from pbem.services.outbox.sent_mail import DROPPED_HEADER, slim_sent, without_images
 
 PICTURE = os.urandom(40_000)  # stands in for a map: incompressible, like a PNG
 

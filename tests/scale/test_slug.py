@@ -13,9 +13,9 @@ from pbem.ledger.db import alembic_config, make_engine, migrate
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.inbound import Inbound
 from pbem.mail.routing import slug, token_for
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.mailroom import authenticate
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.mailroom import authenticate
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import scenario_file
 
 OLD_NAMES = ("Spring Valley", "winter_war", "Z")

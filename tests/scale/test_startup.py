@@ -11,13 +11,13 @@ from pbem.cli.app import app_for, full_app, requested
 from pbem.clock import SystemClock
 from pbem.config import Secret
 from pbem.mail.mailers import open_mailer
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.tick import tick
+from pbem.services.tick.tick import tick
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.child_tick import run_pbem_child
 from tests.support.runtime import make_runtime, sqlite_url
 
 HEAVY = ("PIL", "jinja2", "alembic", "pbem.games", "pbem.render.png")
-FULL_TICK_ONLY = ("sqlmodel", "sqlalchemy", "typer", "click", "rich", "pbem.services.tick")
+FULL_TICK_ONLY = ("sqlmodel", "sqlalchemy", "typer", "click", "rich", "pbem.services.tick.tick")
 PLAYERS = ["Ann <ann@example.org>", "Ben <ben@example.org>", "Cat <cat@example.org>"]
 
 
@@ -45,7 +45,7 @@ def test_idle_tick_imports_no_renderer_templates_alembic_or_games(tmp_path: Path
     full = run_pbem_child(["tick", "--json"], {**env, "PBEM_IDLE_CHECK": "0"}, tmp_path)
     assert full.code == 0, full.output
     assert [name for name in HEAVY if full.imported(name)] == []
-    assert full.imported("pbem.services.tick")  # the full tick really ran in the child
+    assert full.imported("pbem.services.tick.tick")  # the full tick really ran in the child
 
 
 def test_idle_tick_is_answered_before_typer_and_sqlalchemy_load(tmp_path: Path) -> None:
@@ -53,7 +53,7 @@ def test_idle_tick_is_answered_before_typer_and_sqlalchemy_load(tmp_path: Path) 
     fast = run_pbem_child(["tick", "--json"], env, tmp_path)
     assert fast.code == 0, fast.output
     assert [name for name in HEAVY + FULL_TICK_ONLY if fast.imported(name)] == []
-    assert fast.imported("pbem.services.idle_checks")  # the fast path answered
+    assert fast.imported("pbem.services.tick.idle_checks")  # the fast path answered
 
 
 def test_the_idle_answer_prints_what_the_full_tick_prints(tmp_path: Path) -> None:
@@ -71,7 +71,7 @@ def test_other_tick_forms_go_the_full_way(tmp_path: Path) -> None:
         run = run_pbem_child(args, env, tmp_path)
         assert run.imported("typer"), args
     crashing = run_pbem_child(["tick"], {**env, "PBEM_FAILPOINTS": "nowhere"}, tmp_path)
-    assert crashing.imported("pbem.services.tick") and crashing.code == 0
+    assert crashing.imported("pbem.services.tick.tick") and crashing.code == 0
 
 
 def test_the_command_line_picks_the_smallest_app() -> None:

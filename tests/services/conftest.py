@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 PLAYERS = ["Alice <alice@localhost>", "Bob <bob@localhost>", "Carol <carol@localhost>"]

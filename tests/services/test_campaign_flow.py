@@ -10,11 +10,11 @@ from sqlmodel import Session, select
 
 from pbem.errors import Conflict, Invalid
 from pbem.ledger.models import Outbox, Phase, Snapshot, Submission
-from pbem.services.campaigns import NewCampaign, create_campaign, status
-from pbem.services.entry import submit_by_address
-from pbem.services.replay import replay
-from pbem.services.runtime import Runtime
-from pbem.services.turns import run_due, run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_due, run_phase
 
 
 def test_create_opens_first_phase_and_queues_welcomes(rt: Runtime, toy_campaign: str) -> None:

@@ -8,10 +8,10 @@ from datetime import timedelta
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Outbox, Player
-from pbem.services.entry import submit_by_address
-from pbem.services.reminders import send_reminders
-from pbem.services.runtime import Runtime
-from pbem.services.turns import run_due
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.reminders import send_reminders
+from pbem.services.turns.turns import run_due
 
 
 def _kinds(rt: Runtime, kind: str) -> list[str]:

@@ -12,14 +12,15 @@ from sqlmodel import Session, col, select
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Outbox
 from pbem.mail.mailers import FileMailer, RecordingMailer
-from pbem.services import drafts, turns
-from pbem.services.budget import TimeBudget
-from pbem.services.drafts import draw_drafts
-from pbem.services.isolation import CampaignNote
-from pbem.services.outbox import Letter, enqueue, flush
-from pbem.services.runtime import Runtime
-from pbem.services.sender import BackgroundSender
-from pbem.services.viewing import bundle_for
+from pbem.services.base.budget import TimeBudget
+from pbem.services.base.isolation import CampaignNote
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox import drafts
+from pbem.services.outbox.drafts import draw_drafts
+from pbem.services.outbox.outbox import Letter, enqueue, flush
+from pbem.services.outbox.sender import BackgroundSender
+from pbem.services.outbox.viewing import bundle_for
+from pbem.services.turns import turns
 
 
 def _adjudicated_undrawn(rt: Runtime, campaign: str, monkeypatch: pytest.MonkeyPatch) -> None:

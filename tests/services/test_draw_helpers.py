@@ -9,10 +9,11 @@ import pytest
 from sqlmodel import Session, col, select
 
 from pbem.ledger.models import Outbox
-from pbem.services import draw_helpers, turns
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.drafts import draw_drafts
-from pbem.services.runtime import Runtime, open_runtime
+from pbem.services.base.runtime import Runtime, open_runtime
+from pbem.services.outbox import draw_helpers
+from pbem.services.outbox.drafts import draw_drafts
+from pbem.services.turns import turns
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 
 
 def _ledger(tmp_path: Path) -> Runtime:

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from pbem.mail.inbound import read_message
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.intake_limits import MAX_PROBLEMS_LISTED
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.intake.intake_limits import MAX_PROBLEMS_LISTED
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, sqlite_url
 
 MK_PLAYERS = ["Ann <ann@localhost>", "Ben <ben@localhost>", "Cat <cat@localhost>"]

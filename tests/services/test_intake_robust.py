@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 from sqlmodel import Session, select
 
 from pbem.ledger.models import InboundMessage
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.ingest import IngestStats, process_pending, store_raw
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.services.conftest import PLAYERS
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 

@@ -11,9 +11,9 @@ from sqlmodel import Session, select
 from pbem.ledger.models import Campaign, Outbox, Submission
 from pbem.mail.maildir import MaildirSource
 from pbem.mail.mailers import RecordingMailer
-from pbem.services.ingest import IngestStats, process_pending, store_raw
-from pbem.services.runtime import Runtime
-from pbem.services.tick import dry_run, tick
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.tick.tick import dry_run, tick
 from tests.support.player_mail import player_mail
 
 
@@ -75,7 +75,7 @@ def _outbox(rt: Runtime, kind: str) -> list[Outbox]:
 
 
 def test_resend_mails_the_last_report_again(rt: Runtime, toy_campaign: str) -> None:
-    from pbem.services.turns import run_phase
+    from pbem.services.turns.turns import run_phase
 
     early = _process(rt, toy_campaign, "alice@localhost", ["RESEND"], 1)
     assert early.outcomes == {"mail.resend": 1}

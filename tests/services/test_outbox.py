@@ -11,10 +11,10 @@ from sqlmodel import Session, select
 from pbem.ledger.models import Outbox
 from pbem.mail.mailers import RecordingMailer
 from pbem.mail.smtp import PermanentSendError, TransientSendError
-from pbem.services.budget import TimeBudget
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.outbox import Lane, Letter, enqueue, flush
-from pbem.services.runtime import Runtime
+from pbem.services.base.budget import TimeBudget
+from pbem.services.base.runtime import Runtime
+from pbem.services.outbox.outbox import Lane, Letter, enqueue, flush
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import scenario_file
 
 

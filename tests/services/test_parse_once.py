@@ -11,12 +11,12 @@ from sqlmodel import Session, select
 from pbem.ledger import queries
 from pbem.ledger.models import InboundMessage, Outbox, Phase, Submission
 from pbem.mail.maildir import MaildirSource
-from pbem.services import stored_mail
-from pbem.services.ingest import IngestStats, poll, process_pending
-from pbem.services.intake_limits import MAX_MESSAGE_BYTES
-from pbem.services.runtime import Runtime
-from pbem.services.states import current_state, game_of
-from pbem.services.submissions import owed_inputs_in
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state, game_of
+from pbem.services.intake import stored_mail
+from pbem.services.intake.ingest import IngestStats, poll, process_pending
+from pbem.services.intake.intake_limits import MAX_MESSAGE_BYTES
+from pbem.services.turns.submissions import owed_inputs_in
 from tests.support.player_mail import player_mail
 
 

@@ -14,13 +14,13 @@ from sqlmodel import Session, col, select
 from pbem.ledger import queries
 from pbem.ledger.models import Event, Outbox, Phase, Player, Submission
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.reactions import reaction_hours, window_deadline
-from pbem.services.reminders import send_reminders
-from pbem.services.replay import replay
-from pbem.services.runtime import Runtime
-from pbem.services.turns import run_due
+from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.reactions import reaction_hours, window_deadline
+from pbem.services.turns.reminders import send_reminders
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_due
 from tests.support.reaction_toy import GAME as REACT
 from tests.support.runtime import START, make_runtime, scenario_file, sqlite_url
 

@@ -20,7 +20,7 @@ from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Outbox
 from pbem.registry import games
 from pbem.render.standings import final_result, result_lines
-from pbem.services.runtime import open_runtime
+from pbem.services.base.runtime import open_runtime
 from tests.reports.schema_lite import errors
 from tests.support.runtime import register_toy
 

@@ -10,9 +10,9 @@ from sqlmodel import Session
 from pbem.core.game import Game
 from pbem.ledger import queries
 from pbem.registry import games
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.runtime import Runtime
-from pbem.services.states import current_state
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, sqlite_url
 
 

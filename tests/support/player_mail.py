@@ -9,7 +9,7 @@ from sqlmodel import Session, select
 
 from pbem.ledger.models import Player
 from pbem.mail.routing import plus_address, token_for
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
 
 
 def player_mail(

@@ -11,7 +11,7 @@ from pbem.clock import FixedClock
 from pbem.config import Secret, Settings
 from pbem.ledger.db import make_engine, migrate
 from pbem.registry import games
-from pbem.services.runtime import Runtime
+from pbem.services.base.runtime import Runtime
 from tests.support.toy_game import GAME as TOY
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -10,7 +10,8 @@ from collections.abc import Iterator
 import pytest
 
 from pbem.mail.imap import PROCESSED_KEYWORD, ImapSource
-from pbem.mail.sources import FetchBatch, open_source
+from pbem.mail.mailbox import open_source
+from pbem.mail.sources import FetchBatch
 from pbem.mail.transport_errors import SourceError
 from pbem.mail.urls import parse_server_url
 from tests.support.mailstack import MailStack, free_port

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from pbem.mail.mailbox import open_source
 from pbem.mail.maildir import UIDS_FILE, UIDVALIDITY_FILE, MaildirSource
-from pbem.mail.sources import MailSource, open_source
+from pbem.mail.sources import MailSource
 from pbem.mail.transport_errors import SourceError
 
 

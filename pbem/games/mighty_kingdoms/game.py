@@ -28,24 +28,22 @@ from pbem.games.mighty_kingdoms.content import MapData
 from pbem.games.mighty_kingdoms.kow import default_result
 from pbem.games.mighty_kingdoms.mapfile import load_scenario_text
 from pbem.games.mighty_kingdoms.month import resolve_month, resume_month
-from pbem.games.mighty_kingdoms.orders_battle import canonical_result, parse_result
-from pbem.games.mighty_kingdoms.orders_setup import canonical_setup, parse_setup
-from pbem.games.mighty_kingdoms.orders_summer import canonical_summer, default_summer, parse_summer
+from pbem.games.mighty_kingdoms.orders_battle import parse_result
+from pbem.games.mighty_kingdoms.orders_setup import parse_setup
+from pbem.games.mighty_kingdoms.orders_summer import parse_summer
 from pbem.games.mighty_kingdoms.phases import due_now, phase_info
 from pbem.games.mighty_kingdoms.setup import (
-    default_placement,
-    default_race,
-    free_start_tiles,
     resolve_army,
     resolve_capital,
     resolve_placement,
     resolve_race,
 )
+from pbem.games.mighty_kingdoms.stage_orders import canonical_text, default_for
 from pbem.games.mighty_kingdoms.standings import standings
 from pbem.games.mighty_kingdoms.state import Kingdom, MKState, Settings, TileState
 from pbem.games.mighty_kingdoms.view import build_view
 from pbem.games.mighty_kingdoms.winter import resolve_winter
-from pbem.games.mighty_kingdoms.winter_orders import canonical_winter, default_winter, parse_winter
+from pbem.games.mighty_kingdoms.winter_orders import parse_winter
 
 SETUP_STAGES = ("race", "capital", "placement", "army")
 MIGHT_NOTE = ("Might as in the later edition: village 1, city 2, fortress 2, capital 3, army 5. "
@@ -169,14 +167,7 @@ class MightyKingdoms:
 
     def canonical(self, state: MKState, seat: str, orders: Any) -> str:
         """The one canonical text of any input."""
-        if isinstance(orders, kinds.SummerOrders):
-            return canonical_summer(orders)
-        if isinstance(orders, kinds.BattleResultInput):
-            return canonical_result(orders)
-        if isinstance(orders, kinds.RaceInput | kinds.CapitalInput | kinds.PlacementInput
-                      | kinds.ArmyInput):
-            return canonical_setup(orders)
-        return canonical_winter(state, seat, orders)
+        return canonical_text(state, seat, orders)
 
     def default_input(self, state: MKState, seat: str) -> BaseModel:
         """The input used when `seat` sends nothing (see the rulings' defaults)."""
@@ -245,24 +236,6 @@ def _stage_inputs(state: MKState, inputs: dict[str, Any]) -> tuple[dict[str, Any
             ignored.append(Event(code="mk.input_ignored", data={"seat": seat, "kind": kind},
                                  visible_to=[seat]))
     return kept, ignored
-
-
-def default_for(state: MKState, seat: str) -> BaseModel:
-    """The default input of `seat` in the current stage."""
-    if seat == REFEREE:
-        return default_result(state)
-    simple: dict[str, BaseModel] = {
-        "race": kinds.RaceInput(race=default_race(state), defaulted=True),
-        "capital": kinds.CapitalInput(ranked=free_start_tiles(state), defaulted=True),
-        "army": kinds.ArmyInput(tile=state.capitals.get(seat), defaulted=True),
-    }
-    if state.stage in simple:
-        return simple[state.stage]
-    if state.stage == "placement":
-        return default_placement(state, seat)
-    if state.stage == "winter":
-        return default_winter(state, seat)
-    return default_summer(state, seat)
 
 
 def _step(state: MKState, inputs: dict[str, Any], rng: SeededRng) -> tuple[MKState, list[Event]]:

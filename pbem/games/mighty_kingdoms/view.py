@@ -7,6 +7,7 @@ from typing import Any
 from pbem.core.game import REFEREE, Event
 from pbem.games.mighty_kingdoms.phases import due_now, phase_info
 from pbem.games.mighty_kingdoms.planning import plan_for
+from pbem.games.mighty_kingdoms.stage_orders import canonical_text, default_for
 from pbem.games.mighty_kingdoms.state import Army, MKState, natural_key
 from pbem.games.mighty_kingdoms.view_board import board_picture
 
@@ -99,6 +100,4 @@ def template(state: MKState, viewer: str | None) -> str:
     owes = viewer in due.players or (viewer == REFEREE and due.referee)
     if viewer is None or not owes:
         return ""
-    from pbem.games.mighty_kingdoms.game import GAME
-
-    return GAME.canonical(state, viewer, GAME.default_input(state, viewer))
+    return canonical_text(state, viewer, default_for(state, viewer))

@@ -19,8 +19,8 @@ from pbem.games.david_goliath.state import DGState
 from pbem.ledger import queries
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
-from pbem.services.states import current_state, state_after
+from pbem.services.base.states import current_state, state_after
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, text_of
 
 STANDING = {  # sent with every order: some windows close at once, the others are asked by mail

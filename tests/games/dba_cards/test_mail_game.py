@@ -24,8 +24,8 @@ from pbem.games.dba_cards.state import DBAState
 from pbem.ledger import queries
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
-from pbem.services.states import current_state
+from pbem.services.base.states import current_state
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, subjects, text_of
 
 STANDING = {  # sent with every turn: they close some questions at once, the others are mailed

@@ -15,7 +15,7 @@ from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.inputs import Scout, TurnInput
 from pbem.games.dba_cards.state import DBAState
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, text_of
 from tests.games.dba_cards.test_mail_game import latest_report, newest, state_of
 

@@ -22,8 +22,8 @@ from pbem.games.king_david import GAME
 from pbem.games.king_david.state import KDState
 from pbem.ledger import queries
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
-from pbem.services.states import current_state
+from pbem.services.base.states import current_state
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, subjects, text_of
 
 STANDING = {  # sent with every action: covers some questions, the rest are mailed

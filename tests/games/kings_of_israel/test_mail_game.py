@@ -23,8 +23,8 @@ from pbem.games.kings_of_israel.state import KIState
 from pbem.ledger import queries
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
-from pbem.services.states import current_state
+from pbem.services.base.states import current_state
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, subjects, text_of
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -11,11 +11,11 @@ from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
 from pbem.ledger import queries
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.replay import replay
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.states import current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime, sqlite_url
 
 

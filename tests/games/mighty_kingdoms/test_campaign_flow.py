@@ -23,12 +23,12 @@ from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
 from pbem.ledger import queries
 from pbem.ledger.models import Event, Submission
-from pbem.services.campaigns import NewCampaign, create_campaign, status
-from pbem.services.entry import submit_by_address
-from pbem.services.replay import replay
-from pbem.services.runtime import Runtime
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.replay import replay
+from pbem.services.turns.turns import run_phase
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, two_kingdoms
 from tests.support.runtime import make_runtime, sqlite_url
 

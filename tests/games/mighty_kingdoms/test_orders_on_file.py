@@ -17,11 +17,11 @@ from sqlmodel import Session
 from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
 from pbem.ledger import queries
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.runtime import Runtime
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime, sqlite_url
 
 NAME = "kept"

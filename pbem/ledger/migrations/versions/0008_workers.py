@@ -18,7 +18,7 @@ depends_on = None
 
 def upgrade() -> None:
     """Apply this revision: nothing to store. Workers claim work with PostgreSQL advisory locks
-    (pbem/services/locks.py), which end with the holder's connection, so no claim column or
+    (pbem/services/base/locks.py), which end with the holder's connection, so no claim column or
     lease expiry is needed; the revision stays so the chain is unbroken."""
 
 

@@ -1,0 +1,259 @@
+"""Report mail drafted in the adjudication's transaction and drawn after its commit.
+
+Drawing a report (the reader's view, text, HTML and map) is most of a busy tick's CPU. Done
+inside the adjudication, it held the ledger's write lock all the while (on SQLite, the whole
+file), so nothing else could be recorded meanwhile, the sends included. Instead the adjudication
+writes one small draft row per reader, atomically with its events; drawing reads the ledger and
+turns each draft into a pending mail in a short write of its own. A crash between the two
+leaves the draft for the next pass, and the conditional update turns a draft into mail once.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from pbem.ledger import queries
+from pbem.ledger.db import read_only, session_scope
+from pbem.ledger.models import Campaign, Outbox, Phase, Player
+from pbem.mail.outbound import new_message_id
+from pbem.services.base.budget import UNLIMITED, TimeBudget
+from pbem.services.base.isolation import CampaignNote, note_failure
+from pbem.services.base.locks import row_claims
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import phase_events, state_after
+from pbem.services.outbox import reports
+from pbem.services.outbox.letters import letter_to, subject_for
+from pbem.services.outbox.outbox import Letter, compose_letter
+
+DRAFT = "draft"
+VOID = "void"  # a draft whose phase was rolled back before it was drawn: never sent
+PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
+
+
+def report_key(campaign: Campaign, phase: Phase, player: Player) -> str:
+    """The idempotency key of a player's report on a phase."""
+    return f"report:{campaign.name}:{phase.seq}:{player.seat}"
+
+
+def draft_report(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, player: Player
+) -> None:
+    """Queue `player`'s report on `phase` as a draft, in the caller's transaction."""
+    key = report_key(campaign, phase, player)
+    if session.exec(select(Outbox.id).where(Outbox.key == key)).first() is not None:
+        return
+    now = rt.clock.now()
+    session.add(
+        Outbox(
+            key=key,
+            campaign_id=campaign.id,
+            kind="report",
+            recipient=player.address,
+            subject=report_subject(campaign, phase, player),
+            message_id=new_message_id(rt.settings.mail_domain),
+            raw=b"",
+            status=DRAFT,
+            next_attempt_at=now,
+            created_at=now,
+            player_id=player.id,
+            draft_json=json.dumps({"phase": phase.id, "seat": player.seat}),
+        )
+    )
+
+
+def report_subject(campaign: Campaign, phase: Phase, player: Player) -> str:
+    """The subject of a player's report on a phase."""
+    return subject_for(campaign, player, f"Report: {phase.label}")
+
+
+Delegate = Callable[[int], bool]  # campaign id -> whether another process draws it
+
+
+@dataclass
+class _Drawn:
+    """One phase's facts, read once for all its readers."""
+
+    phase_id: int
+    state: Any
+    events: list[Any]
+    next_phase: Phase | None
+
+
+def draw_drafts(
+    rt: Runtime,
+    budget: TimeBudget = UNLIMITED,
+    on_ready: Callable[[], None] = lambda: None,
+    notes: list[CampaignNote] | None = None,
+    campaign: int | None = None,
+    delegate: Delegate | None = None,
+) -> int:
+    """Draw drafted reports (of one campaign only, if given), oldest first, until none is left
+    or the budget is spent; skip those of campaigns `delegate` hands to another process; call
+    `on_ready` after each one becomes sendable. Return how many were drawn here."""
+    drawn, after, facts = 0, 0, None
+    with row_claims(rt.engine) as claims:  # on PostgreSQL, workers draw different drafts
+        while not budget.spent() and (page := _draft_ids(rt, after, campaign)):
+            for row_id, campaign_id in page:
+                if budget.spent():
+                    break
+                if (delegate is None or not delegate(campaign_id)) and claims.take(row_id):
+                    try:
+                        facts, done = _draw_guarded(rt, row_id, facts, notes)
+                    finally:
+                        claims.release(row_id)
+                    if done:
+                        drawn += 1
+                        on_ready()
+            after = page[-1][0]
+    return drawn
+
+
+def _draft_ids(rt: Runtime, after: int, campaign: int | None) -> list[tuple[int, int]]:
+    query = select(Outbox.id, Outbox.campaign_id).where(
+        Outbox.status == DRAFT, col(Outbox.id) > after
+    )
+    if campaign is not None:
+        query = query.where(Outbox.campaign_id == campaign)
+    with Session(read_only(rt.engine)) as session:
+        rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
+        return [(row_id, campaign_id or 0) for row_id, campaign_id in rows if row_id is not None]
+
+
+def _draw_guarded(
+    rt: Runtime, row_id: int, facts: _Drawn | None, notes: list[CampaignNote] | None
+) -> tuple[_Drawn | None, bool]:
+    """Draw one draft; a failure is noted against its campaign and the pass goes on."""
+    try:
+        return _draw_one(rt, row_id, facts)
+    except Exception as exc:
+        if notes is None:
+            raise
+        note_failure(notes, _campaign_name(rt, row_id), "report", exc)
+        return facts, False
+
+
+def _campaign_name(rt: Runtime, row_id: int) -> str:
+    """The name of the campaign a draft belongs to ("-" if none)."""
+    with Session(read_only(rt.engine)) as session:
+        name = session.exec(
+            select(Campaign.name).join(Outbox, col(Outbox.campaign_id) == Campaign.id)
+            .where(Outbox.id == row_id)
+        ).first()  # fmt: skip
+        return name or "-"
+
+
+def drawn_report(
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player,
+    phase: Phase,
+    state: Any,
+    events: list[Any],
+    key: str,
+    next_phase: Phase | None,
+) -> Letter:
+    """The report mail for one player (text and HTML alternatives, the map inline), drawn
+    from facts already read: it needs no ledger session."""
+    bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
+    letter = letter_to(
+        rt,
+        campaign,
+        player,
+        key=key,
+        kind="report",
+        title=f"Report: {phase.label}",
+        template="mail/body.txt.j2",
+        context={"body": bundle.text},
+        images=bundle.images,
+        attachments=bundle.attachments,
+    )
+    letter.html = bundle.html
+    return letter
+
+
+def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | None, bool]:
+    """Read one draft's facts, draw it with no transaction open (on SQLite a transaction is
+    the ledger's write lock), then record its bytes in a short write of its own."""
+    with Session(read_only(rt.engine)) as session:
+        draft = _read_draft(session, row_id)
+        if (
+            draft is not None
+            and not draft.rolled_back
+            and (facts is None or facts.phase_id != draft.phase.id)
+        ):
+            facts = _read_phase(session, draft.campaign, draft.phase)
+    if draft is None:
+        return facts, False
+    if draft.rolled_back or facts is None:  # its phase was rolled back before it was drawn
+        return facts, _void(rt, row_id)
+    letter = drawn_report(
+        rt, draft.campaign, draft.player, draft.phase, facts.state, facts.events, draft.key,
+        facts.next_phase,
+    )  # fmt: skip
+    raw = compose_letter(rt, letter, draft.message_id, draft.created_at)
+    with session_scope(rt.engine) as session:
+        session.exec(
+            update(Outbox)
+            .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)
+            .values(raw=raw, subject=letter.subject, status="pending", draft_json=None)
+        )
+    return facts, True
+
+
+@dataclass
+class _Draft:
+    """A draft row and the records it names."""
+
+    key: str
+    message_id: str
+    created_at: datetime
+    campaign: Campaign
+    player: Player
+    phase: Phase
+
+    @property
+    def rolled_back(self) -> bool:
+        """Whether its phase was voided by a rollback before the report was drawn."""
+        return self.phase.status == "void"
+
+
+def _read_draft(session: Session, row_id: int) -> _Draft | None:
+    """The draft in row `row_id`, or None if it is no longer a draft."""
+    found = session.exec(
+        select(Outbox, Player, Campaign)
+        .join(Player, col(Player.id) == Outbox.player_id)
+        .join(Campaign, col(Campaign.id) == Outbox.campaign_id)
+        .where(Outbox.id == row_id, Outbox.status == DRAFT)
+    ).first()
+    if found is None or not found[0].draft_json:
+        return None
+    row, player, campaign = found
+    phase = session.get(Phase, json.loads(row.draft_json or "{}")["phase"])
+    assert phase is not None
+    return _Draft(row.key, row.message_id, row.created_at, campaign, player, phase)
+
+
+def _void(rt: Runtime, row_id: int) -> bool:
+    """Retire a draft whose phase was rolled back: the corrected report replaces it."""
+    with session_scope(rt.engine) as session:
+        session.exec(
+            update(Outbox)
+            .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)
+            .values(status=VOID, draft_json=None, last_error="phase rolled back before drawing")
+        )
+    return False
+
+
+def _read_phase(session: Session, campaign: Campaign, phase: Phase) -> _Drawn:
+    """The state after `phase`, its events and the phase that followed it."""
+    state = state_after(session, campaign, phase.seq)
+    following = queries.phase_after(session, campaign, phase)
+    assert phase.id is not None
+    return _Drawn(phase.id, state, phase_events(session, phase), following)

@@ -1,0 +1,128 @@
+"""Build one player's report bundle: text, HTML, JSON and the map, from the game's view."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from pbem.core.board import Picture
+from pbem.ledger.models import Campaign, Phase
+from pbem.mail.outbound import Attachment, InlineImage
+from pbem.render import report as render_report
+from pbem.render.layout import compute_layout
+from pbem.render.standings import final_result
+from pbem.render.svg import render_svg
+from pbem.services.base.schedule import iso, local_text
+from pbem.services.base.states import game_of
+
+FORMATS = ("text", "html", "json")
+
+
+@dataclass
+class ReportBundle:
+    """One reader's report, drawn in each format on first use (a mail needs no SVG or JSON)."""
+
+    head: dict[str, Any]
+    view: dict[str, Any]
+    picture: Picture | None = None
+    map_name: str = "map.png"
+    attachments: list[Attachment] = field(default_factory=list)
+
+    @cached_property
+    def context(self) -> dict[str, Any]:
+        """What the text and HTML templates read, worked out once for both."""
+        return render_report.report_context(self.head, self.view)
+
+    @cached_property
+    def text(self) -> str:
+        """The plain-text report."""
+        return render_report.render_text(self.head, self.view, self.context)
+
+    @cached_property
+    def html(self) -> str:
+        """The HTML report (it shows the map inline, by content id)."""
+        return render_report.render_html(self.head, self.view, context=self.context)
+
+    @cached_property
+    def json(self) -> str:
+        """The report as JSON (docs/report-schema.json)."""
+        return render_report.render_json(self.head, self.view)
+
+    @cached_property
+    def svg(self) -> str | None:
+        """The map as SVG, or None for a game without a board."""
+        return render_svg(self.picture) if self.picture is not None else None
+
+    @cached_property
+    def png(self) -> bytes | None:
+        """The map as PNG, or None for a game without a board."""
+        if self.picture is None:
+            return None
+        from pbem.render.png import render_png  # Pillow loads only when a map is drawn
+
+        return render_png(self.picture)
+
+    @property
+    def images(self) -> list[InlineImage]:
+        """The map as the mail's one inline picture, if there is a map."""
+        if self.png is None:
+            return []
+        # inline only, sent once; the part carries a file name so clients can still save it
+        return [InlineImage(cid="map", data=self.png, filename=self.map_name)]
+
+
+def header(
+    campaign: Campaign, seat: str | None, phase: Phase, next_phase: Phase | None
+) -> dict[str, Any]:
+    """The facts every report format shares."""
+    return {
+        "campaign": campaign.name,
+        "game": campaign.game,
+        "seat": seat,
+        "turn": phase.turn,
+        "phase_label": phase.label,
+        "phase_key": phase.key,
+        "next_phase": next_phase.label if next_phase else None,
+        "deadline": iso(next_phase.deadline, campaign.timezone) if next_phase else None,
+        "deadline_text": local_text(next_phase.deadline, campaign.timezone) if next_phase else "",
+        "finished": campaign.status == "finished",
+    }
+
+
+def seat_names(campaign: Campaign) -> dict[str, str]:
+    """Seat id -> the player's name, as the campaign was set up."""
+    seats = json.loads(campaign.settings_json or "{}").get("seats", [])
+    return {str(s["id"]): str(s["name"]) for s in seats}
+
+
+def build(
+    campaign: Campaign,
+    seat: str | None,
+    phase: Phase,
+    state: Any,
+    events: list[Any],
+    next_phase: Phase | None,
+    extra: dict[str, Any] | None = None,
+) -> ReportBundle:
+    """Render the report that `seat` may see after `phase` (`extra`: more header facts)."""
+    game = game_of(campaign)
+    view = game.view(state, seat, events)
+    head = header(campaign, seat, phase, next_phase)
+    names = seat_names(campaign)
+    head["result"] = final_result(game.outcome(state), names)
+    head["finished"] = head["finished"] or head["result"] is not None
+    head.update(extra or {})
+    picture = Picture.model_validate(view["board"]) if view.get("board") else None
+    if picture is not None:
+        head["map_width"] = compute_layout(picture).width  # the HTML shows the map 1:1
+    return ReportBundle(head, view, picture, f"{campaign.name}-turn{phase.turn}-map.png")
+
+
+def referee_notice(campaign: Campaign, phase: Phase, view: dict[str, Any]) -> str:
+    """A short text telling the referee what input the phase waits for."""
+    lines = [f"{campaign.name}: {phase.label} waits for the referee.", ""]
+    lines += render_report.event_lines(campaign.game, view.get("events", []))
+    lines += ["", f"Enter it with: pbem orders submit {campaign.name} --player referee FILE"]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,234 @@
+"""Whether a tick has anything to do, asked in plain SQL before SQLAlchemy or a game is loaded.
+
+Each check asks the question one step of `services/tick/tick.py` asks, over the same tables and
+indexes, and answers True whenever that step could change something. A check may say True
+when the step then does nothing (an idle tick is only skipped on a plain no, never on a guess),
+but never False when the step would act:
+
+* mailbox: no cursor yet, or the source has a UID above the cursor (`ingest.poll`);
+* inbound: a stored message not yet processed (`ingest.process_pending`);
+* acks: a held acknowledgement whose time has come (`held_acks.release_due`);
+* reminders: an open phase within a reminder lead time where a seat still playing has neither
+  live orders nor a reminder at that lead (`reminders.send_reminders`). Without the game the
+  check cannot tell a seat that owes nothing from one that is late, so such a seat makes the
+  tick run in full until the deadline;
+* turns: an open phase past its deadline or with its input all in (`phases.may_be_due`, which
+  `turns.run_due` uses; a turn held for the referee also counts);
+* outbox: a row to send or draw: any status but sent, dead and void, except pending rows whose
+  next attempt is still to come (`outbox.flush`, `drafts.draw_drafts`);
+* slim: a sent row older than `sent_raw_days` still whole (`sent_mail.slim_sent`);
+* alerts: a flagged or bouncing player without the referee's letter (`alerts.alert_referee`).
+
+A ledger whose schema is not the newest, or is newer than the checks were reviewed for, is
+never judged idle: the full tick refuses the first, and a new migration may add new work.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from datetime import datetime, timedelta
+
+from pbem.config import Settings
+from pbem.ledger.revisions import VERSION_TABLE, head_revision
+from pbem.mail.mailbox import open_source
+from pbem.mail.sources import MailSource
+from pbem.services.base.lock_names import NO_MAILBOX
+from pbem.services.tick.idle_ledger import Ledger, Unsure, open_ledger
+
+# The schema revisions these checks were written for. A migration adds to this set only after
+# the checks were reviewed against it (tests/scale/test_idle_fastpath.py fails until then).
+REVIEWED_SCHEMA = frozenset({"0008", "0009"})
+# Outbox rows no step of a tick sends or draws again: sent (slimmed by its own check), dead
+# (out of retries) and void (a draft whose phase was rolled back, services/outbox/drafts.py).
+SETTLED_MAIL = ("dead", "sent", "void")
+Check = Callable[[Ledger, datetime, Settings], bool]
+
+
+def find_work(settings: Settings, now: datetime) -> str | None:
+    """The name of the first kind of work a tick would find now, or None when it would find
+    none. Raises Unsure (or any error) when only the full tick can tell."""
+    if not settings.smtp_url:
+        raise Unsure("no SMTP URL")  # the full tick refuses: config.E_NO_MAIL
+    source = _source(settings)
+    mailbox = source.identity if source is not None else NO_MAILBOX
+    with open_ledger(settings.database_url.value, mailbox) as ledger:
+        if not schema_is_reviewed_head(ledger):
+            return "schema"
+        for name, check in CHECKS:
+            if check(ledger, now, settings):
+                return name
+        if source is None:
+            return None
+        with source:
+            return "mailbox" if _new_mail(ledger, source) else None
+
+
+def schema_is_reviewed_head(ledger: Ledger) -> bool:
+    """The ledger is at the newest schema, and the checks were reviewed for it."""
+    rows = ledger.rows(f"SELECT version_num FROM {VERSION_TABLE}")
+    current = {str(row[0]) for row in rows}
+    head = head_revision()
+    return current == {head} and head in REVIEWED_SCHEMA
+
+
+def _source(settings: Settings) -> MailSource | None:
+    """The configured mail source as the tick opens it, or None without a mailbox URL."""
+    url = settings.imap_url.value
+    if not url:
+        return None
+    context = None
+    if settings.ca_file:  # as services/outbox/servers.py's ssl_context
+        import ssl
+
+        context = ssl.create_default_context(cafile=settings.ca_file)
+    return open_source(url, ssl_context=context)
+
+
+def _new_mail(ledger: Ledger, source: MailSource) -> bool:
+    """No cursor yet, or the source holds a message above it."""
+    has_new = getattr(source, "has_new", None)
+    if has_new is None:
+        raise Unsure("a mail source that cannot say whether it has new mail")
+    cursor = ledger.rows(
+        "SELECT uidvalidity, last_uid FROM mailboxcursor WHERE mailbox = :mailbox",
+        mailbox=source.identity,
+    )
+    if not cursor:
+        return True  # the first poll records the cursor
+    uidvalidity, last_uid = cursor[0]
+    return bool(has_new(int(last_uid), int(uidvalidity)))
+
+
+def unprocessed_mail(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """A stored message not processed yet (index on inboundmessage.status)."""
+    return ledger.exists("SELECT 1 FROM inboundmessage WHERE status = 'new'")
+
+
+def held_acks_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """A held acknowledgement due now."""
+    return ledger.exists(
+        "SELECT 1 FROM heldack h JOIN campaign c ON c.id = h.campaign_id"
+        " WHERE h.released_at IS NULL AND h.due_at <= :now",
+        now=now,
+    )
+
+
+def reminders_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """An open phase within a reminder lead time with a seat neither in nor reminded."""
+    furthest = timedelta(hours=max(settings.reminder_hours, default=0))
+    phases = ledger.rows(
+        "SELECT p.id, p.campaign_id, p.deadline, p.opened_at FROM phase p"
+        " JOIN campaign c ON c.id = p.campaign_id"
+        " WHERE p.status = 'open' AND c.status = 'active' AND p.deadline IS NOT NULL"
+        " AND p.deadline > :now AND p.deadline <= :furthest",
+        now=now,
+        furthest=now + furthest,
+    )
+    for phase_id, campaign_id, deadline, opened_at in phases:
+        lead = lead_now(settings, now, ledger.moment(deadline), ledger.moment(opened_at))
+        if lead is not None and _seat_unreminded(ledger, phase_id, campaign_id, lead):
+            return True
+    return False
+
+
+def lead_now(settings: Settings, now: datetime, deadline: datetime, opened: datetime) -> int | None:
+    """The smallest lead time reached (as `reminders._lead_now` reckons it), or None."""
+    if now >= deadline:
+        return None
+    span = deadline - opened
+    reached = [
+        hours
+        for hours in settings.reminder_hours
+        if timedelta(hours=hours) < span and now >= deadline - timedelta(hours=hours)
+    ]
+    return min(reached) if reached else None
+
+
+def _seat_unreminded(ledger: Ledger, phase_id: int, campaign_id: int, lead: int) -> bool:
+    """A seat still played that has no live orders and no reminder at `lead` or closer."""
+    return ledger.exists(
+        "SELECT 1 FROM player pl WHERE pl.campaign_id = :campaign AND pl.status <> 'replaced'"
+        " AND NOT EXISTS (SELECT 1 FROM submission s WHERE s.phase_id = :phase"
+        " AND s.seat = pl.seat AND s.valid = :yes AND s.superseded = :no"
+        " AND s.source <> 'default')"
+        " AND NOT EXISTS (SELECT 1 FROM reminder r WHERE r.phase_id = :phase"
+        " AND r.seat = pl.seat AND r.lead_hours <= :lead)",
+        campaign=campaign_id,
+        phase=phase_id,
+        lead=lead,
+        yes=True,
+        no=False,
+    )
+
+
+def turns_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """An open phase of an active campaign that may be due (`phases.may_be_due`)."""
+    return ledger.exists(
+        "SELECT 1 FROM phase p JOIN campaign c ON c.id = p.campaign_id"
+        " WHERE p.status = 'open' AND c.status = 'active'"
+        " AND ((p.deadline IS NOT NULL AND p.deadline <= :now)"
+        " OR (p.complete_at IS NOT NULL AND p.complete_at <= :now))",
+        now=now,
+    )
+
+
+def outbox_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """Mail to send or draw: pending and due, or in any status but pending and the settled
+    ones (ranges around them, so index ix_outbox_due answers without reading any mail)."""
+    return ledger.exists(
+        "SELECT 1 FROM outbox WHERE (status = 'pending' AND next_attempt_at <= :now)"
+        f" OR {_outside(sorted({'pending', *SETTLED_MAIL}))}",
+        now=now,
+    )
+
+
+def _outside(statuses: list[str]) -> str:
+    """SQL: a status other than these (sorted), as index ranges rather than NOT IN."""
+    bounds = [f"status < '{statuses[0]}'", f"status > '{statuses[-1]}'"]
+    for low, high in itertools.pairwise(statuses):
+        bounds.append(f"(status > '{low}' AND status < '{high}')")
+    return "(" + " OR ".join(bounds) + ")"
+
+
+def sent_mail_to_slim(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """A sent mail past `sent_raw_days` still whole (index ix_outbox_slim)."""
+    try:
+        cutoff = now - timedelta(days=settings.sent_raw_days)
+    except OverflowError:  # kept longer than the calendar goes back
+        return False
+    return ledger.exists(
+        "SELECT 1 FROM outbox WHERE status = 'sent' AND slimmed_at IS NULL AND sent_at <= :cutoff",
+        cutoff=cutoff,
+    )
+
+
+def referee_alerts_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """A flagged or bouncing player whose alert letter is not queued (`alerts._alerts_for`)."""
+    players = ledger.rows(
+        "SELECT c.name, pl.status, pl.delivery, pl.address, pl.missed FROM player pl"
+        " JOIN campaign c ON c.id = pl.campaign_id"
+        " WHERE c.status IN ('active', 'paused')"
+        " AND (pl.status = 'flagged' OR pl.delivery = 'bouncing')"
+    )
+    for campaign, status, delivery, address, missed in players:
+        keys = []
+        if status == "flagged":
+            keys.append(f"alert:{campaign}:flagged:{address}:{missed}")
+        if delivery == "bouncing":
+            keys.append(f"alert:{campaign}:bouncing:{address}")
+        for key in keys:
+            if not ledger.exists("SELECT 1 FROM outbox WHERE key = :key", key=key):
+                return True
+    return False
+
+
+CHECKS: tuple[tuple[str, Check], ...] = (
+    ("inbound", unprocessed_mail),
+    ("acks", held_acks_due),
+    ("reminders", reminders_due),
+    ("turns", turns_due),
+    ("outbox", outbox_due),
+    ("slim", sent_mail_to_slim),
+    ("alerts", referee_alerts_due),
+)

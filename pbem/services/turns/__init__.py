@@ -1,0 +1,2 @@
+"""Turns: opening phases, orders on file, reaction windows, reminders, adjudication, and
+preview, rollback and replay. Imports services.base and services.outbox."""

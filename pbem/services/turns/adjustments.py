@@ -1,0 +1,179 @@
+"""Referee adjustments between phases: typed edits and drops, recorded so replay applies them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from pbem.core.game import Advance, Drops, EditRefused, Edits, Game
+from pbem.errors import Conflict, Invalid
+from pbem.ledger import queries
+from pbem.ledger.db import session_scope
+from pbem.ledger.models import Adjustment, Campaign, Snapshot
+from pbem.render.templating import wording
+from pbem.services.base import audit
+from pbem.services.base.locks import run_lock
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import canonical_json, current_state, digest, game_of
+from pbem.services.outbox.referee_mail import tell_players
+from pbem.services.turns.submissions import owed_inputs_in
+
+LOCK_WAIT_SECONDS = 120  # a referee change waits for a running tick, never runs beside it
+
+
+def run_hook(game: Game, state: Any, kind: str, command: str) -> Advance:
+    """Apply an edit or drop through the game's optional hook, refusing what it refuses."""
+    try:
+        if kind == "edit" and isinstance(game, Edits):
+            return game.edit(state, command)
+        if kind == "drop" and isinstance(game, Drops):
+            return game.drop(state, command)
+    except EditRefused as exc:
+        raise Invalid("referee.E_EDIT", detail=wording(exc.code, exc.params)) from None
+    raise Invalid("referee.E_NO_HOOK", game=game.meta.title, hook=kind)
+
+
+def edit_state(rt: Runtime, name: str, command: str, reason: str) -> dict[str, Any]:
+    """Apply a typed edit to the current state, recorded with its reason and told to players."""
+    return _adjust(rt, name, "edit", command, reason)
+
+
+def drop_player(rt: Runtime, name: str, seat: str, reason: str) -> dict[str, Any]:
+    """Take a seat out under the game's rules; the player's status becomes 'dropped'."""
+    return _adjust(rt, name, "drop", seat, reason)
+
+
+def _adjust(rt: Runtime, name: str, kind: str, command: str, reason: str) -> dict[str, Any]:
+    with run_lock(rt.engine, LOCK_WAIT_SECONDS), session_scope(rt.engine) as session:
+        campaign = queries.campaign_named(session, name)
+        if campaign.status not in ("active", "paused"):
+            raise Conflict("referee.E_NOT_ACTIVE", campaign=name, status=campaign.status)
+        game, state = game_of(campaign), current_state(session, campaign)
+        if kind == "drop":
+            command = _seat_of(session, campaign, command)
+        advance = run_hook(game, state, kind, command)
+        _check_same_phase(game, state, advance.state)
+        row = _record(session, rt, campaign, kind, command, reason, advance.state)
+        if kind == "drop":
+            _retire(session, campaign, command)
+        _recheck_complete(session, rt, campaign, game, advance.state)
+        lines = [wording(e.code, e.data) for e in advance.events if e.visible_to is None]
+        tell_players(
+            session,
+            rt,
+            campaign,
+            f"adjustment:{campaign.name}:{row.id}",
+            "Referee adjustment",
+            "The referee adjusted the game:\n\n"
+            + "\n".join(f"  {line}" for line in lines)
+            + f"\n\nReason: {reason}\n",
+        )
+        return {"campaign": name, "kind": kind, "adjustment": row.id, "events": lines}
+
+
+def _seat_of(session: Session, campaign: Campaign, who: str) -> str:
+
+    return queries.find_player(session, campaign, who).seat
+
+
+def _check_same_phase(game: Game, before: Any, after: Any) -> None:
+    old, new = game.phase(before).key, game.phase(after).key
+    if old != new:
+        raise Invalid("referee.E_EDIT_PHASE", before=old, after=new)
+
+
+def _record(
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    kind: str,
+    command: str,
+    reason: str,
+    state: Any,
+) -> Adjustment:
+    done = queries.done_phases(session, campaign)
+    row = Adjustment(
+        campaign_id=campaign.id or 0,
+        after_seq=done[-1].seq if done else 0,
+        kind=kind,
+        command=command,
+        reason=audit.need_reason(reason),
+        at=rt.clock.now(),
+    )
+    session.add(row)
+    session.flush()
+    text = canonical_json(state)
+    session.add(
+        Snapshot(
+            campaign_id=campaign.id or 0,
+            seq=row.after_seq,
+            state_json=text,
+            digest=digest(text),
+            adjustment_id=row.id,
+        )
+    )
+    audit.record(session, rt, campaign, kind, reason, command=command, adjustment=row.id)
+    return row
+
+
+def _retire(session: Session, campaign: Campaign, seat: str) -> None:
+    player = queries.player_by_seat(session, campaign, seat)
+    if player is not None:
+        player.status = "dropped"
+        session.add(player)
+    phase = queries.open_phase(session, campaign)
+    live = queries.live_submission(session, phase, seat) if phase else None
+    if live is not None:
+        live.superseded = True
+        session.add(live)
+
+
+def _recheck_complete(
+    session: Session, rt: Runtime, campaign: Campaign, game: Game, state: Any
+) -> None:
+    phase = queries.open_phase(session, campaign)
+    if phase is None or phase.complete_at is not None:
+        return
+    if owed_inputs_in(session, phase, game.due(state)):
+        phase.complete_at = rt.clock.now()
+        session.add(phase)
+
+
+def adjustments_after(session: Session, campaign: Campaign, seq: int) -> list[Adjustment]:
+    """The live adjustments made after phase `seq` (0: the opening), in order."""
+    return list(
+        session.exec(
+            select(Adjustment)
+            .where(
+                Adjustment.campaign_id == campaign.id,
+                Adjustment.after_seq == seq,
+                Adjustment.void == False,  # noqa: E712
+            )
+            .order_by(col(Adjustment.id))
+        ).all()
+    )
+
+
+def reapply(
+    session: Session, campaign: Campaign, game: Game, seq: int, state: Any
+) -> Iterator[tuple[str, Any, Snapshot | None]]:
+    """For replay: apply each adjustment after phase `seq`; yield (label, state, stored)."""
+    for row in adjustments_after(session, campaign, seq):
+        state = run_hook(game, state, row.kind, row.command).state
+        stored = session.exec(select(Snapshot).where(Snapshot.adjustment_id == row.id)).first()
+        yield f"adjustment {row.id} ({row.kind} {row.command})", state, stored
+
+
+def void_after(session: Session, campaign: Campaign, seq: int) -> list[int]:
+    """Void the adjustments made after phase `seq` or later, for a rollback."""
+    rows = session.exec(
+        select(Adjustment).where(
+            Adjustment.campaign_id == campaign.id, col(Adjustment.after_seq) >= seq
+        )
+    ).all()
+    for row in rows:
+        row.void = True
+        session.add(row)
+    return [row.id or 0 for row in rows]
