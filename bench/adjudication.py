@@ -25,7 +25,7 @@ from bench.harness import Figures, ratio
 from pbem.core.board import Picture
 from pbem.core.game import REFEREE, Game, PlaysItself, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
-from pbem.games.mighty_kingdoms import mapgen
+from pbem.games.mighty_kingdoms.maps import mapgen
 from pbem.paths import campaigns_dir
 from pbem.registry import get_game
 from pbem.render.png import render_png

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
+from pbem.games.mighty_kingdoms.summer.orders import move_problem
 from pbem.ledger import queries
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import open_runtime

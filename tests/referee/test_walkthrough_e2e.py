@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.games.mighty_kingdoms import GAME
-from pbem.games.mighty_kingdoms.kow import pending_battle
+from pbem.games.mighty_kingdoms.battles.kow import pending_battle
 from pbem.ledger import queries
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import open_runtime

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.kow import pending_battle
+from pbem.games.mighty_kingdoms.battles.kow import pending_battle
 from pbem.games.mighty_kingdoms.orders_setup import ring_tiles
-from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import Army, MKState
+from pbem.games.mighty_kingdoms.summer.orders import move_problem
 
 BOT_RACES = ["Basileans", "Dwarfs", "Elves", "Orcs", "Undead"]
 

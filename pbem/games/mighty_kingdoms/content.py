@@ -1,6 +1,7 @@
 """Mighty Kingdoms map data: the validated, immutable model every rule reads.
 
-Loading and validating map files lives in `mapfile.py`; generating new maps in `mapgen.py`.
+Loading and validating map files lives in `maps/mapfile.py`; generating new maps in
+`maps/mapgen.py`.
 """
 
 from __future__ import annotations

@@ -23,14 +23,12 @@ from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import inputs as kinds
 from pbem.games.mighty_kingdoms import referee as referee_hooks
+from pbem.games.mighty_kingdoms.battles.kow import default_result
+from pbem.games.mighty_kingdoms.battles.orders import parse_result
 from pbem.games.mighty_kingdoms.bots import private_strings, random_text
 from pbem.games.mighty_kingdoms.content import MapData
-from pbem.games.mighty_kingdoms.kow import default_result
-from pbem.games.mighty_kingdoms.mapfile import load_scenario_text
-from pbem.games.mighty_kingdoms.month import resolve_month, resume_month
-from pbem.games.mighty_kingdoms.orders_battle import parse_result
+from pbem.games.mighty_kingdoms.maps.mapfile import load_scenario_text
 from pbem.games.mighty_kingdoms.orders_setup import parse_setup
-from pbem.games.mighty_kingdoms.orders_summer import parse_summer
 from pbem.games.mighty_kingdoms.phases import due_now, phase_info
 from pbem.games.mighty_kingdoms.setup import (
     resolve_army,
@@ -41,9 +39,11 @@ from pbem.games.mighty_kingdoms.setup import (
 from pbem.games.mighty_kingdoms.stage_orders import canonical_text, default_for
 from pbem.games.mighty_kingdoms.standings import standings
 from pbem.games.mighty_kingdoms.state import Kingdom, MKState, Settings, TileState
+from pbem.games.mighty_kingdoms.summer.month import resolve_month, resume_month
+from pbem.games.mighty_kingdoms.summer.orders import parse_summer
 from pbem.games.mighty_kingdoms.view import build_view
-from pbem.games.mighty_kingdoms.winter import resolve_winter
-from pbem.games.mighty_kingdoms.winter_orders import parse_winter
+from pbem.games.mighty_kingdoms.winter.orders import parse_winter
+from pbem.games.mighty_kingdoms.winter.season import resolve_winter
 
 SETUP_STAGES = ("race", "capital", "placement", "army")
 MIGHT_NOTE = ("Might as in the later edition: village 1, city 2, fortress 2, capital 3, army 5. "

@@ -7,10 +7,10 @@ from dataclasses import dataclass, field
 
 from pbem.core.hexgrid import DIRECTIONS
 from pbem.core.problems import Problem, did_you_mean
+from pbem.games.mighty_kingdoms.armies.unit_lines import parse_unit as read_unit
+from pbem.games.mighty_kingdoms.armies.unit_lines import unit_line
 from pbem.games.mighty_kingdoms.line_error import LineError
 from pbem.games.mighty_kingdoms.state import MKState, Unit, natural_key
-from pbem.games.mighty_kingdoms.unit_lines import parse_unit as read_unit
-from pbem.games.mighty_kingdoms.unit_lines import unit_line
 
 DIRECTION_WORDS: dict[str, str] = {
     **{d: d for d in DIRECTIONS},

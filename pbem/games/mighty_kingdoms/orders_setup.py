@@ -5,6 +5,7 @@ from __future__ import annotations
 from pbem.core.game import ParseResult
 from pbem.core.hexgrid import ring
 from pbem.core.problems import did_you_mean
+from pbem.games.mighty_kingdoms.armies.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.inputs import (
     ArmyInput,
     CapitalInput,
@@ -12,7 +13,6 @@ from pbem.games.mighty_kingdoms.inputs import (
     RaceInput,
     SetupInput,
 )
-from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.orders import (
     ARMY_STEP,
     CAPITAL_STEP,

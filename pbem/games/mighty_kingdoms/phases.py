@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.game import Due, PhaseInfo
-from pbem.games.mighty_kingdoms.kow import pending_battle
+from pbem.games.mighty_kingdoms.battles.kow import pending_battle
 from pbem.games.mighty_kingdoms.state import MKState
 
 SETUP_LABELS = {

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.games.mighty_kingdoms.orders_summer import lying_may_hold, move_problem
 from pbem.games.mighty_kingdoms.state import Army, MKState, natural_key
-from pbem.games.mighty_kingdoms.winter import gather
-from pbem.games.mighty_kingdoms.winter_checks import BUILD_COST, RECRUIT_COST, build_problem
+from pbem.games.mighty_kingdoms.summer.orders import lying_may_hold, move_problem
+from pbem.games.mighty_kingdoms.winter.checks import BUILD_COST, RECRUIT_COST, build_problem
+from pbem.games.mighty_kingdoms.winter.season import gather
 
 
 def plan_for(state: MKState, seat: str | None) -> dict[str, Any] | None:

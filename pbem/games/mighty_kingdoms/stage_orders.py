@@ -8,13 +8,13 @@ from pydantic import BaseModel
 
 from pbem.core.game import REFEREE
 from pbem.games.mighty_kingdoms import inputs as kinds
-from pbem.games.mighty_kingdoms.kow import default_result
-from pbem.games.mighty_kingdoms.orders_battle import canonical_result
+from pbem.games.mighty_kingdoms.battles.kow import default_result
+from pbem.games.mighty_kingdoms.battles.orders import canonical_result
 from pbem.games.mighty_kingdoms.orders_setup import canonical_setup
-from pbem.games.mighty_kingdoms.orders_summer import canonical_summer, default_summer
 from pbem.games.mighty_kingdoms.setup import default_placement, default_race, free_start_tiles
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter_orders import canonical_winter, default_winter
+from pbem.games.mighty_kingdoms.summer.orders import canonical_summer, default_summer
+from pbem.games.mighty_kingdoms.winter.orders import canonical_winter, default_winter
 
 
 def canonical_text(state: MKState, seat: str, orders: Any) -> str:

@@ -14,7 +14,7 @@ from collections import Counter
 from pbem.core.game import REFEREE, Seat, Setup
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
-from pbem.games.mighty_kingdoms.artefacts import artefact_census
+from pbem.games.mighty_kingdoms.armies.artefacts import artefact_census
 from pbem.games.mighty_kingdoms.state import MKState
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, fixture_map, two_kingdoms
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pbem.core.game import REFEREE, Event
 from pbem.games.mighty_kingdoms import GAME
-from pbem.games.mighty_kingdoms.battles import choose_battle, slaughter
+from pbem.games.mighty_kingdoms.battles.kow import board_size, defended_benefit
+from pbem.games.mighty_kingdoms.battles.loop import choose_battle, slaughter
+from pbem.games.mighty_kingdoms.battles.simple import Die, Target, plan
 from pbem.games.mighty_kingdoms.inputs import BattleResultInput
-from pbem.games.mighty_kingdoms.kow import board_size, defended_benefit
-from pbem.games.mighty_kingdoms.simple_battle import Die, Target, plan
 from pbem.games.mighty_kingdoms.state import MKState
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, put, scripted, two_kingdoms
 

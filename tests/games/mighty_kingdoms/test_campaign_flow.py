@@ -19,8 +19,8 @@ from pbem.core.hexgrid import distance
 from pbem.core.rng import SeededRng
 from pbem.errors import Conflict
 from pbem.games.mighty_kingdoms import GAME
-from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
+from pbem.games.mighty_kingdoms.summer.orders import move_problem
 from pbem.ledger import queries
 from pbem.ledger.models import Event, Submission
 from pbem.services.base.runtime import Runtime

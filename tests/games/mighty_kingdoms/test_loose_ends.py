@@ -11,13 +11,13 @@ from hypothesis import strategies as st
 from pbem.core.game import Seat, Setup
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
+from pbem.games.mighty_kingdoms.armies.unit_lines import parse_unit, unit_line
 from pbem.games.mighty_kingdoms.inputs import ArmyInput
 from pbem.games.mighty_kingdoms.line_error import LineError
 from pbem.games.mighty_kingdoms.state import MKState, Stage, Unit
-from pbem.games.mighty_kingdoms.unit_lines import parse_unit, unit_line
 from pbem.games.mighty_kingdoms.view_board import board_picture
-from pbem.games.mighty_kingdoms.winter_model import WinterOrders
-from pbem.games.mighty_kingdoms.winter_quests import draw_artefact
+from pbem.games.mighty_kingdoms.winter.model import WinterOrders
+from pbem.games.mighty_kingdoms.winter.quests import draw_artefact
 from pbem.paths import campaigns_dir, templates_dir
 from tests.games.mighty_kingdoms.summer_fixtures import add_army as add_summer_army
 from tests.games.mighty_kingdoms.summer_fixtures import two_kingdoms as summer_two_kingdoms

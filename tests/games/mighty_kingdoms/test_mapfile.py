@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pbem.core.game import ContentError
-from pbem.games.mighty_kingdoms.mapfile import load_map_text, load_scenario_text
+from pbem.games.mighty_kingdoms.maps.mapfile import load_map_text, load_scenario_text
 from pbem.paths import campaigns_dir
 
 ROWS = "ABCDE"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.hexgrid import distance
-from pbem.games.mighty_kingdoms.mapcheck import check_map
-from pbem.games.mighty_kingdoms.mapfile import load_map_text
-from pbem.games.mighty_kingdoms.mapgen import generate_map
+from pbem.games.mighty_kingdoms.maps.mapcheck import check_map
+from pbem.games.mighty_kingdoms.maps.mapfile import load_map_text
+from pbem.games.mighty_kingdoms.maps.mapgen import generate_map
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

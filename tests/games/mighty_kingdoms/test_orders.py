@@ -222,7 +222,7 @@ def test_every_problem_code_has_wording() -> None:
     wording = (templates_dir() / "mighty-kingdoms" / "problems.txt").read_text()
     known = {line.split(":")[0] for line in wording.splitlines() if line.startswith("mk.")}
     package = Path(GAME.__module__.replace(".", "/")).parent
-    mine = ["orders.py", "orders_setup.py", "orders_summer.py", "orders_battle.py", "game.py"]
+    mine = ["orders.py", "orders_setup.py", "summer/orders.py", "battles/orders.py", "game.py"]
     used: set[str] = set()
     for name in mine:
         source = (Path(__file__).parents[3] / package / name).read_text()

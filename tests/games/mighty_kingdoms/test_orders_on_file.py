@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
+from pbem.games.mighty_kingdoms.summer.orders import move_problem
 from pbem.ledger import queries
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state

@@ -6,13 +6,13 @@ import pytest
 
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter_checks import (
+from pbem.games.mighty_kingdoms.winter.checks import (
     is_monster,
     is_war_machine,
     list_restrictions,
 )
-from pbem.games.mighty_kingdoms.winter_parse import parse_unit
-from pbem.games.mighty_kingdoms.winter_quests import draw_artefact, quest_result
+from pbem.games.mighty_kingdoms.winter.parse import parse_unit
+from pbem.games.mighty_kingdoms.winter.quests import draw_artefact, quest_result
 from tests.games.mighty_kingdoms.winter_fixtures import ARTEFACTS, put, two_kingdoms
 
 TROLL = parse_unit("Troll strength 1 points 150 type monster")

@@ -12,8 +12,8 @@ from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.orders_setup import ring_tiles
-from pbem.games.mighty_kingdoms.orders_summer import move_problem
 from pbem.games.mighty_kingdoms.state import MKState
+from pbem.games.mighty_kingdoms.summer.orders import move_problem
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, new_game, two_kingdoms
 
 GOLDEN = Path(__file__).parent / "golden" / "summer_month.json"

@@ -16,8 +16,8 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter import resolve_winter
-from pbem.games.mighty_kingdoms.winter_orders import WinterOrders, default_winter, parse_winter
+from pbem.games.mighty_kingdoms.winter.orders import WinterOrders, default_winter, parse_winter
+from pbem.games.mighty_kingdoms.winter.season import resolve_winter
 from tests.games.mighty_kingdoms.winter_fixtures import (
     add_army,
     describe,

@@ -13,8 +13,8 @@ from typing import Any
 
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter import resolve_winter
-from pbem.games.mighty_kingdoms.winter_orders import parse_winter
+from pbem.games.mighty_kingdoms.winter.orders import parse_winter
+from pbem.games.mighty_kingdoms.winter.season import resolve_winter
 from tests.games.mighty_kingdoms.winter_fixtures import add_army, make_state, put
 
 GOLDEN = Path(__file__).parent / "golden" / "winter_three_kingdoms.json"

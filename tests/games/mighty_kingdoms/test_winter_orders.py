@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter_orders import (
+from pbem.games.mighty_kingdoms.winter.orders import (
     Deployment,
     Purchase,
     Tithe,

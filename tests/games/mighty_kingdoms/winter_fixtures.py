@@ -13,7 +13,7 @@ from pbem.core.game import Seat
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.content import MapData, Tile
 from pbem.games.mighty_kingdoms.state import Army, Kingdom, MKState, Settings, TileState, Unit
-from pbem.games.mighty_kingdoms.winter_parse import parse_unit
+from pbem.games.mighty_kingdoms.winter.parse import parse_unit
 
 ROWS = "ABCDEF"
 COLUMNS = 8

@@ -1,8 +1,8 @@
-"""Removing armies and units in winter; their artefacts stay in play (see artefacts.py)."""
+"""Removing armies and units in winter; their artefacts stay in play (see armies/artefacts.py)."""
 
 from __future__ import annotations
 
-from pbem.games.mighty_kingdoms.artefacts import release_artefacts
+from pbem.games.mighty_kingdoms.armies.artefacts import release_artefacts
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from pbem.core.game import ParseResult
+from pbem.games.mighty_kingdoms.battles.kow import pending_battle
 from pbem.games.mighty_kingdoms.inputs import BattleResultInput, UnitChange
-from pbem.games.mighty_kingdoms.kow import pending_battle
 from pbem.games.mighty_kingdoms.orders import RESULT, Collector, Line, keyword, lines_of
 from pbem.games.mighty_kingdoms.state import BattleRecord, MKState
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.results import destroy
+from pbem.games.mighty_kingdoms.battles.results import destroy
 from pbem.games.mighty_kingdoms.state import Army, BattleRecord, MKState, natural_key
 
 HIT_POINTS = 100

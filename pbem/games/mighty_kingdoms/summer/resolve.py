@@ -5,14 +5,14 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.inputs import SummerOrders
-from pbem.games.mighty_kingdoms.orders_summer import (
+from pbem.games.mighty_kingdoms.state import Army, Intent, MKState, MonthProgress, Order
+from pbem.games.mighty_kingdoms.summer.effects import resolve_intent
+from pbem.games.mighty_kingdoms.summer.orders import (
     canonical_summer,
     default_order,
     lying_may_hold,
     move_problem,
 )
-from pbem.games.mighty_kingdoms.state import Army, Intent, MKState, MonthProgress, Order
-from pbem.games.mighty_kingdoms.summer_effects import resolve_intent
 
 
 def resolve_orders(state: MKState, inputs: dict[str, SummerOrders], rng: SeededRng) -> list[Event]:

@@ -10,10 +10,10 @@ import re
 from collections.abc import Iterable
 
 from pbem.core.problems import Problem
-from pbem.games.mighty_kingdoms.artefacts import has_capital
-from pbem.games.mighty_kingdoms.list_rules import new_army_problem
+from pbem.games.mighty_kingdoms.armies.artefacts import has_capital
+from pbem.games.mighty_kingdoms.armies.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
-from pbem.games.mighty_kingdoms.winter_model import Equip, Quest, Tithe
+from pbem.games.mighty_kingdoms.winter.model import Equip, Quest, Tithe
 
 BUILD_FROM: dict[str, str | None] = {
     "village": None,

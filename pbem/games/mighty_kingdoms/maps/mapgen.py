@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pbem.core.game import ContentError
 from pbem.core.hexgrid import DIRECTION_ORDER, Hex, distance
 from pbem.core.rng import SeededRng, derive_seed
-from pbem.games.mighty_kingdoms.mapfile import load_map_text
+from pbem.games.mighty_kingdoms.maps.mapfile import load_map_text
 
 SIZES: dict[int, tuple[int, int]] = {2: (7, 8), 3: (8, 9), 4: (9, 10), 5: (10, 11), 6: (10, 12)}
 ROW_LETTERS = "ABCDEFGHIJKLMNOP"

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.artefacts import has_capital
+from pbem.games.mighty_kingdoms.armies.artefacts import has_capital
 from pbem.games.mighty_kingdoms.phases import due_now
 from pbem.games.mighty_kingdoms.state import MKState, MonthProgress
-from pbem.games.mighty_kingdoms.winter_deploy import deploy_all, new_player_order, recall
-from pbem.games.mighty_kingdoms.winter_model import WinterOrders
-from pbem.games.mighty_kingdoms.winter_orders import default_winter
-from pbem.games.mighty_kingdoms.winter_quests import resolve_equip, resolve_quests
-from pbem.games.mighty_kingdoms.winter_spend import feed, resolve_purchases, resolve_tithes
+from pbem.games.mighty_kingdoms.winter.deploy import deploy_all, new_player_order, recall
+from pbem.games.mighty_kingdoms.winter.model import WinterOrders
+from pbem.games.mighty_kingdoms.winter.orders import default_winter
+from pbem.games.mighty_kingdoms.winter.quests import resolve_equip, resolve_quests
+from pbem.games.mighty_kingdoms.winter.spend import feed, resolve_purchases, resolve_tithes
 
 
 def gather(state: MKState, seat: str) -> Event:

@@ -8,7 +8,7 @@ from typing import Any
 
 from pbem.core.game import Event
 from pbem.games.mighty_kingdoms.state import Army, MKState, SettlementKind, natural_key
-from pbem.games.mighty_kingdoms.winter_checks import (
+from pbem.games.mighty_kingdoms.winter.checks import (
     BUILD_COST,
     RECRUIT_COST,
     army_problem,
@@ -16,9 +16,9 @@ from pbem.games.mighty_kingdoms.winter_checks import (
     recruit_problem,
     tithe_problem,
 )
-from pbem.games.mighty_kingdoms.winter_losses import remove_army
-from pbem.games.mighty_kingdoms.winter_model import Purchase, Tithe, WinterOrders
-from pbem.games.mighty_kingdoms.winter_text import purchase_lines, tithe_line
+from pbem.games.mighty_kingdoms.winter.losses import remove_army
+from pbem.games.mighty_kingdoms.winter.model import Purchase, Tithe, WinterOrders
+from pbem.games.mighty_kingdoms.winter.text import purchase_lines, tithe_line
 
 
 def skipped(seat: str, step: str, entry: str, reason: str, **extra: Any) -> Event:

@@ -7,9 +7,9 @@ from typing import Any
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.kow import open_battle
-from pbem.games.mighty_kingdoms.results import apply_results, destroy
-from pbem.games.mighty_kingdoms.simple_battle import fight_simple
+from pbem.games.mighty_kingdoms.battles.kow import open_battle
+from pbem.games.mighty_kingdoms.battles.results import apply_results, destroy
+from pbem.games.mighty_kingdoms.battles.simple import fight_simple
 from pbem.games.mighty_kingdoms.state import Army, BattleRecord, MKState, natural_key
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Event
-from pbem.games.mighty_kingdoms.artefacts import capital_taken, items_of_the_lost
+from pbem.games.mighty_kingdoms.armies.artefacts import capital_taken, items_of_the_lost
 from pbem.games.mighty_kingdoms.state import (
     SETTLEMENT_RANK,
     Army,

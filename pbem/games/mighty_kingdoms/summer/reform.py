@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.artefacts import capital_taken, items_of_the_lost
-from pbem.games.mighty_kingdoms.results import destroy
+from pbem.games.mighty_kingdoms.armies.artefacts import capital_taken, items_of_the_lost
+from pbem.games.mighty_kingdoms.battles.results import destroy
 from pbem.games.mighty_kingdoms.state import MKState, natural_key
 
 DESTROYED_AT = -2

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.battles import run_battles
+from pbem.games.mighty_kingdoms.battles.kow import apply_referee
+from pbem.games.mighty_kingdoms.battles.loop import run_battles
 from pbem.games.mighty_kingdoms.inputs import BattleResultInput, SummerOrders
-from pbem.games.mighty_kingdoms.kow import apply_referee
-from pbem.games.mighty_kingdoms.reform import reform
 from pbem.games.mighty_kingdoms.state import MKState, MonthProgress
-from pbem.games.mighty_kingdoms.summer import resolve_orders
+from pbem.games.mighty_kingdoms.summer.reform import reform
+from pbem.games.mighty_kingdoms.summer.resolve import resolve_orders
 
 MONTHS = 6
 

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean
+from pbem.games.mighty_kingdoms.armies.list_rules import new_army_problem
+from pbem.games.mighty_kingdoms.armies.unit_lines import parse_unit
 from pbem.games.mighty_kingdoms.line_error import Kind, LineError
-from pbem.games.mighty_kingdoms.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.orders import WINTER, segments, unknown_word
 from pbem.games.mighty_kingdoms.state import DEPLOY_LIMIT, MKState, Unit
-from pbem.games.mighty_kingdoms.unit_lines import parse_unit
-from pbem.games.mighty_kingdoms.winter_checks import (
+from pbem.games.mighty_kingdoms.winter.checks import (
     army_problem,
     equip_problem,
     find_unit,
@@ -30,7 +30,7 @@ from pbem.games.mighty_kingdoms.winter_checks import (
     settlement_problem,
     tithe_problem,
 )
-from pbem.games.mighty_kingdoms.winter_model import (
+from pbem.games.mighty_kingdoms.winter.model import (
     BuildTarget,
     Deployment,
     Equip,
@@ -39,7 +39,7 @@ from pbem.games.mighty_kingdoms.winter_model import (
     Tithe,
     WinterOrders,
 )
-from pbem.games.mighty_kingdoms.winter_spend import apply_purchase, purchase_problem
+from pbem.games.mighty_kingdoms.winter.spend import apply_purchase, purchase_problem
 
 KEYWORDS = ("tithe", "build", "upgrade", "recruit", "unit", "disband", "unfed", "recall",
             "deploy", "quest", "equip", "pass")

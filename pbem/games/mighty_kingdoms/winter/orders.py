@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from pbem.core.game import ParseResult
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter_model import (
+from pbem.games.mighty_kingdoms.winter.model import (
     Deployment,
     Equip,
     Purchase,
@@ -29,8 +29,8 @@ from pbem.games.mighty_kingdoms.winter_model import (
     Tithe,
     WinterOrders,
 )
-from pbem.games.mighty_kingdoms.winter_parse import parse_winter_text
-from pbem.games.mighty_kingdoms.winter_text import (
+from pbem.games.mighty_kingdoms.winter.parse import parse_winter_text
+from pbem.games.mighty_kingdoms.winter.text import (
     deploy_line,
     equip_line,
     purchase_lines,

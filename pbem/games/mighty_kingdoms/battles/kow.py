@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import REFEREE, Event
-from pbem.games.mighty_kingdoms.artefacts import spoils_of_battle
+from pbem.games.mighty_kingdoms.armies.artefacts import spoils_of_battle
+from pbem.games.mighty_kingdoms.battles.results import apply_results
 from pbem.games.mighty_kingdoms.inputs import BattleResultInput, UnitChange
-from pbem.games.mighty_kingdoms.results import apply_results
 from pbem.games.mighty_kingdoms.state import Army, BattleRecord, MKState
 
 BOARD_SIZES: list[tuple[int, str]] = [(2, "4x4"), (3, "5x4"), (5, "6x4"), (6, "8x4")]

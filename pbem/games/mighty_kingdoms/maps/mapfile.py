@@ -16,7 +16,7 @@ from pbem.core.game import ContentError
 from pbem.core.hexgrid import DIRECTIONS
 from pbem.core.problems import strip_comment
 from pbem.games.mighty_kingdoms.content import EdgeFeature, MapData, Terrain, Tile
-from pbem.games.mighty_kingdoms.mapcheck import check_map
+from pbem.games.mighty_kingdoms.maps.mapcheck import check_map
 
 TERRAINS: tuple[Terrain, ...] = ("plain", "water", "marsh")
 FEATURES: tuple[EdgeFeature, ...] = ("water", "mountain", "forest")

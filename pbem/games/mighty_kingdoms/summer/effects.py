@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.mighty_kingdoms.artefacts import capital_taken
+from pbem.games.mighty_kingdoms.armies.artefacts import capital_taken
 from pbem.games.mighty_kingdoms.state import Army, Intent, MKState, SettlementKind
 
 EXPLORATION: list[tuple[int, SettlementKind | None]] = [

@@ -1,0 +1,1 @@
+"""Armies' contents: kow army lists and their rules, one unit as one line, and artefacts."""

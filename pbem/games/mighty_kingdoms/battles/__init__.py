@@ -1,0 +1,1 @@
+"""Battles: the battle loop, simple battles, tabletop (kow) battles and their results."""

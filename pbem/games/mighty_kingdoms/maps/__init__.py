@@ -1,0 +1,1 @@
+"""Map files: reading and checking a hex map, and generating a playable one."""
