@@ -24,14 +24,15 @@ from pbem.errors import ExitCode
 plain_help()
 
 GROUPS = (  # (command, module whose `app` is the group), in help order
-    ("campaign", "campaign"),
-    ("orders", "orders"),
-    ("turn", "turn"),
-    ("map", "maps"),
-    ("mail", "mail"),
-    ("player", "people"),
+    ("campaign", "host.campaign"),
+    ("orders", "referee.orders"),
+    ("turn", "referee.turn"),
+    ("map", "host.maps"),
+    ("mail", "referee.mail"),
+    ("player", "referee.people"),
 )
-REGISTERED = ("play", "overview", "timecmds", "rerun", "edit", "messages", "lifecycle", "audit")
+REGISTERED = ("host.play", "host.overview", "referee.timecmds", "referee.rerun", "referee.edit",
+              "referee.messages", "referee.lifecycle", "referee.audit")
 SOLO: dict[str, Callable[[typer.Typer], None]] = {}  # commands that can run in an app alone
 
 
@@ -66,7 +67,7 @@ def full_app() -> typer.Typer:
     app = _new_app()
     for name, module in GROUPS:
         app.add_typer(_cli(module).app, name=name)
-    _cli("mail_desk").register(_cli("mail").app)
+    _cli("referee.mail_desk").register(_cli("referee.mail").app)
     for module in REGISTERED:
         _cli(module).register(app)
     guard_commands(app)  # keep after every registration: each command's errors become one line
@@ -74,7 +75,7 @@ def full_app() -> typer.Typer:
 
 
 def _register_tick(app: typer.Typer) -> None:
-    app.command("tick")(_cli("tick").tick_command)
+    app.command("tick")(_cli("host.tick").tick_command)
 
 
 SOLO["tick"] = _register_tick

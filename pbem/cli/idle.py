@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 DISABLE_VARIABLE = "PBEM_IDLE_CHECK"
 IDLE_LINE = "tick: 0 stored, 0 processed, 0 reminders, 0 turns run, 0 sent, 0 retrying, 0 dead"
-IDLE_SUMMARY = {  # `pbem tick --json` on an idle ledger (cli/tick.py)
+IDLE_SUMMARY = {  # `pbem tick --json` on an idle ledger (cli/host/tick.py)
     "stored": 0,
     "processed": 0,
     "outcomes": {},

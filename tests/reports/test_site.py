@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 from sqlmodel import Session
 
-from pbem.cli import site as site_cli
+from pbem.cli.host import site as site_cli
 from pbem.ledger import queries
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import state_after

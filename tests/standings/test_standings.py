@@ -14,7 +14,7 @@ from sqlmodel import Session, select
 from typer.testing import CliRunner
 
 from pbem.cli.app import app
-from pbem.cli.listing import campaign_table, short_deadline, waiting_cell
+from pbem.cli.host.listing import campaign_table, short_deadline, waiting_cell
 from pbem.core.game import Outcome
 from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Outbox

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.campaign import parse_sets
+from pbem.cli.host.campaign import parse_sets
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import Invalid

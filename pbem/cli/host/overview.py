@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from pbem.cli.listing import print_result
+from pbem.cli.host.listing import print_result
 from pbem.cli.output import command, console, print_json, print_table
 from pbem.cli.state import runtime
 from pbem.services.intake.quarantine import quarantined_count

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.listing import campaign_table
+from pbem.cli.host.listing import campaign_table
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode, Invalid, PbemError

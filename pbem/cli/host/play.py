@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.demo import demo_command
+from pbem.cli.host.demo import demo_command
+from pbem.cli.host.site import site_command
+from pbem.cli.host.tick import tick_command
 from pbem.cli.output import command, console, echo, print_json, print_table
-from pbem.cli.site import site_command
 from pbem.cli.state import runtime
-from pbem.cli.tick import tick_command
 from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
 from pbem.errors import ExitCode, Invalid
 from pbem.ledger.db import head_revision, owner_only

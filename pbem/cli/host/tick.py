@@ -6,9 +6,9 @@ from typing import Annotated
 
 import typer
 
+from pbem.cli.host.tick_workers import join_helpers, start_helpers
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
-from pbem.cli.tick_workers import join_helpers, start_helpers
 from pbem.services.outbox.servers import default_mailer, default_source
 from pbem.services.tick.tick import dry_run, tick
 
