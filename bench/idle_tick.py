@@ -38,7 +38,7 @@ from bench.harness import (
     write_config,
 )
 from pbem.ledger.models import InboundMessage, MailboxCursor
-from pbem.mail.mailbox import open_source
+from pbem.mail.transport.mailbox import open_source
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.servers import default_mailer, default_source

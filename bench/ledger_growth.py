@@ -27,7 +27,7 @@ from pbem.clock import FixedClock
 from pbem.config import Secret, Settings
 from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Outbox
-from pbem.mail.mailers import FileMailer
+from pbem.mail.transport.mailers import FileMailer
 from pbem.services.base.runtime import Runtime
 from pbem.services.tick.tick import tick
 

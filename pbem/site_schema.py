@@ -109,8 +109,8 @@ class SiteSettings(BaseSettings):
     @field_validator("imap_url", "smtp_url")
     @classmethod
     def _mail_scheme(cls, value: str, info: Any) -> str:
-        from pbem.mail.transport_errors import UrlError
-        from pbem.mail.urls import parse_server_url
+        from pbem.mail.transport.errors import UrlError
+        from pbem.mail.transport.urls import parse_server_url
 
         if not value or (info.field_name == "smtp_url" and value.startswith("file://")):
             return value

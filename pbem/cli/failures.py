@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem.core.game import ContentError
 from pbem.errors import ConfigError, ExitCode, Invalid, NotFound, PbemError
-from pbem.mail.transport_errors import TransportError, UrlError
+from pbem.mail.transport.errors import TransportError, UrlError
 
 EXTRAS = {"psycopg": "postgres", "psycopg_binary": "postgres", "aiosmtpd": "sandbox"}
 

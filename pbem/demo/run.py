@@ -15,8 +15,8 @@ from pbem.demo.players import Letter, Mailbox, ScriptedPlayer
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import owner_only
-from pbem.mail.mailbox import open_source
-from pbem.mail.mailers import open_mailer
+from pbem.mail.transport.mailbox import open_source
+from pbem.mail.transport.mailers import open_mailer
 from pbem.render.templating import render
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime, open_runtime

@@ -1,4 +1,5 @@
-"""The pure mail layer: read inbound mail, compose outbound mail, route replies to seats.
+"""The mail layer: read inbound mail (reading/), compose outbound mail, route replies to seats.
 
-Nothing here touches the network or the ledger; transports live beside it.
+Only the transports (transport/: IMAP, Maildir, SMTP) touch the network; nothing here touches
+the ledger.
 """

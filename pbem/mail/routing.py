@@ -31,7 +31,7 @@ _AUTH_LINE = re.compile(r"^([A-Za-z0-9_-]{1,40})\s+([A-Za-z0-9_-]{1,40})\s+([A-Z
 
 
 class HasRouting(Protocol):
-    """What find_tokens reads from an inbound mail (pbem.mail.inbound.Inbound fits)."""
+    """What find_tokens reads from an inbound mail (pbem.mail.reading.inbound.Inbound fits)."""
 
     @property
     def to_addresses(self) -> tuple[str, ...]:

@@ -13,8 +13,8 @@ from email.policy import default as default_policy
 from email.utils import make_msgid
 from pathlib import Path
 
-from pbem.mail.mailbox import open_source
-from pbem.mail.mailers import open_mailer
+from pbem.mail.transport.mailbox import open_source
+from pbem.mail.transport.mailers import open_mailer
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime, open_runtime
 from pbem.services.tick.tick import TickReport, tick

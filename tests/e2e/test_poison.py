@@ -147,7 +147,7 @@ def test_real_insert_failure_on_postgresql_is_quarantined(
     """With header cleaning switched off, PostgreSQL itself refuses the NUL; nothing is lost."""
     loop = started(mail_stack, tmp_path, pg_url)
     alice, bob = loop.players[:2]
-    monkeypatch.setattr("pbem.mail.inbound._sanitised", lambda record: record)
+    monkeypatch.setattr("pbem.mail.reading.inbound._sanitised", lambda record: record)
     send(loop, raw_mail(loop, alice, "pick 2", message_id="<=?utf-8?q?a=00b?=@x>"))
     send(loop, raw_mail(loop, bob, "pick 3"))
     report = loop.tick()

@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 from pbem.errors import Locked
 from pbem.ledger.db import make_engine
 from pbem.ledger.models import Outbox
-from pbem.mail.mailers import RecordingMailer
+from pbem.mail.transport.mailers import RecordingMailer
 from pbem.services.base.locks import RowClaims, hold_campaign, run_lock, tick_lock, try_campaign
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.outbox import Letter, enqueue, flush

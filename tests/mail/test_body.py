@@ -5,7 +5,7 @@ from __future__ import annotations
 from email import message_from_bytes, policy
 from email.message import Message
 
-from pbem.mail.body import (
+from pbem.mail.reading.body import (
     E_ENCRYPTED,
     E_NO_TEXT,
     E_TOO_DEEP,
@@ -13,8 +13,8 @@ from pbem.mail.body import (
     part_text,
     unwrap_clearsigned,
 )
-from pbem.mail.flowed import unflow
-from pbem.mail.html_text import html_to_text
+from pbem.mail.reading.flowed import unflow
+from pbem.mail.reading.html_text import html_to_text
 
 
 def parse(raw: bytes) -> Message:

@@ -7,8 +7,8 @@ from email.message import Message
 
 import pytest
 
-from pbem.mail import classify as c
-from pbem.mail.inbound import read_message
+from pbem.mail.reading import classify as c
+from pbem.mail.reading.inbound import read_message
 from tests.mail.bounce_corpus import NAMES, bounce
 
 PLAYER = "alice@players.example"

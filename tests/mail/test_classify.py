@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail import classify as c
 from pbem.mail.headers import LOOP_HEADER, loop_value
+from pbem.mail.reading import classify as c
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

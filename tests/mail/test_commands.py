@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.mail.commands import Command, detect_command
+from pbem.mail.reading.commands import Command, detect_command
 
 
 @pytest.mark.parametrize(

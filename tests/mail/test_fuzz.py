@@ -9,12 +9,12 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.commands import detect_command
 from pbem.mail.headers import decode_words, loop_value
-from pbem.mail.html_text import html_to_text
-from pbem.mail.inbound import read_message
 from pbem.mail.outbound import compose
-from pbem.mail.quotes import strip_reply
+from pbem.mail.reading.commands import detect_command
+from pbem.mail.reading.html_text import html_to_text
+from pbem.mail.reading.inbound import read_message
+from pbem.mail.reading.quotes import strip_reply
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.eml"))
 PYTHON_DATA = sorted(Path("/usr/lib/python3.11/test/test_email/data").glob("msg_*.txt"))

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.body import (
+from pbem.mail.reading.body import (
     E_ENCRYPTED,
     E_NO_TEXT,
     E_TOO_DEEP,
@@ -17,9 +17,9 @@ from pbem.mail.body import (
     E_UNPARSEABLE,
     part_text,
 )
-from pbem.mail.html_text import html_to_text
-from pbem.mail.inbound import MAX_PARTS, Inbound, read_message
-from pbem.mail.quotes import strip_reply
+from pbem.mail.reading.html_text import html_to_text
+from pbem.mail.reading.inbound import MAX_PARTS, Inbound, read_message
+from pbem.mail.reading.quotes import strip_reply
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PYTHON_EMAIL_DATA = Path("/usr/lib/python3.11/test/test_email/data")

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.mail.headers import LOOP_HEADER, loop_value
-from pbem.mail.inbound import read_message
 from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id, new_message_id
+from pbem.mail.reading.inbound import read_message
 
 WHEN = datetime(2026, 11, 16, 10, 0, tzinfo=UTC)
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail import inbound
-from pbem.mail.inbound import read_message
 from pbem.mail.policies import READ, SEND
+from pbem.mail.reading import inbound
+from pbem.mail.reading.inbound import read_message
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").rglob("*.eml"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.mail.quotes import normalise, strip_reply
+from pbem.mail.reading.quotes import normalise, strip_reply
 
 
 def test_text_before_quote_is_kept_and_quote_dropped() -> None:

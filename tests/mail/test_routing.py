@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from pbem.mail.inbound import Inbound, read_message
+from pbem.mail.reading.inbound import Inbound, read_message
 from pbem.mail.routing import (
     drop_auth_line,
     find_tokens,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.mail.headers import MESSAGE_ID_MAX_BYTES, safe_header, safe_message_id, safe_text
-from pbem.mail.inbound import read_message
+from pbem.mail.reading.inbound import read_message
 
 
 def test_controls_nul_and_surrogates_are_removed_or_replaced() -> None:

@@ -22,8 +22,8 @@ from sqlmodel import Session, SQLModel, col, select
 from pbem.config import Secret
 from pbem.ledger.models import Campaign, HeldAck, Outbox, Phase, Player
 from pbem.ledger.revisions import head_revision
-from pbem.mail.maildir import MaildirSource
-from pbem.mail.mailers import RecordingMailer
+from pbem.mail.transport.maildir import MaildirSource
+from pbem.mail.transport.mailers import RecordingMailer
 from pbem.registry import games
 from pbem.services.base import lock_names
 from pbem.services.base.locks import run_lock

@@ -13,8 +13,8 @@ from sqlmodel import Session, select
 
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Outbox
-from pbem.mail.mailers import FileMailer
 from pbem.mail.outbound import Attachment, InlineImage
+from pbem.mail.transport.mailers import FileMailer
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox import sent_mail
 from pbem.services.outbox.outbox import Letter, enqueue, flush

@@ -11,7 +11,7 @@ from sqlmodel import Session, select
 
 from pbem.ledger.db import alembic_config, make_engine, migrate
 from pbem.ledger.models import Campaign, Player
-from pbem.mail.inbound import Inbound
+from pbem.mail.reading.inbound import Inbound
 from pbem.mail.routing import slug, token_for
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.mailroom import authenticate

@@ -10,7 +10,7 @@ from pathlib import Path
 from pbem.cli.app import app_for, full_app, requested
 from pbem.clock import SystemClock
 from pbem.config import Secret
-from pbem.mail.mailers import open_mailer
+from pbem.mail.transport.mailers import open_mailer
 from pbem.services.tick.tick import tick
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.child_tick import run_pbem_child

@@ -11,7 +11,7 @@ from sqlmodel import Session, col, select
 
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Outbox
-from pbem.mail.mailers import FileMailer, RecordingMailer
+from pbem.mail.transport.mailers import FileMailer, RecordingMailer
 from pbem.services.base.budget import TimeBudget
 from pbem.services.base.isolation import CampaignNote
 from pbem.services.base.runtime import Runtime

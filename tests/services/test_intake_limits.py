@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.inbound import read_message
+from pbem.mail.reading.inbound import read_message
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
 from pbem.services.intake.intake_limits import MAX_PROBLEMS_LISTED

@@ -15,10 +15,10 @@ from sqlmodel import Session, select
 
 from pbem.clock import FixedClock
 from pbem.ledger.models import Campaign, HeldAck, Outbox, Player
-from pbem.mail.mailers import RecordingMailer
 from pbem.mail.outbound import make_message_id
 from pbem.mail.routing import plus_address, token_for
-from pbem.mail.smtp import TransientSendError
+from pbem.mail.transport.mailers import RecordingMailer
+from pbem.mail.transport.smtp import TransientSendError
 from pbem.mail.verp import find_bounce_token, token_matches
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime

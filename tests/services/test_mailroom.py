@@ -9,8 +9,8 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Campaign, Outbox, Submission
-from pbem.mail.maildir import MaildirSource
-from pbem.mail.mailers import RecordingMailer
+from pbem.mail.transport.maildir import MaildirSource
+from pbem.mail.transport.mailers import RecordingMailer
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
 from pbem.services.tick.tick import dry_run, tick

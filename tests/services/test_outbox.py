@@ -9,8 +9,8 @@ from pathlib import Path
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Outbox
-from pbem.mail.mailers import RecordingMailer
-from pbem.mail.smtp import PermanentSendError, TransientSendError
+from pbem.mail.transport.mailers import RecordingMailer
+from pbem.mail.transport.smtp import PermanentSendError, TransientSendError
 from pbem.services.base.budget import TimeBudget
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.outbox import Lane, Letter, enqueue, flush

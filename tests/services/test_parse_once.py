@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 
 from pbem.ledger import queries
 from pbem.ledger.models import InboundMessage, Outbox, Phase, Submission
-from pbem.mail.maildir import MaildirSource
+from pbem.mail.transport.maildir import MaildirSource
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state, game_of
 from pbem.services.intake import stored_mail

@@ -9,11 +9,11 @@ from collections.abc import Iterator
 
 import pytest
 
-from pbem.mail.imap import PROCESSED_KEYWORD, ImapSource
-from pbem.mail.mailbox import open_source
-from pbem.mail.sources import FetchBatch
-from pbem.mail.transport_errors import SourceError
-from pbem.mail.urls import parse_server_url
+from pbem.mail.transport.errors import SourceError
+from pbem.mail.transport.imap import PROCESSED_KEYWORD, ImapSource
+from pbem.mail.transport.mailbox import open_source
+from pbem.mail.transport.sources import FetchBatch
+from pbem.mail.transport.urls import parse_server_url
 from tests.support.mailstack import MailStack, free_port
 
 pytestmark = pytest.mark.services

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.mailbox import open_source
-from pbem.mail.maildir import UIDS_FILE, UIDVALIDITY_FILE, MaildirSource
-from pbem.mail.sources import MailSource
-from pbem.mail.transport_errors import SourceError
+from pbem.mail.transport.errors import SourceError
+from pbem.mail.transport.mailbox import open_source
+from pbem.mail.transport.maildir import UIDS_FILE, UIDVALIDITY_FILE, MaildirSource
+from pbem.mail.transport.sources import MailSource
 
 
 def raw_message(number: int) -> bytes:

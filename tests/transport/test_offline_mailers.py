@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.mailers import FileMailer, Mailer, RecordingMailer, SentMessage, open_mailer
-from pbem.mail.smtp import PermanentSendError, SmtpMailer, TransientSendError
-from pbem.mail.transport_errors import UrlError
+from pbem.mail.transport.errors import UrlError
+from pbem.mail.transport.mailers import (
+    FileMailer,
+    Mailer,
+    RecordingMailer,
+    SentMessage,
+    open_mailer,
+)
+from pbem.mail.transport.smtp import PermanentSendError, SmtpMailer, TransientSendError
 from tests.support.mailstack import free_port
 
 RAW = b"From: referee@example.org\r\nTo: alice@example.org\r\nSubject: turn 3\r\n\r\nreport\r\n"

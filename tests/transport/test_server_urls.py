@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from pbem.mail.imap import ImapSource
-from pbem.mail.smtp import SmtpMailer
-from pbem.mail.transport_errors import UrlError
-from pbem.mail.urls import client_ssl_context, parse_server_url
+from pbem.mail.transport.errors import UrlError
+from pbem.mail.transport.imap import ImapSource
+from pbem.mail.transport.smtp import SmtpMailer
+from pbem.mail.transport.urls import client_ssl_context, parse_server_url
 
 SECRET = "Zq7-s3cr3t/p@ss:w0rd"
 ENCODED = "Zq7-s3cr3t%2Fp%40ss%3Aw0rd"

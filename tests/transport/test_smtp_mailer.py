@@ -9,8 +9,8 @@ import uuid
 
 import pytest
 
-from pbem.mail.smtp import PermanentSendError, SmtpMailer, TransientSendError
-from pbem.mail.urls import parse_server_url
+from pbem.mail.transport.smtp import PermanentSendError, SmtpMailer, TransientSendError
+from pbem.mail.transport.urls import parse_server_url
 from tests.support.mailstack import MailStack
 
 pytestmark = pytest.mark.services

@@ -7,8 +7,8 @@ from typing import Any
 import aiosmtplib
 import pytest
 
-from pbem.mail.mailers import RecordingMailer, sending
-from pbem.mail.smtp import PermanentSendError, SmtpMailer
+from pbem.mail.transport.mailers import RecordingMailer, sending
+from pbem.mail.transport.smtp import PermanentSendError, SmtpMailer
 from tests.support.mailstack import MailStack
 from tests.transport.test_smtp_mailer import SENDER, arrived, report_mail
 

@@ -11,8 +11,8 @@ from sqlmodel import Session
 from pbem.errors import PbemError
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, InboundMessage, Player
-from pbem.mail.commands import Command, detect_command
-from pbem.mail.inbound import Inbound
+from pbem.mail.reading.commands import Command, detect_command
+from pbem.mail.reading.inbound import Inbound
 from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
 from pbem.render.templating import wording

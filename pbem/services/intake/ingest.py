@@ -11,8 +11,8 @@ from sqlmodel import Session, col, select
 from pbem import failpoints
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import InboundMessage, MailboxCursor
-from pbem.mail.inbound import Inbound, read_message
-from pbem.mail.sources import MailSource
+from pbem.mail.reading.inbound import Inbound, read_message
+from pbem.mail.transport.sources import MailSource
 from pbem.services.base.isolation import describe
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.intake_limits import max_message_bytes

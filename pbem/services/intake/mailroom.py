@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from pbem.ledger.models import Campaign, InboundMessage, Player
-from pbem.mail.inbound import Inbound
+from pbem.mail.reading.inbound import Inbound
 from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.mail.verp import is_bounce_address
 from pbem.services.base.locks import hold_campaign

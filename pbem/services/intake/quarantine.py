@@ -9,7 +9,7 @@ from sqlmodel import Session, col, func, select
 
 from pbem.errors import NotFound
 from pbem.ledger.models import InboundMessage
-from pbem.mail.inbound import read_message
+from pbem.mail.reading.inbound import read_message
 from pbem.services.base.runtime import Runtime
 
 QUARANTINED = "quarantined"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from pbem.ledger.models import InboundMessage
-from pbem.mail.body import E_TOO_LARGE
-from pbem.mail.inbound import Inbound, read_message
+from pbem.mail.reading.body import E_TOO_LARGE
+from pbem.mail.reading.inbound import Inbound, read_message
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.intake_limits import KEPT_BODY_BYTES, MAX_HEADER_BYTES, max_message_bytes
 

@@ -16,8 +16,8 @@ from sqlalchemy import Update, or_, update
 from sqlmodel import Session, col, func, select
 
 from pbem.ledger.models import Outbox, Player
-from pbem.mail.classify import only_delayed
-from pbem.mail.inbound import Inbound
+from pbem.mail.reading.classify import only_delayed
+from pbem.mail.reading.inbound import Inbound
 from pbem.mail.verp import find_bounce_token, token_matches
 from pbem.services.base.runtime import Runtime
 

@@ -14,9 +14,9 @@ from sqlmodel import Session, col, select
 from pbem import failpoints
 from pbem.ledger.db import read_only
 from pbem.ledger.models import Outbox, Player
-from pbem.mail.mailers import Mailer, sending
 from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
-from pbem.mail.smtp import PermanentSendError, TransientSendError
+from pbem.mail.transport.mailers import Mailer, sending
+from pbem.mail.transport.smtp import PermanentSendError, TransientSendError
 from pbem.mail.verp import bounce_address
 from pbem.services.base.budget import UNLIMITED, TimeBudget
 from pbem.services.base.locks import RowClaims, row_claims

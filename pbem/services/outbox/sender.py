@@ -18,7 +18,7 @@ from __future__ import annotations
 import threading
 from types import TracebackType
 
-from pbem.mail.mailers import Mailer, sending, side_by_side
+from pbem.mail.transport.mailers import Mailer, sending, side_by_side
 from pbem.services.base.budget import TimeBudget
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox import outbox

@@ -8,9 +8,9 @@ from __future__ import annotations
 import ssl
 
 from pbem.errors import ConfigError
-from pbem.mail.mailbox import open_source
-from pbem.mail.mailers import Mailer, open_mailer
-from pbem.mail.sources import MailSource
+from pbem.mail.transport.mailbox import open_source
+from pbem.mail.transport.mailers import Mailer, open_mailer
+from pbem.mail.transport.sources import MailSource
 from pbem.services.base.runtime import Runtime
 
 
@@ -34,7 +34,7 @@ def default_mailer(rt: Runtime) -> Mailer:
         raise ConfigError("config.E_NO_MAIL")
     if url.startswith("file://"):
         return open_mailer(url)
-    from pbem.mail.smtp import SmtpMailer
-    from pbem.mail.urls import parse_server_url
+    from pbem.mail.transport.smtp import SmtpMailer
+    from pbem.mail.transport.urls import parse_server_url
 
     return SmtpMailer(parse_server_url(url, allowed={"smtp"}), ssl_context=ssl_context(rt))

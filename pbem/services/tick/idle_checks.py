@@ -31,8 +31,8 @@ from datetime import datetime, timedelta
 
 from pbem.config import Settings
 from pbem.ledger.revisions import VERSION_TABLE, head_revision
-from pbem.mail.mailbox import open_source
-from pbem.mail.sources import MailSource
+from pbem.mail.transport.mailbox import open_source
+from pbem.mail.transport.sources import MailSource
 from pbem.services.base.lock_names import NO_MAILBOX
 from pbem.services.tick.idle_ledger import Ledger, Unsure, open_ledger
 

@@ -12,9 +12,9 @@ from sqlmodel import Session
 
 from pbem import failpoints
 from pbem.errors import ExitCode
-from pbem.mail.mailers import Mailer
-from pbem.mail.sources import MailSource
-from pbem.mail.transport_errors import TransportError
+from pbem.mail.transport.errors import TransportError
+from pbem.mail.transport.mailers import Mailer
+from pbem.mail.transport.sources import MailSource
 from pbem.services.base.budget import TimeBudget
 from pbem.services.base.isolation import CampaignNote
 from pbem.services.base.locks import run_lock, tick_lock

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import ssl
 
-from pbem.mail.sources import DEFAULT_BATCH, MailSource
-from pbem.mail.urls import ServerUrl, parse_server_url
+from pbem.mail.transport.sources import DEFAULT_BATCH, MailSource
+from pbem.mail.transport.urls import ServerUrl, parse_server_url
 
 
 def open_source(
@@ -17,9 +17,9 @@ def open_source(
     if isinstance(url, str):
         url = parse_server_url(url, allowed={"imap", "maildir"})
     if url.scheme == "maildir":
-        from pbem.mail.maildir import MaildirSource
+        from pbem.mail.transport.maildir import MaildirSource
 
         return MaildirSource(url.path, batch=batch)
-    from pbem.mail.imap import ImapSource
+    from pbem.mail.transport.imap import ImapSource
 
     return ImapSource(url, ssl_context=ssl_context, batch=batch)

@@ -12,9 +12,9 @@ from imapclient import IMAPClient
 from imapclient.exceptions import IMAPClientAbortError, IMAPClientError, LoginError
 from imapclient.imapclient import SocketTimeout
 
-from pbem.mail.sources import DEFAULT_BATCH, FetchBatch, select_new
-from pbem.mail.transport_errors import SourceError, UrlError
-from pbem.mail.urls import ServerUrl, client_ssl_context
+from pbem.mail.transport.errors import SourceError, UrlError
+from pbem.mail.transport.sources import DEFAULT_BATCH, FetchBatch, select_new
+from pbem.mail.transport.urls import ServerUrl, client_ssl_context
 
 PROCESSED_KEYWORD = b"$PbemProcessed"
 SEEN = b"\\Seen"

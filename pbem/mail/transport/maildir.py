@@ -27,9 +27,9 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 
-from pbem.mail.sources import DEFAULT_BATCH, FetchBatch, select_new
-from pbem.mail.transport_errors import SourceError
-from pbem.mail.urls import ServerUrl
+from pbem.mail.transport.errors import SourceError
+from pbem.mail.transport.sources import DEFAULT_BATCH, FetchBatch, select_new
+from pbem.mail.transport.urls import ServerUrl
 
 UIDS_FILE = ".pbem-uids"
 UIDVALIDITY_FILE = ".pbem-uidvalidity"

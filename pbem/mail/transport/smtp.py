@@ -15,8 +15,8 @@ from contextlib import contextmanager
 
 import aiosmtplib
 
-from pbem.mail.transport_errors import TransportError, UrlError
-from pbem.mail.urls import ServerUrl, client_ssl_context, parse_server_url
+from pbem.mail.transport.errors import TransportError, UrlError
+from pbem.mail.transport.urls import ServerUrl, client_ssl_context, parse_server_url
 
 DEFAULT_TIMEOUT = 30.0
 

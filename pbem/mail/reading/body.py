@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from email.message import Message
 from typing import Literal
 
-from pbem.mail import mimeparts
-from pbem.mail.flowed import unflow
 from pbem.mail.headers import decode_bytes
-from pbem.mail.html_text import html_to_text
-from pbem.mail.quotes import normalise, strip_reply
+from pbem.mail.reading import mimeparts
+from pbem.mail.reading.flowed import unflow
+from pbem.mail.reading.html_text import html_to_text
+from pbem.mail.reading.quotes import normalise, strip_reply
 
 E_TOO_LARGE = "mail.E_TOO_LARGE"
 E_TOO_DEEP = "mail.E_TOO_DEEP"

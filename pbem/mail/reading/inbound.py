@@ -12,16 +12,6 @@ from email.utils import getaddresses, parsedate_to_datetime
 
 from pydantic import BaseModel, ConfigDict
 
-from pbem.mail.body import (
-    E_TOO_DEEP,
-    E_TOO_LARGE,
-    E_TOO_MANY_PARTS,
-    E_UNPARSEABLE,
-    Body,
-    Source,
-    extract_body,
-)
-from pbem.mail.classify import R_NORMAL, Kind, bounced_recipient, explain
 from pbem.mail.headers import (
     HEADERS_OF_INTEREST,
     decode_words,
@@ -31,8 +21,18 @@ from pbem.mail.headers import (
     safe_message_id,
     safe_text,
 )
-from pbem.mail.mimeparts import count_parts, has_long_mime_header
 from pbem.mail.policies import READ
+from pbem.mail.reading.body import (
+    E_TOO_DEEP,
+    E_TOO_LARGE,
+    E_TOO_MANY_PARTS,
+    E_UNPARSEABLE,
+    Body,
+    Source,
+    extract_body,
+)
+from pbem.mail.reading.classify import R_NORMAL, Kind, bounced_recipient, explain
+from pbem.mail.reading.mimeparts import count_parts, has_long_mime_header
 
 _ANGLED = re.compile(r"<([^<>\s]+)>")
 _ADDR_SPEC = re.compile(r"^[^\s<>@,;]+@[^\s<>@,;]+$")

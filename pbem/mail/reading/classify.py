@@ -8,7 +8,6 @@ from email.message import Message
 from email.utils import getaddresses
 from typing import Literal
 
-from pbem.mail import mimeparts
 from pbem.mail.headers import (
     AUTO_NO,
     AUTO_SUBMITTED,
@@ -17,6 +16,7 @@ from pbem.mail.headers import (
     raw_value,
     raw_values,
 )
+from pbem.mail.reading import mimeparts
 
 Kind = Literal["normal", "auto_reply", "bounce", "bulk", "loop"]
 

@@ -1,6 +1,6 @@
 """The Mailer interface and its offline implementations: FileMailer and RecordingMailer.
 
-SmtpMailer (pbem.mail.smtp) sends for real; FileMailer writes .eml files for --dry-run and
+SmtpMailer (pbem.mail.transport.smtp) sends for real; FileMailer writes .eml files for --dry-run and
 demos; RecordingMailer keeps messages in memory for unit tests.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from pbem.mail.smtp import SendError, SmtpMailer
+from pbem.mail.transport.smtp import SendError, SmtpMailer
 
 ENVELOPES_FILE = "envelopes.jsonl"
 _UNSAFE = re.compile(r"[^A-Za-z0-9@._+-]+")

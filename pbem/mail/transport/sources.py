@@ -1,5 +1,5 @@
 """Where incoming mail comes from: the MailSource protocol and FetchBatch (open one with
-pbem.mail.mailbox.open_source).
+pbem.mail.transport.mailbox.open_source).
 
 A source hands out raw messages with numeric UIDs that only grow within one UIDVALIDITY.
 The caller remembers (uidvalidity, last uid) per source identity and asks for what is newer.

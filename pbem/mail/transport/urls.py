@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import SplitResult, parse_qsl, quote, unquote, urlsplit
 
-from pbem.mail.transport_errors import UrlError
+from pbem.mail.transport.errors import UrlError
 
 TlsMode = Literal["none", "ssl", "starttls"]
 

@@ -1,0 +1,2 @@
+"""Mail transports: IMAP and Maildir sources, the SMTP mailer and offline mailers, server URLs
+and their errors."""
