@@ -52,7 +52,7 @@ def _line(state: DGState, seat: str, reading: _Reading, number: int, line: str) 
     if not words:
         raise LineError("dg.E_UNKNOWN", text=line)
     if words[0] == "standing":
-        rule = standing_of(words[1:])
+        rule = standing_of(words[1:], state.roles[seat])
         reading.standing = reading.standing or []
         if rule is not None:
             reading.standing.append(rule)

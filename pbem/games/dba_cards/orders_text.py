@@ -145,8 +145,8 @@ def read_standing(words: list[str]) -> StandingReaction:
 def _fact_value(key: str, value: str) -> object:
     parts: list[object] = []
     for part in value.split(","):
-        if key == "elite":
+        if key == "elite" and part in TRUE | FALSE:
             parts.append(part in TRUE)
         else:
-            parts.append(part)
+            parts.append(part)  # a word that is no fact value is refused by its check
     return parts[0] if len(parts) == 1 else parts

@@ -287,8 +287,8 @@ def test_standing_defence_answers_only_while_the_card_is_held() -> None:
         spear_at="a1",
     )
     state.figures["david"].standing = [
-        standing_of(["defend", "with", "dodge", "against", "thrust"]),
-        standing_of(["block", "thrusts", "with", "jump", "back"]),
+        standing_of(["defend", "with", "dodge", "against", "thrust"], "david"),
+        standing_of(["block", "thrusts", "with", "jump", "back"], "david"),
     ]  # type: ignore[list-item]
     after, events = send(state, GOLIATH, "attack sword-thrust")
     assert after.window is None and not after.figures["david"].dead

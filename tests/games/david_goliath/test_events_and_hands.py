@@ -149,6 +149,39 @@ def test_order_problems_have_stable_codes() -> None:
     ]
 
 
+NEVER = [
+    (DAVID, "standing defend with shield", "dg.E_STANDING_ROLE"),  # a Goliath card
+    (DAVID, "standing defend with armor against thrust", "dg.E_STANDING_ROLE"),
+    (GOLIATH, "standing defend with dodge", "dg.E_STANDING_ROLE"),
+    (DAVID, "standing defend with dodge against fast", "dg.E_STANDING_TYPE"),
+    (GOLIATH, "standing defend with wounded against thrust", "dg.E_STANDING_TYPE"),
+    (DAVID, "standing defend with dodge against thrust slash", "dg.E_STANDING_BLOCKS"),
+    (GOLIATH, "standing defend with shield against curved", "dg.E_STANDING_BLOCKS"),
+]
+FIRES = [
+    (DAVID, "standing defend with wounded against spear"),
+    (DAVID, "standing defend with staff-parry against chop"),
+    (DAVID, "standing negate with trip"),
+    (GOLIATH, "standing defend with armor"),
+    (GOLIATH, "standing defend with guard against fast curved"),
+    (GOLIATH, "standing negate with fall"),
+]
+
+
+@pytest.mark.parametrize(("seat", "line", "code"), NEVER)
+def test_a_standing_reaction_that_could_never_answer_is_refused(
+    seat: str, line: str, code: str
+) -> None:
+    step = "move-david" if seat == DAVID else "move-goliath"
+    assert problem_codes(duel(step=step), seat, f"pass\n{line}") == [code]
+
+
+@pytest.mark.parametrize(("seat", "line"), FIRES)
+def test_a_standing_reaction_that_can_answer_is_taken(seat: str, line: str) -> None:
+    step = "move-david" if seat == DAVID else "move-goliath"
+    assert problem_codes(duel(step=step), seat, f"pass\n{line}") == []
+
+
 def test_standing_lines_replace_the_old_ones_and_round_trip() -> None:
     state = duel(step="move-goliath", goliath_hand=("walk",))
     text = "move Walk to d7\nstanding defend with shield against fast, sinkers\nstanding none"
