@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.core.reactions import Choice
+from pbem.core.reactions import PASS, Choice
 from pbem.games.dba_cards.content import ABILITIES, CARDS, DEFENCE_CARDS, MISSILE
 from pbem.games.dba_cards.deck import holds
 from pbem.games.dba_cards.squares import distance, neighbours, step
@@ -109,7 +109,7 @@ def general_rallies(state: DBAState, target: Unit) -> bool:
 
 def defence_choices(state: DBAState, target: Unit, attacker: Unit) -> list[Choice]:
     """The defender's legal answers: each card they hold whose condition holds, and pass."""
-    choices = [Choice(key="pass", label="play no card: the unit is destroyed")]
+    choices = [Choice(key=PASS, label="play no card: the unit is destroyed")]
     for kind in DEFENCE_CARDS:
         if holds(state, target.owner, kind) and allowed(state, kind, target, attacker):
             choices.append(
