@@ -163,3 +163,16 @@ def test_standing_lines_replace_the_set_as_in_every_game() -> None:
     assert kept.sides["p1"].standing == after.sides["p1"].standing  # no line: kept
     cleared = GAME.parse(kept, "p2", "on attack play push\nstanding none").orders
     assert GAME.advance(kept, {"p2": cleared}, SeededRng(4)).state.sides["p2"].standing == []
+
+
+def test_a_move_may_say_to_between_its_squares() -> None:
+    state = position("p1 blades c2\np1 blades d2", {"p1": "march"})
+    for text, canonical in [
+        ("move d2 to d4 with march", "move d2-d4 with march"),
+        ("Move d2 to d4 with March", "move d2-d4 with march"),
+        ("move c2 to c4, d2 to d4 with march", "move c2-c4, d2-d4 with march"),
+    ]:
+        parsed = GAME.parse(state, "p1", text)
+        assert parsed.errors == [], text
+        assert GAME.canonical(state, "p1", parsed.orders) == canonical
+    assert problem_codes(GAME.parse(state, "p1", "move d2 to with march")) == ["dba.E_MOVE_FORM"]
