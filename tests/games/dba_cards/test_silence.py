@@ -13,11 +13,11 @@ from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.state import DBAState
 from pbem.ledger import queries
 from pbem.ledger.models import Outbox
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.runtime import Runtime
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime, sqlite_url
 
 ADDRESSES = {"p1": "ann@localhost", "p2": "bob@localhost"}
