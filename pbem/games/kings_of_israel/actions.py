@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.blessings import play_blessing
 from pbem.games.kings_of_israel.content import ALTAR_SUPPLY
 from pbem.games.kings_of_israel.decks import (
     draw_blessing,
@@ -14,6 +15,7 @@ from pbem.games.kings_of_israel.decks import (
     take,
 )
 from pbem.games.kings_of_israel.inputs import Act
+from pbem.games.kings_of_israel.reach import enterable, steps_from
 from pbem.games.kings_of_israel.sin import remove_cubes
 from pbem.games.kings_of_israel.state import KIState
 
@@ -42,20 +44,6 @@ def perform(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Ev
     if refusal is None:
         state.actions_left -= spend
     return refusal
-
-
-def enterable(state: KIState, place: str) -> bool:
-    """True when a prophet may enter `place` (never a nation; no Mount under 'High Places')."""
-    info = state.board.place(place)
-    return not info.nation and not (info.kind == "mount" and state.has_permanent("block"))
-
-
-def steps_from(state: KIState, here: str) -> list[str]:
-    """Places one move away: by road, or by sea unless the seas are closed."""
-    found = list(state.board.road_neighbours(here))
-    if not state.has_permanent("no_sea"):
-        found += [p for p in state.board.sea_neighbours(here) if p not in found]
-    return [p for p in found if enterable(state, p)]
 
 
 def _move(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Event]) -> str | None:
@@ -205,8 +193,6 @@ def _discard(
 
 
 def _play(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Event]) -> str | None:
-    from pbem.games.kings_of_israel.blessings import play_blessing
-
     return play_blessing(state, seat, act.args, rng, events)
 
 

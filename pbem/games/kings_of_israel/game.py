@@ -17,6 +17,7 @@ from pbem.core.game import (
 )
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
+from pbem.games.kings_of_israel.flow import owing, play, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.levels import LEVEL_NAMES, VERSIONS
 from pbem.games.kings_of_israel.orders import parse_orders
@@ -24,7 +25,6 @@ from pbem.games.kings_of_israel.orders_text import canonical_orders
 from pbem.games.kings_of_israel.scenario import load_scenario
 from pbem.games.kings_of_israel.setup import start_state
 from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.turn import owing, play
 from pbem.games.kings_of_israel.view import build_view
 
 META = GameMeta(
@@ -70,8 +70,6 @@ class KingsOfIsrael:
     def start(self, setup: Setup, rng: SeededRng) -> KIState:
         """Set up the board, then play on to the first input owed."""
         state = start_state(setup, rng)
-        from pbem.games.kings_of_israel.rounds import run_on
-
         run_on(state, rng, [])
         return state
 

@@ -1,77 +1,16 @@
-"""Applying input: a prophet's turn of actions, teammates' Blessings, answers to questions."""
+"""A prophet's turn of actions, teammates' Blessings and the Blessing answering an Idol."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from pbem.core.game import Event
 from pbem.core.reactions import Window, standing_answer
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.actions import perform
 from pbem.games.kings_of_israel.blessings import play_blessing
-from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.rounds import finish_turn, place_prophet, prophet_moves, run_on
+from pbem.games.kings_of_israel.inputs import Act
+from pbem.games.kings_of_israel.rounds import finish_turn
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import turn_window
-
-
-def owing(state: KIState) -> str | None:
-    """The seat that owes input now, or None (the game is over)."""
-    if state.step == "over" or state.result is not None:
-        return None
-    if state.window is not None:
-        return state.window.seat
-    return state.active_seat() if state.step == "work" else None
-
-
-def play(state: KIState, inputs: dict[str, Any], rng: SeededRng) -> list[Event]:
-    """Apply the inputs to `state` (in place), then run on to the next input owed."""
-    events: list[Event] = []
-    for seat in state.seat_ids():
-        orders = inputs.get(seat)
-        if isinstance(orders, KIOrders):
-            _remember(state, seat, orders, events)
-    if state.window is not None:
-        window = state.window
-        orders = inputs.get(window.seat)
-        picked = window.choice(orders.answer or "") if isinstance(orders, KIOrders) else None
-        state.window = None
-        _answer(state, window, picked.key if picked else window.default, rng, events)
-    elif state.step == "work":
-        active = state.active_seat()
-        for seat in state.seat_ids():
-            orders = inputs.get(seat)
-            if seat != active and isinstance(orders, KIOrders):
-                _blessings_only(state, seat, orders.acts, rng, events)
-        orders = inputs.get(active)
-        take_turn(state, active, orders.acts if isinstance(orders, KIOrders) else [], rng, events)
-    run_on(state, rng, events)
-    return events
-
-
-def _remember(state: KIState, seat: str, orders: KIOrders, events: list[Event]) -> None:
-    prophet = state.prophets[seat]
-    if orders.standing is not None:
-        prophet.standing = list(orders.standing)
-    if orders.later is not None:
-        prophet.plans = [list(p) for p in orders.later]
-        events.append(Event(code="ki.plans", data={"seat": seat, "turns": len(prophet.plans)}))
-
-
-def _answer(
-    state: KIState, window: Window, answer: str, rng: SeededRng, events: list[Event]
-) -> None:
-    events.append(
-        Event(code="ki.answered", data={"seat": window.seat, "window": window.id, "answer": answer})
-    )
-    if window.trigger == "ki.idol":
-        answer_idol(state, window, answer, rng, events)
-    elif window.trigger == "ki.fp_return":
-        place_prophet(state, answer, events)
-    elif window.trigger == "ki.tie":
-        state.tie_answer = answer
-    elif window.trigger == "ki.fp_move":
-        prophet_moves(state, answer, rng, events)
 
 
 def answer_idol(
@@ -82,9 +21,10 @@ def answer_idol(
         play_blessing(state, window.seat, [answer, str(window.facts["place"])], rng, events)
 
 
-def _blessings_only(
+def blessings_only(
     state: KIState, seat: str, acts: list[Act], rng: SeededRng, events: list[Event]
 ) -> None:
+    """Play a team-mate's Blessings (the `play` lines among `acts`) in the active turn."""
     for act in acts:
         if act.verb == "play" and holds_true(state, seat, act.when):
             _refused(state, seat, act, play_blessing(state, seat, act.args, rng, events), events)
