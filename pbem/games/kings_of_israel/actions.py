@@ -116,6 +116,8 @@ def _build(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Eve
     here = state.prophets[seat].at
     if here in state.altars or len(state.altars) >= ALTAR_SUPPLY:
         return "ki.E_ALTAR_THERE"
+    if here in state.destroyed:
+        return "ki.E_DESTROYED"
     if not holds(state, seat, "gold", "stone", "wood"):
         return "ki.E_ALTAR_COST"
     for wanted in ("gold", "stone", "wood"):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.reactions import Choice, Window, standing_answer
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.content import RESOURCES, Step
+from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY, RESOURCES, Step
 from pbem.games.kings_of_israel.decks import draw_location, draw_sin_card, kind, take
-from pbem.games.kings_of_israel.sin import increase, place_idol
+from pbem.games.kings_of_israel.sin import destroy_location, increase, place_idol
 from pbem.games.kings_of_israel.state import CardRun, KIState
 
 
@@ -153,7 +153,8 @@ def _sin(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> boo
             increase(state, place, hit, events)
     else:
         if where == "most_sin":
-            picked = _most_sin(state, state.board.locations(), "most-sin", events)
+            open_places = [p for p in state.board.locations() if p not in state.destroyed]
+            picked = _most_sin(state, open_places, "most-sin", events)
             if picked is None:
                 return False
             where = picked
@@ -206,10 +207,32 @@ def _discard(state: KIState, step: Step, rng: SeededRng, events: list[Event]) ->
     return True
 
 
+def _destroy(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
+    """Brimstone and Fire: a location with the most Sin Cubes (the Starting Player chooses
+    among equals) is destroyed under a Destruction Cube, while one is left."""
+    if len(state.destroyed) >= DESTRUCTION_SUPPLY:
+        events.append(Event(code="ki.no_destruction_cube", data={}))
+        return True
+    places = [
+        p
+        for p in state.board.locations()
+        if state.sin.get(p) and p not in state.destroyed and p != state.false_prophet
+    ]
+    if not places:
+        events.append(Event(code="ki.no_sin_to_destroy", data={}))
+        return True
+    place = _most_sin(state, places, "destroy", events)
+    if place is None:
+        return False
+    destroy_location(state, place, events)
+    return True
+
+
 STEPS = {
     "sin": _sin,
     "idol": _idol,
     "locations": _locations,
     "destroy_altar": _destroy_altar,
     "discard": _discard,
+    "destroy": _destroy,
 }

@@ -6,9 +6,12 @@ from pbem.games.kings_of_israel.state import KIState
 
 
 def enterable(state: KIState, place: str) -> bool:
-    """True when a prophet may enter `place` (never a nation; no Mount under 'High Places')."""
+    """True when a prophet may enter `place` (never a nation or a destroyed location; no Mount
+    under 'High Places')."""
     info = state.board.place(place)
-    return not info.nation and not (info.kind == "mount" and state.has_permanent("block"))
+    if info.nation or place in state.destroyed:
+        return False
+    return not (info.kind == "mount" and state.has_permanent("block"))
 
 
 def steps_from(state: KIState, here: str) -> list[str]:

@@ -69,6 +69,7 @@ class KIState(BaseModel):
     sin: dict[str, int] = Field(default_factory=dict)
     idols: list[str] = Field(default_factory=list)
     altars: list[str] = Field(default_factory=list)
+    destroyed: list[str] = Field(default_factory=list)  # locations under a Destruction Cube
     false_prophet: str | None = None
     prophet_appeared: bool = False  # the False Prophet has come (he may be away, defeated)
     decks: Decks = Field(default_factory=Decks)
