@@ -173,6 +173,8 @@ def random_orders(state: KIState, seat: str, rng: SeededRng) -> KIOrders:
     if window is not None:
         if window.seat != seat:
             return KIOrders()
+        if window.trigger == "ki.discard":  # the spare of the kind held most
+            return KIOrders(answer=window.default)
         keys = [c.key for c in window.choices]
         return KIOrders(answer=rng.choice(keys, purpose=f"bot {seat} answer"))
     if state.step != "work" or state.active_seat() != seat:

@@ -8,6 +8,7 @@ from typing import Any
 from pbem.core.game import Event
 from pbem.core.reactions import Window
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.hands import TRIGGER, discard
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.rounds import (
     MAX_LOOPS,
@@ -17,8 +18,8 @@ from pbem.games.kings_of_israel.rounds import (
     prophet_turn,
     round_start,
 )
-from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.turn import answer_idol, blessings_only, run_plan, take_turn
+from pbem.games.kings_of_israel.state import KIState, Queued
+from pbem.games.kings_of_israel.turn import answer_idol, continue_turn, run_plan, start_run
 from pbem.games.kings_of_israel.windows import idol_window, open_or_answer
 
 
@@ -40,20 +41,50 @@ def play(state: KIState, inputs: dict[str, Any], rng: SeededRng) -> list[Event]:
             _remember(state, seat, orders, events)
     if state.window is not None:
         window = state.window
+        _hold_blessings(state, inputs)
         orders = inputs.get(window.seat)
         picked = window.choice(orders.answer or "") if isinstance(orders, KIOrders) else None
         state.window = None
         _answer(state, window, picked.key if picked else window.default, rng, events)
     elif state.step == "work":
-        active = state.active_seat()
-        for seat in state.seat_ids():
-            orders = inputs.get(seat)
-            if seat != active and isinstance(orders, KIOrders):
-                blessings_only(state, seat, orders.acts, rng, events)
-        orders = inputs.get(active)
-        take_turn(state, active, orders.acts if isinstance(orders, KIOrders) else [], rng, events)
+        _work(state, inputs)
     run_on(state, rng, events)
     return events
+
+
+def blessings_of(state: KIState, inputs: dict[str, Any], skip: str = "") -> list[Queued]:
+    """Every seat's Blessings (`play` lines for now, not later turns), seat by seat."""
+    found = []
+    for seat in state.seat_ids():
+        orders = inputs.get(seat)
+        if seat != skip and isinstance(orders, KIOrders):
+            found += [Queued(seat=seat, act=a) for a in orders.acts if a.verb == "play"]
+    return found
+
+
+def _hold_blessings(state: KIState, inputs: dict[str, Any]) -> None:
+    """Blessings sent while a question is open: played as the paused turn goes on, or else
+    kept for the start of the next prophet's turn."""
+    held = blessings_of(state, inputs)
+    run = state.turn
+    if run is None:
+        state.waiting += held
+        return
+    run.after_move += [i for i in held if i.act and i.act.after_move]
+    run.queue[:0] = [i for i in held if i.act and not i.act.after_move]
+
+
+def _work(state: KIState, inputs: dict[str, Any]) -> None:
+    """The active prophet's mail is their turn, after team-mates' Blessings; a mail of
+    Blessings alone plays them and leaves the turn owed."""
+    active = state.active_seat()
+    mates = blessings_of(state, inputs, skip=active)
+    orders = inputs.get(active)
+    if isinstance(orders, KIOrders) and orders.no_turn:
+        state.turn_phases += 1
+        start_run(state, active, orders.acts, mates, ends=False)
+        return
+    start_run(state, active, orders.acts if isinstance(orders, KIOrders) else [], mates)
 
 
 def _remember(state: KIState, seat: str, orders: KIOrders, events: list[Event]) -> None:
@@ -79,6 +110,8 @@ def _answer(
         state.tie_answer = answer
     elif window.trigger == "ki.fp_move":
         prophet_moves(state, answer, rng, events)
+    elif window.trigger == TRIGGER:
+        discard(state, window.seat, answer, str(window.facts.get("why", "hand-limit")), events)
 
 
 def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
@@ -90,7 +123,9 @@ def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
             if not round_start(state, rng, events):
                 return
         elif state.step == "work":
-            if state.asks:
+            if state.turn is not None:
+                continue_turn(state, rng, events)
+            elif state.asks:
                 _next_ask(state, rng, events)
             elif state.prophets[state.active_seat()].plans:
                 run_plan(state, state.active_seat(), rng, events)

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.reactions import Choice, Window, standing_answer
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY, RESOURCES, Step
-from pbem.games.kings_of_israel.decks import draw_location, draw_sin_card, kind, take
+from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY, Step
+from pbem.games.kings_of_israel.decks import draw_location, draw_sin_card, kind
+from pbem.games.kings_of_israel.hands import clockwise, settle
 from pbem.games.kings_of_israel.sin import destroy_location, increase, place_idol
 from pbem.games.kings_of_israel.state import CardRun, KIState
 
@@ -192,18 +193,18 @@ def _destroy_altar(state: KIState, step: Step, rng: SeededRng, events: list[Even
 
 
 def _discard(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
-    for seat in state.seat_ids():
-        dropped = []
-        for _ in range(step.number("count")):
-            hand = [kind(c) for c in state.prophets[seat].hand]
-            if not hand:
-                break
-            most = max(RESOURCES, key=lambda k: (hand.count(k), RESOURCES.index(k)))
-            card = take(state, seat, most)
-            state.decks.resource_discard.append(str(card))
-            dropped.append(most)
-        if dropped:
-            events.append(Event(code="ki.discarded", data={"seat": seat, "cards": dropped}))
+    """Each player discards `count` Resource cards of their choice (as many as they hold),
+    Starting Player first; False while one of them is asked which."""
+    run = state.cards[-1]
+    if not run.begun:
+        run.begun = True
+        for seat in state.seat_ids():
+            count = min(step.number("count"), len(state.prophets[seat].hand))
+            if count:
+                state.discards[seat] = count
+    if not settle(state, clockwise(state, state.starting_seat()), events):
+        return False
+    run.begun = False
     return True
 
 

@@ -139,7 +139,7 @@ def finish_turn(state: KIState, rng: SeededRng, events: list[Event]) -> None:
     """The active prophet's turn is over: the next player's, or the end of the phase."""
     events.append(Event(code="ki.turn_over", data={"seat": state.active_seat()}))
     state.turn_index += 1
-    state.actions_left = ACTIONS
+    state.actions_left, state.turn_phases = ACTIONS, 0
     if state.turn_index < len(state.seats):
         return
     if state.rules.false_prophet and state.false_prophet is not None:

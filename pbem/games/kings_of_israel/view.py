@@ -161,6 +161,7 @@ def _private(state: KIState, seat: str) -> dict[str, Any]:
         ],
         "standing": [standing_line(r) for r in prophet.standing],
         "plans": [[act_line(a) for a in turn] for turn in prophet.plans],
+        "waiting": [act_line(q.act) for q in state.waiting if q.seat == seat and q.act],
     }
     window = state.window
     if window is not None and window.seat == seat:

@@ -25,6 +25,8 @@ def busy_board() -> KIState:
     state.prophets["p1"].at, state.prophets["p2"].at = "jericho", "bethel"
     state.prophets["p1"].hand = ["cattle.90", "grain.91", "gold.92"]
     state.prophets["p2"].hand = ["wood.93"]
+    for prophet in state.prophets.values():  # a card's discard is chosen without a question
+        prophet.standing = [StandingReaction(trigger="ki.discard", answer="cattle")]
     state.step, state.turn_index, state.actions_left = "work", 0, 4
     return state
 
