@@ -15,7 +15,7 @@ from pathlib import Path
 
 from pbem.games.kings_of_israel import GAME
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.replay import replay
+from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, text_of
 from tests.games.kings_of_israel.test_mail_game import NAME, ledger_codes, newest, state_of
 
