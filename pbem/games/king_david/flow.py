@@ -112,6 +112,7 @@ def _act(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
     for army in state.armies:
         army.came_from = None
     state.acting_now, state.frozen, state.sieges_ordered = acting(state), [], []
+    state.spent = {}
     for seat in state.acting_now:
         _moves(state, seat, inputs.get(seat, KDOrders()), rng, events)
     state.agenda = [Task(kind="combat", area=a, seat=s) for s in state.acting_now
@@ -179,6 +180,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         check_conquests(state, events)
         state.actor += 1
         state.agenda, state.sieges_ordered, state.frozen, state.acting_now = [], [], [], []
+        state.spent = {}
         return
     if task.kind == "combat":
         state.agenda.pop(0)

@@ -16,7 +16,7 @@ from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.event_table import BY_KEY
 from pbem.games.king_david.flow import acting
 from pbem.games.king_david.inputs import Gift, KDOrders, Move
-from pbem.games.king_david.movement import MoveError, check_move
+from pbem.games.king_david.movement import MoveError, check_move, rehearsal, rehearse
 from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
@@ -38,12 +38,13 @@ def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
         return ParseResult(problems=[Problem(line=0, code="kd.E_NOT_A_PLAYER", kind="illegal")])
     orders = KDOrders()
     problems: list[Problem] = []
+    board = rehearsal(state)  # each move is checked after the lines above it (6.1)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = strip_comment(raw).lower().replace(",", " ")
         if not line:
             continue
         try:
-            _line(state, seat, orders, line.split())
+            _line(board, seat, orders, line.split())
         except LineError as error:
             problems.append(Problem(line=number, code=error.code,
                                     kind="illegal" if error.kind == "illegal" else "invalid",
@@ -130,6 +131,7 @@ def _move(state: KDState, seat: str, words: list[str]) -> Move:
         check_move(state, seat, move)
     except MoveError as error:
         raise LineError(error.code, "illegal", **error.params) from error
+    rehearse(state, seat, move)
     return move
 
 

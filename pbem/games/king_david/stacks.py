@@ -36,10 +36,11 @@ def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
             if state.side_of(a) != seat and not state.allied(seat, state.side_of(a))]
 
 
-def limit(state: KDState, area: str, seat: str) -> int:
-    """Four armies, plus the rating of the best leader of `seat` there (6.1)."""
-    ratings = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat
-               or state.allied(seat, state.seat_of(ld.country))]
+def limit(state: KDState, area: str, seat: str, leaving: frozenset[str] = frozenset()) -> int:
+    """Four armies, plus the rating of the best leader of `seat` or an ally there, leaving
+    aside the leaders named in `leaving` (6.1, 5.1)."""
+    ratings = [ld.rating for ld in state.leaders_in(area) if ld.name not in leaving and (
+        state.seat_of(ld.country) == seat or state.allied(seat, state.seat_of(ld.country)))]
     return STACK_LIMIT + max(ratings, default=0)
 
 

@@ -30,6 +30,14 @@ class Army(BaseModel):
     came_from: str | None = None  # the area it entered from in this action (6.2.5)
 
 
+class Spent(BaseModel):
+    """What one army or leader has used of its movement in the action being played (6.1)."""
+
+    points: int = 0
+    unled: bool = False  # it moved without the leader doubling (a leader: without armies)
+    stopped: bool = False  # it entered an area where enemy armies stand
+
+
 class Leader(BaseModel):
     """A leader counter: on the map, captured (awaiting ransom), or dead."""
 
@@ -133,6 +141,7 @@ class KDState(BaseModel):
     ark_played: int = 0
     serial: int = 0
     agenda: list[Task] = Field(default_factory=list)
+    spent: dict[str, Spent] = Field(default_factory=dict)  # army id or leader name -> its use
     acting_now: list[str] = Field(default_factory=list)  # seats of the action being resolved
     sieges_ordered: list[str] = Field(default_factory=list)
     battle: Battle | None = None
