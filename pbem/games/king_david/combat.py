@@ -61,7 +61,7 @@ def _sides(state: KDState, battle: Battle) -> tuple[list[Army], list[Army]]:
     attackers = [a for a in friendly_armies(state, battle.area, battle.attacker)
                  if a.id not in battle.out]
     defenders = [a for a in friendly_armies(state, battle.area, battle.defender or "")
-                 if a.id not in battle.out and a.id not in battle.bribed]
+                 if a.id not in battle.out]
     return attackers, defenders
 
 
@@ -216,7 +216,8 @@ def apply_retreat_answer(state: KDState, answer: str, rng: SeededRng,
         options = retreats(state, battle.area, seat, forbidden)
         target = answer.split()[1] if " " in answer else best_retreat(
             state, battle.area, seat, options)
-        move_side(state, battle.area, seat, target)
+        move_side(state, battle.area, seat, target, leave=list(battle.bribed))
+        battle.retreated[seat] = target
         events.append(Event(code="kd.retreated", data={"seat": seat, "area": battle.area,
                                                        "to": target, "side": side or ""}))
         if battle.kind == "combat":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from pbem.core.game import Event
 from pbem.games.king_david.content import STACK_LIMIT
 from pbem.games.king_david.state import Army, KDState
@@ -82,10 +84,13 @@ def best_retreat(state: KDState, area: str, seat: str, options: list[str]) -> st
     return (friendly or options)[0]
 
 
-def move_side(state: KDState, area: str, seat: str, target: str) -> None:
-    """Move every army and leader of `seat` and its allies from `area` to `target`."""
+def move_side(state: KDState, area: str, seat: str, target: str,
+              leave: Collection[str] = ()) -> None:
+    """Move every army and leader of `seat` and its allies from `area` to `target`, but the
+    armies named in `leave` (bribed ones fight for the side, never retreat with it)."""
     for army in friendly_armies(state, area, seat):
-        army.area = target
+        if army.id not in leave:
+            army.area = target
     for leader in state.leaders_in(area):
         owner = state.seat_of(leader.country)
         if owner == seat or state.allied(seat, owner):
@@ -104,6 +109,12 @@ def step_loss(state: KDState, army: Army, events: list[Event], why: str) -> None
         )
     events.append(Event(code="kd.eliminated", data={"army": army.id, "area": army.area,
                                                     "why": why}, visible_to=None))
+
+
+def eliminate(state: KDState, army: Army, events: list[Event], why: str) -> None:
+    """Remove an army whatever steps it has left; its counter goes back to the pool."""
+    army.steps = 1
+    step_loss(state, army, events, why)
 
 
 def strength(state: KDState, army: Army) -> int:

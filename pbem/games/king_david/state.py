@@ -105,6 +105,7 @@ class Battle(BaseModel):
     ark: str | None = None  # side with the Ark of the Lord's +2 for one round (19)
     out: list[str] = Field(default_factory=list)  # revolting armies sitting it out (22)
     bribed: dict[str, str] = Field(default_factory=dict)  # army id -> its own seat (23)
+    retreated: dict[str, str] = Field(default_factory=dict)  # seat that retreated -> where to
 
 
 class Task(BaseModel):
