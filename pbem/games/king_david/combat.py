@@ -9,6 +9,7 @@ from pbem.games.king_david.content import COMBAT_COST, die_of
 from pbem.games.king_david.event_rules import act_of_god, combat_events, combat_over
 from pbem.games.king_david.hits import assign
 from pbem.games.king_david.leaders import leaders_alone
+from pbem.games.king_david.siege import siege_held
 from pbem.games.king_david.stacks import (
     best_retreat,
     enemy_armies,
@@ -222,6 +223,8 @@ def apply_retreat_answer(state: KDState, answer: str, rng: SeededRng,
                                                        "to": target, "side": side or ""}))
         if battle.kind == "combat":
             combat_over(state, battle, rng, events)
+        else:
+            siege_held(state, battle, events)
         state.battle = None
         return False
     events.append(Event(code="kd.stands", data={"seat": seat, "area": battle.area,
