@@ -54,7 +54,7 @@ def build_phase(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         _maintain(state, seat, rate, events)
         _restore(state, seat, rate, events)
         _build(state, seat, rate, rng, events)
-        _fortify(state, seat, events)
+        _fortify(state, seat, rate, events)
 
 
 def _own(state: KDState, seat: str) -> list[Army]:
@@ -111,15 +111,17 @@ def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Ev
         events.append(Event(code="kd.built", data={"seat": seat, "armies": built}))
 
 
-def _fortify(state: KDState, seat: str, events: list[Event]) -> None:
+def _fortify(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
+    """Each city the plan names rises one level at most a Build Phase, to four, for ten
+    resources; food stands in at the exchange rate (10.4, 10.0)."""
     player = state.players[seat]
-    for area in player.build.fortify:
-        level = state.forts.get(area, 0)
-        if state.control.get(area) != player.country or max(level, 1) >= FORT_MAX:
+    for area in dict.fromkeys(player.build.fortify):
+        level = max(state.forts.get(area, 0), 1)
+        mine = state.control.get(area) == player.country and state.scenario.area(area).city
+        if not mine or level >= FORT_MAX:
             continue
-        if player.resources < FORT_COST:
+        if not pay(player, 0, FORT_COST, rate):
             break
-        player.resources -= FORT_COST
-        state.forts[area] = max(level, 1) + 1
+        state.forts[area] = level + 1
         events.append(Event(code="kd.fortified", data={"seat": seat, "area": area,
                                                        "level": state.forts[area]}))
