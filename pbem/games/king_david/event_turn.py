@@ -7,8 +7,8 @@ from collections import Counter
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.armies import draw_setup, place
 from pbem.games.king_david.event_play import play, plays_of
+from pbem.games.king_david.minors import set_up_minor
 from pbem.games.king_david.phases import cup_for
 from pbem.games.king_david.stacks import borders
 from pbem.games.king_david.state import KDState
@@ -54,12 +54,7 @@ def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: Seeded
         return
     entry = state.minors[minor]
     entry.active, entry.seat = True, seat
-    armies = draw_setup(state, minor, state.scenario.country(minor).setup, rng)
-    spots = sorted((a.id for a in state.scenario.areas if a.country == minor
-                    and state.control.get(a.id) == minor),
-                   key=lambda a: (state.scenario.area(a).city is None, a))
-    for army in place(state, armies, seat, spots):
-        state.pool[minor].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+    set_up_minor(state, minor, seat, rng)
 
 
 def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:

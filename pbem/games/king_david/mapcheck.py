@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbem.core.game import ContentError
-from pbem.games.king_david.content import FORT_MAX, KINDS, PHASE_KINDS, Scenario
+from pbem.games.king_david.content import FORT_MAX, KINDS, PHASE_KINDS, STACK_LIMIT, Scenario
 
 LineOf = Callable[..., "int | None"]
 
@@ -16,6 +16,7 @@ def check_scenario(s: Scenario, source: str, line_of: LineOf) -> None:
     _areas(s, source, line_of)
     _links(s, source, line_of)
     _counters(s, source, line_of)
+    _room(s, source, line_of)
     _cup(s, source, line_of)
 
 
@@ -95,6 +96,19 @@ def _counters(s: Scenario, source: str, line_of: LineOf) -> None:
         if k.steps not in (1, 2) or k.strength < 1:
             _fail(source, line_of(k.country, "counters"), "kd.E_COUNTERS",
                   "steps must be 1 or 2 and strength at least 1")
+
+
+def _room(s: Scenario, source: str, line_of: LineOf) -> None:
+    """Every setup fits its country's areas within stacking (4.5, 11.0): four armies an
+    area, and the best leader's rating more where he stands."""
+    for c in s.countries:
+        areas = sum(1 for a in s.areas if a.country == c.key)
+        best = max((ld.rating for ld in s.leaders if ld.country == c.key), default=0)
+        room = STACK_LIMIT * areas + best
+        if sum(c.setup.values()) > room:
+            _fail(source, line_of(c.key, "setup"), "kd.E_SETUP_ROOM",
+                  f"{c.key} sets up {sum(c.setup.values())} armies but its {areas} areas "
+                  f"hold {room} within stacking")
 
 
 def _cup(s: Scenario, source: str, line_of: LineOf) -> None:

@@ -23,13 +23,20 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
     winner = control_roll(state, others, key, rng, events)
     minor.active, minor.seat = True, winner
     minor.since = f"{state.turn}-{state.marker}"
-    armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
-    for army in armies:
-        army.area = ""
-    place(state, armies, winner, _minor_spots(state, key))
+    placed = set_up_minor(state, key, winner, rng)
     events.append(Event(code="kd.minor_invaded", data={
         "minor": state.scenario.country(key).name, "invader": seat, "controller": winner,
-        "armies": len(armies)}))
+        "armies": placed}))
+
+
+def set_up_minor(state: KDState, key: str, seat: str, rng: SeededRng) -> int:
+    """Draw a minor's setup and place it in its own areas within stacking, for the seat that
+    runs it (11.0, event 18); armies without room go back to the pool. The number placed."""
+    armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
+    left = place(state, armies, seat, _minor_spots(state, key))
+    for army in left:
+        state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+    return len(armies) - len(left)
 
 
 def control_roll(state: KDState, seats: list[str], minor: str, rng: SeededRng,

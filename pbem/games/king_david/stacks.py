@@ -98,15 +98,13 @@ def move_side(state: KDState, area: str, seat: str, target: str,
 
 
 def step_loss(state: KDState, army: Army, events: list[Event], why: str) -> None:
-    """Flip an army to its reduced side, or remove it (its counter goes back to the pool)."""
+    """Flip an army to its reduced side, or remove it (its counter goes back to the pool, a
+    raider's to its country's)."""
     army.steps -= 1
     if army.steps > 0:
         return
     state.armies = [a for a in state.armies if a.id != army.id]
-    if army.raider is None:
-        state.pool.setdefault(army.country, []).append(
-            f"{army.kind}:{army.strength}:{army.steps_max}"
-        )
+    state.pool.setdefault(army.country, []).append(f"{army.kind}:{army.strength}:{army.steps_max}")
     events.append(Event(code="kd.eliminated", data={"army": army.id, "area": army.area,
                                                     "why": why}, visible_to=None))
 
