@@ -58,7 +58,7 @@ def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: Seeded
 
 
 def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:
-    """Draw two markers from the rest of the phase cup onto the boxes the player named."""
+    """Draw two new markers from the phase cup onto the boxes the player named (event 27)."""
     for seat in state.order:
         for target in plays_of(state, seat, "hand-of-fate"):
             boxes = [int(b) - 1 for b in (target[0].split("+") if target else ["11", "12"])]
@@ -66,12 +66,21 @@ def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:
             if not boxes or not play(state, seat, "hand-of-fate", "+".join(
                     str(b + 1) for b in boxes), events):
                 continue
-            rest = Counter(cup_for(state)) - Counter(state.markers)
-            pool = sorted(rest.elements())
-            for box in boxes:
-                if pool:
-                    picked = rng.choice(pool, purpose="hand of fate")
-                    pool.remove(picked)
-                    state.markers[box] = picked
+            for box, marker in zip(boxes, new_markers(state, boxes, rng), strict=False):
+                state.markers[box] = marker
             events.append(Event(code="kd.track_changed", data={"seat": seat, "boxes": " ".join(
                 str(b + 1) for b in boxes)}))
+
+
+def new_markers(state: KDState, boxes: list[int], rng: SeededRng) -> list[str]:
+    """Markers drawn from what the turn's draw left in the cup, one for each box; on turn
+    one a second Build is set aside and another drawn, as in 4.4."""
+    pool = sorted((Counter(cup_for(state)) - Counter(state.markers)).elements())
+    kept = [m for i, m in enumerate(state.markers) if i not in boxes]
+    drawn: list[str] = []
+    while pool and len(drawn) < len(boxes):
+        picked = rng.choice(pool, purpose="hand of fate")
+        pool.remove(picked)
+        if not (state.turn == 1 and picked == "build" and "build" in kept + drawn):
+            drawn.append(picked)
+    return drawn

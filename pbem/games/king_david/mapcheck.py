@@ -112,8 +112,12 @@ def _room(s: Scenario, source: str, line_of: LineOf) -> None:
 
 
 def _cup(s: Scenario, source: str, line_of: LineOf) -> None:
+    """Twelve markers for the track, the Builds turn one sets aside, and two for each of
+    the two Hands of Fate (4.4, event 27)."""
     unknown = [k for k in s.phase_cup if k not in PHASE_KINDS]
-    if unknown or sum(s.phase_cup.values()) < 12 or s.phase_cup.get("action", 0) < 2:
+    needed = 12 + max(s.phase_cup.get("build", 0) - 1, 0) + 4
+    if unknown or sum(s.phase_cup.values()) < needed or s.phase_cup.get("action", 0) < 2:
         _fail(source, line_of("phase_cup"), "kd.E_CUP",
-              "phase_cup: kinds action, event, harvest, resource, build; at least 12 markers, "
-              "at least 2 action")
+              "phase_cup: kinds action, event, harvest, resource, build; at least 2 action, "
+              f"and {needed} markers (twelve, the Builds turn one sets aside, four for "
+              "Hand of Fate)")

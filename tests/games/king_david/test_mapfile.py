@@ -100,3 +100,13 @@ def test_a_setup_without_room_on_the_map_is_refused_at_its_line() -> None:
         load_scenario_text(body, "kd.toml")
     assert caught.value.code == "kd.E_SETUP_ROOM"
     assert caught.value.line == line_of(body, "negev      0 0 0  9")
+
+
+def test_a_phase_cup_too_small_for_hand_of_fate_is_refused() -> None:
+    old = "phase_cup = { action = 10, event = 4, harvest = 4, resource = 4, build = 4 }"
+    small = "phase_cup = { action = 5, event = 2, harvest = 2, resource = 2, build = 2 }"
+    body = text().replace(old, small)
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(body, "kd.toml")
+    assert caught.value.code == "kd.E_CUP"
+    assert caught.value.line == line_of(body, small)
