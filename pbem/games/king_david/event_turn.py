@@ -53,7 +53,7 @@ def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: Seeded
     if not made:
         return
     entry = state.minors[minor]
-    entry.active, entry.seat = True, seat
+    entry.active, entry.seat, entry.allied = True, seat, True
     set_up_minor(state, minor, seat, rng)
 
 

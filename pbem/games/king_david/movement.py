@@ -10,7 +10,13 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import LEADER_MOVE, STACK_LIMIT, entry_cost, move_allowance
 from pbem.games.king_david.inputs import Move
 from pbem.games.king_david.minors import enter_minor
-from pbem.games.king_david.stacks import enemy_armies, friendly_armies, limit, link_kind
+from pbem.games.king_david.stacks import (
+    enemy_armies,
+    friendly_armies,
+    home_bound,
+    limit,
+    link_kind,
+)
 from pbem.games.king_david.state import Army, KDState, Leader, Spent
 
 
@@ -29,8 +35,8 @@ def movers(state: KDState, seat: str, move: Move) -> tuple[list[Army], list[Lead
     armies = [a for a in state.armies_in(start) if state.side_of(a) == seat]
     leaders = [ld for ld in state.leaders_in(start) if state.seat_of(ld.country) == seat]
     if not move.units:
-        return ([a for a in armies if a.country == country or a.raider == seat],
-                [ld for ld in leaders if ld.country == country])
+        return ([a for a in armies if a.country == country or a.raider == seat
+                 or _allied_minor(state, a)], [ld for ld in leaders if ld.country == country])
     picked_a = [a for a in armies if a.id.lower() in move.units]
     picked_l = [ld for ld in leaders if ld.name.lower() in move.units]
     missing = set(move.units) - {a.id.lower() for a in picked_a} - {
@@ -38,6 +44,12 @@ def movers(state: KDState, seat: str, move: Move) -> tuple[list[Army], list[Lead
     if missing:
         raise MoveError("kd.E_NOT_THERE", unit=sorted(missing)[0], area=start)
     return picked_a, picked_l
+
+
+def _allied_minor(state: KDState, army: Army) -> bool:
+    """An Alliance minor's army moves with its ally's stack (event 18)."""
+    minor = state.minors.get(army.country)
+    return minor is not None and minor.allied
 
 
 def check_move(state: KDState, seat: str, move: Move) -> None:
@@ -148,10 +160,10 @@ def _crossing(state: KDState, seat: str, here: str, there: str) -> str:
 
 
 def _home_only(state: KDState, armies: list[Army], there: str) -> None:
-    """A minor's armies stay in their home country (11.0)."""
+    """An invaded minor's armies stay in their home country (11.0)."""
     country = state.scenario.area(there).country
     for army in armies:
-        if army.country in state.minors and army.raider is None and army.country != country:
+        if home_bound(state, army) and army.country != country:
             raise MoveError("kd.E_MINOR_HOME", unit=army.id)
 
 
@@ -222,8 +234,13 @@ def _spend(state: KDState, unit: str, points: int, alone: bool) -> None:
 
 
 def _pass_through(state: KDState, seat: str, area: str) -> None:
-    """In a conquered minor, moving through an area takes control of it (6.2.6, 11.0)."""
-    owner = state.scenario.area(area).country
-    minor = state.minors.get(owner)
-    if minor and minor.conquered and not state.scenario.area(area).city:
-        state.control[area] = state.players[seat].country
+    """In a conquered minor, moving through an area without enemy armies takes it for the
+    player whose country holds all the minor's cities (6.2.6, 11.0)."""
+    spec = state.scenario.area(area)
+    minor = state.minors.get(spec.country)
+    if minor is None or not minor.conquered or spec.city or enemy_armies(state, area, seat):
+        return
+    country = state.players[seat].country
+    cities = [a.id for a in state.scenario.areas if a.country == minor.key and a.city]
+    if all(state.control.get(c) == country for c in cities):
+        state.control[area] = country

@@ -64,15 +64,26 @@ def controls_port(state: KDState, seat: str) -> bool:
     return any(a.port and state.control.get(a.id) == country for a in state.scenario.areas)
 
 
+def home_bound(state: KDState, army: Army) -> bool:
+    """True for an army of an invaded minor: it never leaves its country (11.0). Raiders and
+    an Alliance minor's armies (event 18) go where their player takes them."""
+    minor = state.minors.get(army.country)
+    return minor is not None and army.raider is None and not minor.allied
+
+
 def retreats(state: KDState, area: str, seat: str, forbidden: list[str]) -> list[str]:
     """Areas a side may retreat to: adjacent, free of enemies, not where the enemy came from,
-    and with room for the retreating armies (6.2.5)."""
-    moving = len(friendly_armies(state, area, seat))
+    with room for the retreating armies (6.2.5), and inside the country of any invaded
+    minor's armies among them (11.0)."""
+    moving = friendly_armies(state, area, seat)
+    homes = {a.country for a in moving if home_bound(state, a)}
     found = []
     for other, kind in borders(state, area):
         if kind == "jordan" or other in forbidden or enemy_armies(state, other, seat):
             continue
-        if room(state, other, seat) >= moving:
+        if homes - {state.scenario.area(other).country}:
+            continue
+        if room(state, other, seat) >= len(moving):
             found.append(other)
     return found
 

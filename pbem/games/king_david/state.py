@@ -80,6 +80,7 @@ class Minor(BaseModel):
     key: str
     seat: str | None = None
     active: bool = False
+    allied: bool = False  # allied by event 18: its armies move with the ally, anywhere
     conquered: bool = False
     raids: int = 0
     since: str = ""  # "turn-box" of the Action Phase its controller was chosen in
