@@ -52,6 +52,16 @@ def acting(state: KDState) -> list[str]:
     return [lead, *later]
 
 
+def owing(state: KDState) -> list[str]:
+    """The seats whose input is awaited: everyone at setup, the seat a question asks, or the
+    acting seats; any other seat may still send standing instructions."""
+    if state.stage == "setup":
+        return sorted(state.players)
+    if state.window is not None:
+        return [state.window.seat]
+    return acting(state)
+
+
 def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
     """Apply the owed inputs, then play on until someone owes input or the game ends."""
     events: list[Event] = []
