@@ -93,19 +93,6 @@ def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
     return moves
 
 
-def template_text(state: KDState, seat: str, canonical: str) -> str:
-    """The default orders, with the seat's stacks and where they may go as comments."""
-    lines = [canonical]
-    if seat in acting(state):
-        country = state.players[seat].country
-        areas = sorted({a.area for a in state.armies if a.country == country})
-        lines.append("# Your stacks and their neighbours (move AREA NEXT [NEXT]):")
-        for area in areas:
-            near = " ".join(b for b, kind in borders(state, area) if kind != "jordan")
-            lines.append(f"#   {area}: {near}")
-    return "\n".join(lines)
-
-
 def private_strings(state: KDState, seat: str) -> list[str]:
     """The ids of the seat's event markers (only its own view names them)."""
     player = state.players.get(seat)

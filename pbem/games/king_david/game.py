@@ -16,12 +16,13 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.bots import private_strings, random_orders, template_text
+from pbem.games.king_david.bots import private_strings, random_orders
 from pbem.games.king_david.flow import actor, owing, play
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.orders import canonical_orders, parse_orders
 from pbem.games.king_david.setup import load_scenario, start_state
 from pbem.games.king_david.state import KDState
+from pbem.games.king_david.template import template_text
 from pbem.games.king_david.view import build_view
 
 META = GameMeta(
