@@ -115,7 +115,7 @@ def combat_over(state: KDState, battle: Battle, rng: SeededRng, events: list[Eve
             _bribed_home(state, battle, army, owner, events)
     for ident in battle.out:
         army = _army(state, ident)
-        if army is not None and not _friends_here(state, battle.area, army):
+        if army is not None and not _friends_here(state, battle, army):
             _revolter_alone(state, battle, army, events)
     _recruit(state, battle, rng, events)
 
@@ -124,18 +124,19 @@ def _army(state: KDState, ident: str) -> Army | None:
     return next((a for a in state.armies if a.id == ident), None)
 
 
-def _friends_here(state: KDState, area: str, army: Army) -> bool:
-    """True when other armies of the army's side (or its allies) stand in `area`."""
-    side = state.side_of(army)
-    return any(a.id != army.id and (state.side_of(a) == side or state.allied(
-        side, state.side_of(a))) for a in state.armies_in(area))
+def _friends_here(state: KDState, battle: Battle, army: Army) -> bool:
+    """True when armies of the army's side (or its allies) that fought stand where the
+    battle was: revolting and bribed ones do not count (events 22, 23)."""
+    side, odd = state.side_of(army), {*battle.out, *battle.bribed}
+    return any(a.id not in odd and (state.side_of(a) == side or state.allied(
+        side, state.side_of(a))) for a in state.armies_in(battle.area))
 
 
 def _bribed_home(state: KDState, battle: Battle, army: Army, owner: str,
                  events: list[Event]) -> None:
     """Event 23: back with its side where it fought, or where its side retreated to; with
     none of its side left, it is eliminated."""
-    if _friends_here(state, battle.area, army):
+    if _friends_here(state, battle, army):
         return
     went = [to for seat, to in sorted(battle.retreated.items())
             if seat == owner or state.allied(seat, owner)]

@@ -25,7 +25,8 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
     minor = state.minors.get(key)
     if minor is None or minor.active or minor.conquered:
         return
-    others = [s for s in state.order or sorted(state.players) if s != seat]
+    others = [s for s in state.order or sorted(state.players)
+              if s != seat and not state.allied(seat, s)]  # it is run against the invader
     if not others:
         return
     winner = control_roll(state, others, key, rng, events)
@@ -106,7 +107,9 @@ def check_conquests(state: KDState, events: list[Event]) -> None:
         if minor.conquered or not cities or len(holders) != 1 or holders == {key}:
             continue
         minor.conquered, minor.active, minor.allied = True, False, False
-        state.armies = [a for a in state.armies if a.country != key or a.raider is not None]
+        for army in [a for a in state.armies if a.country == key and a.raider is None]:
+            state.armies.remove(army)
+            state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
         events.append(Event(code="kd.minor_conquered", data={
             "minor": state.scenario.country(key).name, "by": str(sorted(holders)[0])}))
 

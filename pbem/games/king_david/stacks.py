@@ -83,9 +83,18 @@ def retreats(state: KDState, area: str, seat: str, forbidden: list[str]) -> list
             continue
         if homes - {state.scenario.area(other).country}:
             continue
-        if room(state, other, seat) >= len(moving):
+        if _fits(state, area, other, seat, len(moving)):
             found.append(other)
     return found
+
+
+def _fits(state: KDState, area: str, other: str, seat: str, count: int) -> bool:
+    """True when `count` armies retreating from `area` with its leaders fit in `other`: the
+    best leader already there or retreating with them sets the limit (6.1, 6.2.6)."""
+    along = [ld.rating for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat
+             or state.allied(seat, state.seat_of(ld.country))]
+    cap = max(limit(state, other, seat), STACK_LIMIT + max(along, default=0))
+    return len(friendly_armies(state, other, seat)) + count <= cap
 
 
 def best_retreat(state: KDState, area: str, seat: str, options: list[str]) -> str:

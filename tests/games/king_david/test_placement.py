@@ -128,3 +128,17 @@ def test_a_build_with_no_room_for_it_costs_nothing() -> None:
     assert upkeep == {"seat": "p1", "paid": 20, "unpaid": 0}
     assert (player.food, player.resources) == (80, 10)
     assert len(state.armies) == 20
+
+
+def test_a_conquered_minors_armies_go_back_to_its_counters() -> None:
+    from pbem.games.king_david.minors import check_conquests
+
+    state = chosen(4, prefs=FOUR).model_copy(deep=True)
+    enter_minor(state, "p1", "negevs", SeededRng(3), [])
+    assert [a for a in state.armies if a.country == "negev"]
+    state.control["arad"] = "judah"
+    events: list[Event] = []
+    check_conquests(state, events)
+    assert state.minors["negev"].conquered
+    assert not [a for a in state.armies if a.country == "negev"]
+    assert len(state.pool["negev"]) == counters(state, "negev")
