@@ -183,7 +183,8 @@ def do_move(state: KDState, seat: str, move: Move, rng: SeededRng,
     armies, leaders = movers(state, seat, move)
     for here, there in zip(move.path, move.path[1:], strict=False):
         enter_minor(state, seat, there, rng, events)
-        if not step(state, seat, armies, leaders, here, there) and there != move.path[-1]:
+        stopped = not move_one_area(state, seat, armies, leaders, here, there)
+        if stopped and there != move.path[-1]:
             events.append(Event(code="kd.stopped", data={"seat": seat, "area": there}))
             break
     events.append(Event(code="kd.moved", data={
@@ -196,7 +197,7 @@ def rehearse(state: KDState, seat: str, move: Move) -> None:
     each later line against the board the earlier lines leave."""
     armies, leaders = movers(state, seat, move)
     for here, there in zip(move.path, move.path[1:], strict=False):
-        if not step(state, seat, armies, leaders, here, there):
+        if not move_one_area(state, seat, armies, leaders, here, there):
             return
 
 
@@ -209,8 +210,8 @@ def rehearsal(state: KDState) -> KDState:
         "control": dict(state.control)})
 
 
-def step(state: KDState, seat: str, armies: list[Army], leaders: list[Leader], here: str,
-         there: str) -> bool:
+def move_one_area(state: KDState, seat: str, armies: list[Army], leaders: list[Leader],
+                  here: str, there: str) -> bool:
     """Move the stack one area, spending its points; False when it must stop there."""
     link = link_kind(state, here, there) or "sea"
     for army in armies:
