@@ -9,6 +9,7 @@ from pbem.games.king_david.content import COMBAT_COST, die_of
 from pbem.games.king_david.event_rules import act_of_god, combat_events, combat_over
 from pbem.games.king_david.hits import assign
 from pbem.games.king_david.leaders import leaders_alone
+from pbem.games.king_david.siege import siege_held
 from pbem.games.king_david.stacks import (
     best_retreat,
     enemy_armies,
@@ -61,7 +62,7 @@ def _sides(state: KDState, battle: Battle) -> tuple[list[Army], list[Army]]:
     attackers = [a for a in friendly_armies(state, battle.area, battle.attacker)
                  if a.id not in battle.out]
     defenders = [a for a in friendly_armies(state, battle.area, battle.defender or "")
-                 if a.id not in battle.out and a.id not in battle.bribed]
+                 if a.id not in battle.out]
     return attackers, defenders
 
 
@@ -216,11 +217,14 @@ def apply_retreat_answer(state: KDState, answer: str, rng: SeededRng,
         options = retreats(state, battle.area, seat, forbidden)
         target = answer.split()[1] if " " in answer else best_retreat(
             state, battle.area, seat, options)
-        move_side(state, battle.area, seat, target)
+        move_side(state, battle.area, seat, target, leave=list(battle.bribed))
+        battle.retreated[seat] = target
         events.append(Event(code="kd.retreated", data={"seat": seat, "area": battle.area,
                                                        "to": target, "side": side or ""}))
         if battle.kind == "combat":
             combat_over(state, battle, rng, events)
+        else:
+            siege_held(state, battle, events)
         state.battle = None
         return False
     events.append(Event(code="kd.stands", data={"seat": seat, "area": battle.area,

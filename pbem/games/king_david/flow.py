@@ -52,6 +52,16 @@ def acting(state: KDState) -> list[str]:
     return [lead, *later]
 
 
+def owing(state: KDState) -> list[str]:
+    """The seats whose input is awaited: everyone at setup, the seat a question asks, or the
+    acting seats; any other seat may still send standing instructions."""
+    if state.stage == "setup":
+        return sorted(state.players)
+    if state.window is not None:
+        return [state.window.seat]
+    return acting(state)
+
+
 def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
     """Apply the owed inputs, then play on until someone owes input or the game ends."""
     events: list[Event] = []
@@ -112,6 +122,7 @@ def _act(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
     for army in state.armies:
         army.came_from = None
     state.acting_now, state.frozen, state.sieges_ordered = acting(state), [], []
+    state.spent = {}
     for seat in state.acting_now:
         _moves(state, seat, inputs.get(seat, KDOrders()), rng, events)
     state.agenda = [Task(kind="combat", area=a, seat=s) for s in state.acting_now
@@ -179,6 +190,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         check_conquests(state, events)
         state.actor += 1
         state.agenda, state.sieges_ordered, state.frozen, state.acting_now = [], [], [], []
+        state.spent = {}
         return
     if task.kind == "combat":
         state.agenda.pop(0)

@@ -126,11 +126,16 @@ def _finished(state: KDState, battle: Battle, events: list[Event]) -> bool:
     elif friendly_armies(state, battle.area, battle.attacker) and battle.round < ROUNDS:
         return False
     else:
-        state.forts[battle.area] = max(battle.fort, 1) if battle.fort else 0
-        events.append(Event(code="kd.siege_held", data={"area": battle.area,
-                                                        "fort": battle.fort}))
+        siege_held(state, battle, events)
     state.battle = None
     return True
+
+
+def siege_held(state: KDState, battle: Battle, events: list[Event]) -> None:
+    """The city stays its holder's at the level the siege combat left it, whether the
+    besieger stays beside it or leaves (6.3.6)."""
+    state.forts[battle.area] = max(battle.fort, 1) if battle.fort else 0
+    events.append(Event(code="kd.siege_held", data={"area": battle.area, "fort": battle.fort}))
 
 
 def capture(state: KDState, area: str, seat: str, level: int, events: list[Event]) -> None:
