@@ -12,10 +12,10 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
 from pbem.games.king_david.state import KDState
 from pbem.ledger import queries
-from pbem.services.campaigns import NewCampaign, create_campaign
-from pbem.services.entry import submit_by_address
-from pbem.services.states import current_state
-from pbem.services.turns import run_phase
+from pbem.services.base.states import current_state
+from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.turns import run_phase
 from tests.games.king_david.test_setup_and_turn import chosen
 from tests.support.runtime import make_runtime, sqlite_url
 
