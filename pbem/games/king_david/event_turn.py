@@ -8,13 +8,10 @@ from collections import Counter
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.event_play import play, plays_of
-from pbem.games.king_david.minors import set_up_minor
+from pbem.games.king_david.minors import SPECIAL, intimidation, set_up_minor
 from pbem.games.king_david.phases import cup_for
-from pbem.games.king_david.stacks import borders
 from pbem.games.king_david.state import KDState
 
-SPECIAL = {("judah", "moab"): -1, ("judah", "edom"): -1, ("judah", "ammon"): -2,
-           ("judah", "negev"): -2, ("aramea", "ammon"): 1}
 ALLY_AT = 10
 
 
@@ -31,13 +28,6 @@ def alliances(state: KDState, rng: SeededRng, events: list[Event]) -> None:
                 continue
             state.players[seat].resources -= bribe
             _try_alliance(state, seat, target[0], bribe, rng, events)
-
-
-def intimidation(state: KDState, seat: str, minor: str) -> int:
-    """Armies of `seat` in areas next to the minor country (each +1)."""
-    inside = {a.id for a in state.scenario.areas if a.country == minor}
-    near = {b for a in inside for b, _ in borders(state, a) if b not in inside}
-    return sum(1 for a in state.armies if a.area in near and state.side_of(a) == seat)
 
 
 def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: SeededRng,

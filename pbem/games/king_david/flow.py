@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.combat import apply_retreat_answer, continue_combat, start_combat
+from pbem.games.king_david.battle_end import apply_retreat_answer
+from pbem.games.king_david.combat import continue_combat, start_combat
 from pbem.games.king_david.diplomacy import diplomacy
 from pbem.games.king_david.economy import build_phase, produce
 from pbem.games.king_david.event_play import event_phase, production_shifts

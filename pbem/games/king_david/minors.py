@@ -14,8 +14,12 @@ from pbem.games.king_david.armies import (
     place_tiers,
 )
 from pbem.games.king_david.content import KINDS
-from pbem.games.king_david.stacks import enemy_armies
+from pbem.games.king_david.stacks import borders, enemy_armies
 from pbem.games.king_david.state import KDState
+
+# event 18's special modifiers to a control roll, by (country, minor)
+SPECIAL = {("judah", "moab"): -1, ("judah", "edom"): -1, ("judah", "ammon"): -2,
+           ("judah", "negev"): -2, ("aramea", "ammon"): 1}
 
 
 def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
@@ -48,12 +52,17 @@ def set_up_minor(state: KDState, key: str, seat: str, rng: SeededRng) -> int:
     return len(armies) - len(left)
 
 
+def intimidation(state: KDState, seat: str, minor: str) -> int:
+    """Armies of `seat` in areas next to the minor country (each +1)."""
+    inside = {a.id for a in state.scenario.areas if a.country == minor}
+    near = {b for a in inside for b, _ in borders(state, a) if b not in inside}
+    return sum(1 for a in state.armies if a.area in near and state.side_of(a) == seat)
+
+
 def control_roll(state: KDState, seats: list[str], minor: str, rng: SeededRng,
                  events: list[Event]) -> str:
     """11.0: each rolls a D10 plus event 18's modifiers (their standing bribe for this minor,
     their armies next to it, the special modifiers); ties at the top roll again."""
-    from pbem.games.king_david.event_turn import SPECIAL, intimidation
-
     mods = {}
     for seat in sorted(seats):
         player = state.players[seat]
