@@ -27,9 +27,11 @@ WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "st
 class LineError(ValueError):
     """A line the reader refuses: its code, kind and parameters."""
 
-    def __init__(self, code: str, kind: str = "invalid", **params: str) -> None:
+    def __init__(self, code: str, kind: str = "invalid", suggestion: str | None = None,
+                 **params: str) -> None:
         super().__init__(code)
         self.code, self.kind, self.params = code, kind, params
+        self.suggestion = suggestion  # the nearest word that fits, for a misspelt one
 
 
 def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
@@ -48,9 +50,7 @@ def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
         except LineError as error:
             problems.append(Problem(line=number, code=error.code,
                                     kind="illegal" if error.kind == "illegal" else "invalid",
-                                    params=error.params,
-                                    suggestion=None if error.kind == "illegal" else
-                                    did_you_mean(line.split()[0], WORDS)))
+                                    params=error.params, suggestion=error.suggestion))
     return ParseResult(orders=orders, problems=problems + _stored(state, seat, orders))
 
 
@@ -104,7 +104,9 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
     elif head == "play":
         orders.plays = [] if rest == ["none"] else (orders.plays or []) + [_play(state, rest)]
     else:
-        raise LineError("kd.E_UNKNOWN", text=" ".join(words))
+        known = head in WORDS  # a known word in a wrong form: its help, not a guess
+        raise LineError("kd.E_UNKNOWN", suggestion=None if known else did_you_mean(head, WORDS),
+                        text=" ".join(words))
 
 
 def _seat(state: KDState, me: str, word: str) -> str:
@@ -115,19 +117,21 @@ def _seat(state: KDState, me: str, word: str) -> str:
 
 def _area(state: KDState, word: str) -> str:
     if not any(a.id == word for a in state.scenario.areas):
-        raise LineError("kd.E_AREA", area=word)
+        raise LineError("kd.E_AREA", area=word,
+                        suggestion=did_you_mean(word, [a.id for a in state.scenario.areas]))
     return word
 
 
 def _country(state: KDState, word: str) -> str:
     if not any(c.key == word for c in state.scenario.countries):
-        raise LineError("kd.E_COUNTRY", country=word)
+        raise LineError("kd.E_COUNTRY", country=word, suggestion=did_you_mean(
+            word, [c.key for c in state.scenario.countries]))
     return word
 
 
 def _kind(word: str) -> str:
     if word not in KINDS:
-        raise LineError("kd.E_KIND", kind=word)
+        raise LineError("kd.E_KIND", kind=word, suggestion=did_you_mean(word, KINDS))
     return word
 
 

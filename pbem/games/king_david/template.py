@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pbem.games.king_david.flow import acting
 from pbem.games.king_david.land.stacks import borders, home_bound
+from pbem.games.king_david.setup import available
 from pbem.games.king_david.state import Army, KDState, Leader
 
 HEAD = ("# Your stacks and where they may go (move AREA NEXT [NEXT ...]; 'with ID ...' moves "
@@ -13,9 +14,15 @@ HEAD = ("# Your stacks and where they may go (move AREA NEXT [NEXT ...]; 'with I
 
 
 def template_text(state: KDState, seat: str, canonical: str) -> str:
-    """The default orders, with the seat's stacks and their ways out as comments."""
+    """The default orders, with the seat's stacks and their ways out as comments (at setup,
+    how to choose a country)."""
     lines = [canonical]
-    if seat in acting(state):
+    if state.stage == "setup":
+        lines += [f"# prefer {' '.join(available(state))}",
+                  "#   the countries you would rather play, best first (4.1)",
+                  "# initiative first|last",
+                  "#   your place on the Initiative Track when you get to choose (5.2)"]
+    elif seat in acting(state):
         lines.append(HEAD)
         lines += [f"#   {line}" for line in stack_lines(state, seat)]
     return "\n".join(lines)
