@@ -47,7 +47,8 @@ class Change:
 
 @dataclass(frozen=True)
 class EditCommand(Generic[S]):
-    """One edit: its name, its argument words ("[X]" for an optional one), help and action."""
+    """One edit: its name, its argument words ("[X]" for an optional one, "X..." last for one
+    or more words, such as a card's name), help and action."""
 
     name: str
     args: tuple[str, ...]
@@ -63,7 +64,8 @@ class EditCommand(Generic[S]):
     def takes(self, count: int) -> bool:
         """True when `count` argument words fit the command."""
         needed = sum(1 for a in self.args if not a.startswith("["))
-        return needed <= count <= len(self.args)
+        endless = bool(self.args) and self.args[-1].endswith("...")
+        return needed <= count and (endless or count <= len(self.args))
 
 
 class EditBook(Generic[S]):

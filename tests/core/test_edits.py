@@ -71,6 +71,12 @@ def test_the_games_own_check_runs_before_anything_changes() -> None:
     assert caught.value.code == "test.E_LOCKED"
 
 
+def test_a_last_word_with_dots_takes_the_rest_of_the_line() -> None:
+    named = EditCommand[Board]("name", ("PLACE", "WORDS..."), "", lambda b, a: Change(" ".join(a)))
+    assert [named.takes(n) for n in (1, 2, 5)] == [False, True, True]
+    assert named.usage == "name PLACE WORDS..."
+
+
 def test_the_book_lists_its_commands_for_help() -> None:
     [usage] = BOOK.usages()
     assert (usage.usage, usage.help, usage.example) == (
