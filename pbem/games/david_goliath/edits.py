@@ -10,7 +10,7 @@ from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, wh
 from pbem.core.game import Advance, EditRefused
 from pbem.games.david_goliath.content import ROLES, Card, Role, card_named, card_of
 from pbem.games.david_goliath.squares import is_square
-from pbem.games.david_goliath.state import DEATH_WOUNDS, HAND_LIMIT, DGState
+from pbem.games.david_goliath.state import DEATH_WOUNDS, DGState
 
 STONES = 5  # David's stone tokens in all
 WOUND_TOKENS = 4  # the common supply at the start
@@ -71,9 +71,7 @@ def _wounds(state: DGState, args: list[str]) -> Change:
 
 def _give(state: DGState, args: list[str]) -> Change:
     role, card = _role(args[0]), _card(" ".join(args[1:]))
-    hand = state.figures[role].hand
-    if len(hand) >= HAND_LIMIT:
-        raise EditRefused("dg.E_EDIT_HAND_FULL", role=role.title(), limit=HAND_LIMIT)
+    hand = state.figures[role].hand  # the End Phase cuts it to the hand limit, as in play
     pile = next((p for p in (state.deck, state.discard) if _copy_in(p, card)), None)
     if pile is None:
         raise EditRefused("dg.E_EDIT_NO_COPY", card=card.name)

@@ -13,7 +13,6 @@ from pbem.core.game import Advance, EditRefused
 from pbem.games.dba_cards.content import (
     BASE_TERRAINS,
     CARDS,
-    HAND_LIMIT,
     TERRAINS,
     VICTORY_POINTS,
     card_key,
@@ -140,9 +139,7 @@ def _card(text: str) -> str:
 
 def _give(state: DBAState, args: list[str]) -> Change:
     seat, key = _seat(state, args[0]), _card(args[1])
-    hand = state.sides[seat].hand
-    if len(hand) >= HAND_LIMIT:
-        raise EditRefused("dba.E_EDIT_HAND_FULL", seat=seat, limit=HAND_LIMIT)
+    hand = state.sides[seat].hand  # the turn's end cuts it to the hand limit, as in play
     pile = next((p for p in (state.deck, state.discard) if _copy_in(p, key)), None)
     if pile is None:
         raise EditRefused("dba.E_EDIT_NO_COPY", card=CARDS[key].title)

@@ -68,11 +68,14 @@ def test_edits_that_break_the_duel_are_refused(command: str, code: str) -> None:
     assert caught.value.code == code
 
 
-def test_a_full_hand_takes_no_more_cards() -> None:
-    state = duel(david_hand=("walk",) * 4 + ("step",) * 3)
-    with pytest.raises(EditRefused) as caught:
-        GAME.edit(state, "give david dodge")
-    assert caught.value.code == "dg.E_EDIT_HAND_FULL"
+def test_a_hand_over_the_limit_is_cut_at_the_end_phase_as_in_play() -> None:
+    state = duel(step="attack-david", david="a1", goliath="h8",
+                 david_hand=("walk",) * 4 + ("step",) * 3)
+    over = GAME.edit(state, "give david dodge").state
+    assert len(over.figures["david"].hand) == 8
+    _, events = send(over, DAVID, "pass")
+    cut = next(e for e in events if e.code == "dg.hand_limit")
+    assert cut.data["role"] == "David" and len(cut.data["cards"]) == 1  # back to seven
 
 
 def test_no_edit_while_a_play_waits_for_an_answer() -> None:

@@ -91,12 +91,7 @@ def test_edits_that_break_the_battle_are_refused(
     assert caught.value.code == code
 
 
-def test_a_full_hand_and_an_open_question_refuse_edits(battle: DBAState) -> None:
-    full = GAME.edit(GAME.edit(GAME.edit(battle, "give p1 trod").state, "give p1 trod").state,
-                     "give p1 trod").state
-    with pytest.raises(EditRefused) as hand:
-        GAME.edit(full, "give p1 trod")
-    assert hand.value.code == "dba.E_EDIT_HAND_FULL"
+def test_no_edit_while_an_attack_waits_for_its_answer() -> None:
     asked = position("p1 spears e6\np2 blades e7", {"p1": "attack", "p2": "push"})
     parsed = GAME.parse(asked, "p1", "attack e6 e7 with attack")
     waiting = GAME.advance(asked, {"p1": parsed.orders}, SeededRng(1)).state
