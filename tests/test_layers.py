@@ -73,17 +73,10 @@ def test_every_service_module_is_in_a_stage() -> None:
     assert loose == []
 
 
-# being broken on their own branch; this list only shrinks
-KNOWN_CIRCLES = [
-    ["pbem.games.kings_of_israel.actions", "pbem.games.kings_of_israel.blessings"],
-    ["pbem.games.kings_of_israel.rounds", "pbem.games.kings_of_israel.turn"],
-]
-
-
 def test_no_import_circles() -> None:
     graph = _module_graph()
     circles = [sorted(c) for c in _strongly_connected(graph) if len(c) > 1]
-    assert sorted(circles) == KNOWN_CIRCLES
+    assert circles == []
 
 
 def _module_graph() -> dict[str, set[str]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.core.reactions import Resolution, Window, standing_answer
+from pbem.core.reactions import PASS, Resolution, Window, standing_answer
 from pbem.games.dba_cards.attacks import attacker_and_target, check_attack
 from pbem.games.dba_cards.content import (
     CARDS,
@@ -103,7 +103,7 @@ def _ask_or_kill(state: DBAState, unit: Unit, target: Unit, card: str | None) ->
         id=f"w{state.windows_opened}",
         seat=target.owner,
         trigger=TRIGGER,
-        default="pass",
+        default=PASS,  # silence plays no card: only an answer or a standing reaction does
         choices=choices,
         facts={
             "attacker": unit.type,
@@ -138,20 +138,13 @@ def answer(state: DBAState, window: Window, resolution: Resolution) -> list[Even
     target = state.unit_at(str(window.facts["square"]))
     if unit is None or target is None:
         return []
-    said = Event(
-        code="dba.answered",
-        data={
-            "seat": window.seat,
-            "answer": resolution.answer,
-            "how": resolution.how,
-            "window": window.id,
-        },
-    )
+    # No event of the game says how the question closed: the engine's public
+    # core.reaction.closed does (answered or default), the seat's own core.reaction.standing
+    # tells it alone of a standing reaction, and the card played says the rest.
     card = resolution.answer
-    if card == "pass" or play(state, target.owner, card) is None:
-        return [said, *kill(state, unit, target)]
+    if card == PASS or play(state, target.owner, card) is None:
+        return kill(state, unit, target)
     events = [
-        said,
         Event(
             code="dba.defended",
             data={"seat": target.owner, "square": target.square, "card": CARDS[card].title},

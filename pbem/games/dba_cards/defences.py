@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pbem.core.reactions import Choice
+from pbem.core.reactions import PASS, Choice
 from pbem.games.dba_cards.content import ABILITIES, CARDS, DEFENCE_CARDS, MISSILE
 from pbem.games.dba_cards.deck import holds
 from pbem.games.dba_cards.squares import distance, neighbours, step
@@ -14,6 +14,7 @@ EFFECT = {
     "recoil": "the unit moves back to {back} and is not destroyed",
     "reinforced": "a friendly unit is next to it: not destroyed",
     "rally": "your General is within 2 squares: not destroyed",
+    "rally-self": "the General rallies where it stands: not destroyed",
     "rough": "it has Rough ground on its side: not destroyed",
     "elite": "it is Elite: not destroyed",
     "special": "its special ability ({ability}) saves it",
@@ -44,7 +45,6 @@ def _next_to_enemy(state: DBAState, seat: str, square: str) -> bool:
 
 def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
     """True when the card `kind` meets its condition for `target` attacked by `attacker`."""
-    own = [u for u in state.units_of(target.owner) if u.id != target.id]
     if kind == "recoil":
         return recoil_square(state, target) is not None
     if kind == "reinforced":  # a friendly unit: one's own or an allied contingent's
@@ -53,7 +53,7 @@ def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
         ]
         return any(distance(u.square, target.square) == 1 for u in friends)
     if kind == "rally":
-        return any(u.is_general() and distance(u.square, target.square) <= 2 for u in own)
+        return rally(state, target)
     if kind == "rough":
         return rough_ground(state, target, attacker)
     if kind == "elite":
@@ -61,6 +61,15 @@ def allowed(state: DBAState, kind: str, target: Unit, attacker: Unit) -> bool:
     if kind == "special":
         return special_defence(state, target, attacker)
     return kind == "push"
+
+
+def rally(state: DBAState, target: Unit) -> bool:
+    """The Rally card's condition: one's own General within 2 squares of the target; the
+    General itself stands 0 squares from itself, so it may rally itself."""
+    return any(
+        u.is_general() and distance(u.square, target.square) <= 2
+        for u in state.units_of(target.owner)
+    )
 
 
 def rough_ground(state: DBAState, target: Unit, attacker: Unit) -> bool:
@@ -100,7 +109,7 @@ def general_rallies(state: DBAState, target: Unit) -> bool:
 
 def defence_choices(state: DBAState, target: Unit, attacker: Unit) -> list[Choice]:
     """The defender's legal answers: each card they hold whose condition holds, and pass."""
-    choices = [Choice(key="pass", label="play no card: the unit is destroyed")]
+    choices = [Choice(key=PASS, label="play no card: the unit is destroyed")]
     for kind in DEFENCE_CARDS:
         if holds(state, target.owner, kind) and allowed(state, kind, target, attacker):
             choices.append(
@@ -117,4 +126,6 @@ def _effect(state: DBAState, kind: str, target: Unit, attacker: Unit) -> str:
     ability = "the General's Rally"
     if own_ability(state, target, attacker):
         ability = ABILITIES[target.type][0]
+    if kind == "rally" and target.is_general():
+        kind = "rally-self"
     return EFFECT[kind].format(back=back, ability=ability)

@@ -68,7 +68,8 @@ def default_army(state: DBAState, seat: str) -> ArmyList:
 
 
 def check_deployment(state: DBAState, seat: str, units: list[PlacementInput]) -> None:
-    """Raise Refused unless the army is 1 General, 1 Camp, 11 units, up to 2 Elite, in its zone."""
+    """Raise Refused unless the army is 1 General, 1 Camp, 11 units, up to 2 of them Elite, in
+    its zone."""
     types = ["general" if u.general else u.type for u in units]
     allowed = set(FIELD_TYPES) | ({"horde"} if state.german() else set())
     counts = (types.count("general"), types.count("camp"))
@@ -84,6 +85,10 @@ def check_deployment(state: DBAState, seat: str, units: list[PlacementInput]) ->
         raise Refused("dba.E_ARMY_TYPE", unit=bad[0])
     if sum(u.elite for u in units) > ELITES:
         raise Refused("dba.E_TOO_MANY_ELITE", count=str(sum(u.elite for u in units)))
+    for unit in units:  # "designate 2 of your units": of the 11, never the General or Camp
+        if unit.elite and (unit.general or unit.type in ("general", "camp")):
+            kind = "General" if unit.general or unit.type == "general" else "Camp"
+            raise Refused("dba.E_ELITE_UNIT", unit=kind, square=unit.square)
     _check_squares(state, seat, units)
 
 

@@ -48,6 +48,7 @@ from pbem.games.dba_cards.orders_setup import (
 from pbem.games.dba_cards.placing import run_swap, run_terrain
 from pbem.games.dba_cards.setup import load_scenario, opening
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.template import template_text
 from pbem.games.dba_cards.turn import run_answer, run_turn
 from pbem.games.dba_cards.view import build_view
 
@@ -238,7 +239,8 @@ class DBACards:
         """What `viewer` may see."""
         template = ""
         if viewer is not None and viewer != REFEREE and viewer in self.due(state).players:
-            template = self.canonical(state, viewer, self.default_input(state, viewer))
+            default = self.canonical(state, viewer, self.default_input(state, viewer))
+            template = template_text(state, viewer, default)
         return build_view(state, viewer, events, (phase_info(state), self.due(state), template))
 
     def outcome(self, state: DBAState) -> Outcome | None:

@@ -22,7 +22,7 @@ def parse_deploy(state: DBAState, seat: str, text: str) -> ParseResult:
     problems: list[Problem] = []
     for number, words in lines_of(text):
         try:
-            if read_standing_line(words, standing):
+            if read_standing_line(state, words, standing):
                 continue
             if words[0] == "army" and len(words) == 2:
                 army = _army_key(state, words[1])

@@ -23,7 +23,7 @@ def parse_terrain(state: DBAState, seat: str, text: str) -> ParseResult:
     asked_random = False
     for number, words in lines_of(text):
         try:
-            if read_standing_line(words, given.standing):
+            if read_standing_line(state, words, given.standing):
                 continue
             asked_random = asked_random or words == ["random"]
             if words != ["random"]:
@@ -80,7 +80,7 @@ def parse_swap(state: DBAState, seat: str, text: str) -> ParseResult:
     given, problems, seen = SwapInput(), [], False
     for number, words in lines_of(text):
         try:
-            if read_standing_line(words, given.standing):
+            if read_standing_line(state, words, given.standing):
                 continue
             if words in NO_SWAP and not seen:
                 seen = True

@@ -99,7 +99,7 @@ def read_order(words: list[str], size: int) -> Order:
         return Scout()
     if verb == "move":
         before, card = split_with(rest)
-        squares = squares_in(before, size)
+        squares = squares_in([w for w in before if w != "to"], size)  # "move d2 to d4 with …"
         if card is None or len(squares) < 2 or len(squares) % 2:
             raise Refused("dba.E_MOVE_FORM")
         return Move(card=card, steps=list(zip(squares[::2], squares[1::2], strict=True)))
@@ -145,8 +145,8 @@ def read_standing(words: list[str]) -> StandingReaction:
 def _fact_value(key: str, value: str) -> object:
     parts: list[object] = []
     for part in value.split(","):
-        if key == "elite":
+        if key == "elite" and part in TRUE | FALSE:
             parts.append(part in TRUE)
         else:
-            parts.append(part)
+            parts.append(part)  # a word that is no fact value is refused by its check
     return parts[0] if len(parts) == 1 else parts

@@ -189,6 +189,10 @@ def _unit(raw: str, line: int, terrain: dict[str, str], source: str) -> dict[str
         raise ContentError(
             source, line, "dba.E_DEPLOY_ZONE", f"{words[1]} is not on the back two rows (ranks 1-2)"
         )
+    if elite and kind in ("general", "camp"):
+        raise ContentError(
+            source, line, "dba.E_ELITE_UNIT", f"only the 11 units may be elite, not the {kind}"
+        )
     ground = terrain.get(words[1], "clear")
     if ground == "impassable" or (ground == "rough" and kind == "war-wagons"):
         raise ContentError(

@@ -35,12 +35,42 @@ def draw_setup(state: KDState, country: str, counts: dict[str, int],
 
 def home_spots(state: KDState, country: str) -> list[str]:
     """Home city areas held by the country, then the home areas next to them (4.5, 10.3)."""
-    cities = [a.id for a in state.scenario.areas
-              if a.country == country and a.city and state.control.get(a.id) == country]
-    near = sorted({other for c in cities for other, kind in borders(state, c)
+    cities = held_cities(state, country)
+    return cities + near_cities(state, country, cities)
+
+
+def held_cities(state: KDState, country: str) -> list[str]:
+    """The country's own city areas that it holds."""
+    return [a.id for a in state.scenario.areas
+            if a.country == country and a.city and state.control.get(a.id) == country]
+
+
+def near_cities(state: KDState, country: str, cities: list[str]) -> list[str]:
+    """The country's own areas it holds next to `cities` (not across the Jordan)."""
+    return sorted({other for c in cities for other, kind in borders(state, c)
                    if kind != "jordan" and state.scenario.area(other).country == country
                    and state.control.get(other) == country and other not in cities})
-    return cities + near
+
+
+def setup_tiers(state: KDState, country: str, first: str) -> list[list[str]]:
+    """Where a country sets up (4.5): its cities (from `first`), then the home areas next
+    to them, then the rest of its home areas."""
+    cities = held_cities(state, country)
+    cities = [first, *(c for c in cities if c != first)]
+    near = near_cities(state, country, cities)
+    rest = [a.id for a in state.scenario.areas if a.country == country
+            and state.control.get(a.id) == country and a.id not in cities + near]
+    return [cities, near, rest]
+
+
+def place_tiers(state: KDState, armies: list[Army], seat: str,
+                tiers: list[list[str]]) -> list[Army]:
+    """Fill the first tier of spots within stacking before the next; return those with no
+    room anywhere."""
+    left = armies
+    for spots in tiers:
+        left = place(state, left, seat, spots)
+    return left
 
 
 def place(state: KDState, armies: list[Army], seat: str, spots: list[str]) -> list[Army]:

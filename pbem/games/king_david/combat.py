@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.king_david.battle_end import apply_retreat_answer
 from pbem.games.king_david.content import COMBAT_COST, die_of
 from pbem.games.king_david.event_rules import act_of_god, combat_events, combat_over
 from pbem.games.king_david.hits import assign
@@ -61,7 +62,7 @@ def _sides(state: KDState, battle: Battle) -> tuple[list[Army], list[Army]]:
     attackers = [a for a in friendly_armies(state, battle.area, battle.attacker)
                  if a.id not in battle.out]
     defenders = [a for a in friendly_armies(state, battle.area, battle.defender or "")
-                 if a.id not in battle.out and a.id not in battle.bribed]
+                 if a.id not in battle.out]
     return attackers, defenders
 
 
@@ -202,31 +203,3 @@ def _facts(state: KDState, battle: Battle, side: str) -> dict[str, object]:
     ahead = sum(a.steps for a in mine) >= sum(a.steps for a in theirs)
     return {"side": side, "round": battle.round, "area": battle.area,
             "ahead": "yes" if ahead else "no", "armies": len(mine), "enemies": len(theirs)}
-
-
-def apply_retreat_answer(state: KDState, answer: str, rng: SeededRng,
-                         events: list[Event]) -> bool:
-    """Carry out 'stand' or 'retreat [AREA]' for the side awaited; True to fight on."""
-    battle = state.battle
-    assert battle is not None
-    side = battle.awaiting
-    seat = (battle.attacker if side == "attacker" else battle.defender) or ""
-    if answer.startswith("retreat"):
-        forbidden = battle.entered_from if side == "defender" else []
-        options = retreats(state, battle.area, seat, forbidden)
-        target = answer.split()[1] if " " in answer else best_retreat(
-            state, battle.area, seat, options)
-        move_side(state, battle.area, seat, target)
-        events.append(Event(code="kd.retreated", data={"seat": seat, "area": battle.area,
-                                                       "to": target, "side": side or ""}))
-        if battle.kind == "combat":
-            combat_over(state, battle, rng, events)
-        state.battle = None
-        return False
-    events.append(Event(code="kd.stands", data={"seat": seat, "area": battle.area,
-                                                "side": side or ""}))
-    if battle.kind == "siege":
-        battle.awaiting = None
-        return True
-    battle.awaiting = "defender" if side == "attacker" else None
-    return True

@@ -7,7 +7,7 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.armies import draw, home_spots, place
 from pbem.games.king_david.content import FORT_COST, FORT_MAX
-from pbem.games.king_david.stacks import controls_port, enemy_armies, step_loss
+from pbem.games.king_david.stacks import controls_port, enemy_armies, room, step_loss
 from pbem.games.king_david.state import Army, KDState, Player, kind_order
 
 
@@ -54,7 +54,7 @@ def build_phase(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         _maintain(state, seat, rate, events)
         _restore(state, seat, rate, events)
         _build(state, seat, rate, rng, events)
-        _fortify(state, seat, events)
+        _fortify(state, seat, rate, events)
 
 
 def _own(state: KDState, seat: str) -> list[Army]:
@@ -98,28 +98,37 @@ def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Ev
     for kind, count in sorted(player.build.armies.items()):
         cost = state.scenario.cost(kind)
         for _ in range(count):
-            if not spots or not pay(player, 2 * cost.build_food, 2 * cost.build_res, rate):
+            if not _buildable(state, seat, kind, spots):
+                break
+            if not pay(player, 2 * cost.build_food, 2 * cost.build_res, rate):
                 break
             army = draw(state, player.country, kind, rng)
-            if army is None:
-                break
-            if place(state, [army], seat, spots):
-                state.pool[player.country].append(f"{kind}:{army.strength}:{army.steps_max}")
-                break
+            assert army is not None  # _buildable saw a counter of the kind
+            place(state, [army], seat, spots)
             built += 1
     if built:
         events.append(Event(code="kd.built", data={"seat": seat, "armies": built}))
 
 
-def _fortify(state: KDState, seat: str, events: list[Event]) -> None:
+def _buildable(state: KDState, seat: str, kind: str, spots: list[str]) -> bool:
+    """True when a counter of `kind` is left to draw and a spot has room for it: nothing is
+    paid for a build that cannot be made (10.3)."""
+    country = state.players[seat].country
+    counter = any(c.split(":")[0] == kind for c in state.pool.get(country, []))
+    return counter and any(room(state, s, seat) > 0 for s in spots)
+
+
+def _fortify(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
+    """Each city the plan names rises one level at most a Build Phase, to four, for ten
+    resources; food stands in at the exchange rate (10.4, 10.0)."""
     player = state.players[seat]
-    for area in player.build.fortify:
-        level = state.forts.get(area, 0)
-        if state.control.get(area) != player.country or max(level, 1) >= FORT_MAX:
+    for area in dict.fromkeys(player.build.fortify):
+        level = max(state.forts.get(area, 0), 1)
+        mine = state.control.get(area) == player.country and state.scenario.area(area).city
+        if not mine or level >= FORT_MAX:
             continue
-        if player.resources < FORT_COST:
+        if not pay(player, 0, FORT_COST, rate):
             break
-        player.resources -= FORT_COST
-        state.forts[area] = max(level, 1) + 1
+        state.forts[area] = level + 1
         events.append(Event(code="kd.fortified", data={"seat": seat, "area": area,
                                                        "level": state.forts[area]}))

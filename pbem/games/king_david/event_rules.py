@@ -7,7 +7,13 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david.armies import draw, place
 from pbem.games.king_david.content import FORT_MAX
 from pbem.games.king_david.event_play import play, plays_of
-from pbem.games.king_david.stacks import best_retreat, own_armies, retreats, step_loss
+from pbem.games.king_david.stacks import (
+    best_retreat,
+    eliminate,
+    own_armies,
+    retreats,
+    room,
+)
 from pbem.games.king_david.state import Army, Battle, KDState
 
 
@@ -100,39 +106,55 @@ def act_of_god(state: KDState, battle: Battle, side: str, rolls: list[int], dice
 
 
 def combat_over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
-    """End of combat: bribed armies go home or are lost, revolters rejoin, prisoners join."""
+    """End of combat: bribed armies go back to their side or are lost, revolters stay with
+    theirs or retreat alone, prisoners join (events 22-24)."""
     for ident, owner in sorted(battle.bribed.items()):
-        army = next((a for a in state.armies if a.id == ident), None)
-        if army is None:
-            continue
-        army.raider = None
-        home = [a for a in state.armies if state.side_of(a) == owner and a.id != ident]
-        if not home:
-            step_loss(state, army, events, "bribe")
-            if army.steps > 0:
-                state.armies.remove(army)
-        elif not own_armies(state, battle.area, owner):
-            army.area = home[0].area
-    _revolters(state, battle, events)
+        army = _army(state, ident)
+        if army is not None:
+            army.raider = owner if army.raid else None
+            _bribed_home(state, battle, army, owner, events)
+    for ident in battle.out:
+        army = _army(state, ident)
+        if army is not None and not _friends_here(state, battle, army):
+            _revolter_alone(state, battle, army, events)
     _recruit(state, battle, rng, events)
 
 
-def _revolters(state: KDState, battle: Battle, events: list[Event]) -> None:
-    for ident in battle.out:
-        army = next((a for a in state.armies if a.id == ident), None)
-        if army is None:
-            continue
-        seat = state.side_of(army) or ""
-        friends = [a for a in state.armies if state.side_of(a) == seat and a.id != ident]
-        if any(a.area == battle.area for a in friends):
-            continue
-        options = retreats(state, battle.area, seat, battle.entered_from)
-        if options:
-            army.area = best_retreat(state, battle.area, seat, options)
-        else:
-            step_loss(state, army, events, "revolt")
-            if army.steps > 0:
-                state.armies.remove(army)
+def _army(state: KDState, ident: str) -> Army | None:
+    return next((a for a in state.armies if a.id == ident), None)
+
+
+def _friends_here(state: KDState, battle: Battle, army: Army) -> bool:
+    """True when armies of the army's side (or its allies) that fought stand where the
+    battle was: revolting and bribed ones do not count (events 22, 23)."""
+    side, odd = state.side_of(army), {*battle.out, *battle.bribed}
+    return any(a.id not in odd and (state.side_of(a) == side or state.allied(
+        side, state.side_of(a))) for a in state.armies_in(battle.area))
+
+
+def _bribed_home(state: KDState, battle: Battle, army: Army, owner: str,
+                 events: list[Event]) -> None:
+    """Event 23: back with its side where it fought, or where its side retreated to; with
+    none of its side left, it is eliminated."""
+    if _friends_here(state, battle, army):
+        return
+    went = [to for seat, to in sorted(battle.retreated.items())
+            if seat == owner or state.allied(seat, owner)]
+    if went and room(state, went[0], owner) > 0:
+        army.area = went[0]
+        return
+    eliminate(state, army, events, "bribe")
+
+
+def _revolter_alone(state: KDState, battle: Battle, army: Army, events: list[Event]) -> None:
+    """Event 22: a revolting army whose side is gone retreats, or else is eliminated."""
+    seat = state.side_of(army) or ""
+    forbidden = battle.entered_from if seat != battle.attacker else []
+    options = retreats(state, battle.area, seat, forbidden)
+    if options:
+        army.area = best_retreat(state, battle.area, seat, options)
+    else:
+        eliminate(state, army, events, "revolt")
 
 
 def _recruit(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:

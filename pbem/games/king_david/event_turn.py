@@ -7,14 +7,11 @@ from collections import Counter
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.armies import draw_setup, place
 from pbem.games.king_david.event_play import play, plays_of
+from pbem.games.king_david.minors import SPECIAL, intimidation, set_up_minor
 from pbem.games.king_david.phases import cup_for
-from pbem.games.king_david.stacks import borders
 from pbem.games.king_david.state import KDState
 
-SPECIAL = {("judah", "moab"): -1, ("judah", "edom"): -1, ("judah", "ammon"): -2,
-           ("judah", "negev"): -2, ("aramea", "ammon"): 1}
 ALLY_AT = 10
 
 
@@ -33,13 +30,6 @@ def alliances(state: KDState, rng: SeededRng, events: list[Event]) -> None:
             _try_alliance(state, seat, target[0], bribe, rng, events)
 
 
-def intimidation(state: KDState, seat: str, minor: str) -> int:
-    """Armies of `seat` in areas next to the minor country (each +1)."""
-    inside = {a.id for a in state.scenario.areas if a.country == minor}
-    near = {b for a in inside for b, _ in borders(state, a) if b not in inside}
-    return sum(1 for a in state.armies if a.area in near and state.side_of(a) == seat)
-
-
 def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: SeededRng,
                   events: list[Event]) -> None:
     country = state.players[seat].country
@@ -53,17 +43,12 @@ def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: Seeded
     if not made:
         return
     entry = state.minors[minor]
-    entry.active, entry.seat = True, seat
-    armies = draw_setup(state, minor, state.scenario.country(minor).setup, rng)
-    spots = sorted((a.id for a in state.scenario.areas if a.country == minor
-                    and state.control.get(a.id) == minor),
-                   key=lambda a: (state.scenario.area(a).city is None, a))
-    for army in place(state, armies, seat, spots):
-        state.pool[minor].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+    entry.active, entry.seat, entry.allied = True, seat, True
+    set_up_minor(state, minor, seat, rng)
 
 
 def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:
-    """Draw two markers from the rest of the phase cup onto the boxes the player named."""
+    """Draw two new markers from the phase cup onto the boxes the player named (event 27)."""
     for seat in state.order:
         for target in plays_of(state, seat, "hand-of-fate"):
             boxes = [int(b) - 1 for b in (target[0].split("+") if target else ["11", "12"])]
@@ -71,12 +56,21 @@ def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:
             if not boxes or not play(state, seat, "hand-of-fate", "+".join(
                     str(b + 1) for b in boxes), events):
                 continue
-            rest = Counter(cup_for(state)) - Counter(state.markers)
-            pool = sorted(rest.elements())
-            for box in boxes:
-                if pool:
-                    picked = rng.choice(pool, purpose="hand of fate")
-                    pool.remove(picked)
-                    state.markers[box] = picked
+            for box, marker in zip(boxes, new_markers(state, boxes, rng), strict=False):
+                state.markers[box] = marker
             events.append(Event(code="kd.track_changed", data={"seat": seat, "boxes": " ".join(
                 str(b + 1) for b in boxes)}))
+
+
+def new_markers(state: KDState, boxes: list[int], rng: SeededRng) -> list[str]:
+    """Markers drawn from what the turn's draw left in the cup, one for each box; on turn
+    one a second Build is set aside and another drawn, as in 4.4."""
+    pool = sorted((Counter(cup_for(state)) - Counter(state.markers)).elements())
+    kept = [m for i, m in enumerate(state.markers) if i not in boxes]
+    drawn: list[str] = []
+    while pool and len(drawn) < len(boxes):
+        picked = rng.choice(pool, purpose="hand of fate")
+        pool.remove(picked)
+        if not (state.turn == 1 and picked == "build" and "build" in kept + drawn):
+            drawn.append(picked)
+    return drawn

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.combat import apply_retreat_answer, continue_combat, start_combat
+from pbem.games.king_david.battle_end import apply_retreat_answer
+from pbem.games.king_david.combat import continue_combat, start_combat
 from pbem.games.king_david.diplomacy import diplomacy
 from pbem.games.king_david.economy import build_phase, produce
 from pbem.games.king_david.event_play import event_phase, production_shifts
@@ -50,6 +51,16 @@ def acting(state: KDState) -> list[str]:
         return []
     later = [p for p in partners(state, lead) if state.order.index(p) > state.order.index(lead)]
     return [lead, *later]
+
+
+def owing(state: KDState) -> list[str]:
+    """The seats whose input is awaited: everyone at setup, the seat a question asks, or the
+    acting seats; any other seat may still send standing instructions."""
+    if state.stage == "setup":
+        return sorted(state.players)
+    if state.window is not None:
+        return [state.window.seat]
+    return acting(state)
 
 
 def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
@@ -112,6 +123,7 @@ def _act(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
     for army in state.armies:
         army.came_from = None
     state.acting_now, state.frozen, state.sieges_ordered = acting(state), [], []
+    state.spent = {}
     for seat in state.acting_now:
         _moves(state, seat, inputs.get(seat, KDOrders()), rng, events)
     state.agenda = [Task(kind="combat", area=a, seat=s) for s in state.acting_now
@@ -179,6 +191,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         check_conquests(state, events)
         state.actor += 1
         state.agenda, state.sieges_ordered, state.frozen, state.acting_now = [], [], [], []
+        state.spent = {}
         return
     if task.kind == "combat":
         state.agenda.pop(0)

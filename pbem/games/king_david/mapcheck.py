@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbem.core.game import ContentError
-from pbem.games.king_david.content import FORT_MAX, KINDS, PHASE_KINDS, Scenario
+from pbem.games.king_david.content import FORT_MAX, KINDS, PHASE_KINDS, STACK_LIMIT, Scenario
 
 LineOf = Callable[..., "int | None"]
 
@@ -16,6 +16,7 @@ def check_scenario(s: Scenario, source: str, line_of: LineOf) -> None:
     _areas(s, source, line_of)
     _links(s, source, line_of)
     _counters(s, source, line_of)
+    _room(s, source, line_of)
     _cup(s, source, line_of)
 
 
@@ -97,9 +98,26 @@ def _counters(s: Scenario, source: str, line_of: LineOf) -> None:
                   "steps must be 1 or 2 and strength at least 1")
 
 
+def _room(s: Scenario, source: str, line_of: LineOf) -> None:
+    """Every setup fits its country's areas within stacking (4.5, 11.0): four armies an
+    area, and the best leader's rating more where he stands."""
+    for c in s.countries:
+        areas = sum(1 for a in s.areas if a.country == c.key)
+        best = max((ld.rating for ld in s.leaders if ld.country == c.key), default=0)
+        room = STACK_LIMIT * areas + best
+        if sum(c.setup.values()) > room:
+            _fail(source, line_of(c.key, "setup"), "kd.E_SETUP_ROOM",
+                  f"{c.key} sets up {sum(c.setup.values())} armies but its {areas} areas "
+                  f"hold {room} within stacking")
+
+
 def _cup(s: Scenario, source: str, line_of: LineOf) -> None:
+    """Twelve markers for the track, the Builds turn one sets aside, and two for each of
+    the two Hands of Fate (4.4, event 27)."""
     unknown = [k for k in s.phase_cup if k not in PHASE_KINDS]
-    if unknown or sum(s.phase_cup.values()) < 12 or s.phase_cup.get("action", 0) < 2:
+    needed = 12 + max(s.phase_cup.get("build", 0) - 1, 0) + 4
+    if unknown or sum(s.phase_cup.values()) < needed or s.phase_cup.get("action", 0) < 2:
         _fail(source, line_of("phase_cup"), "kd.E_CUP",
-              "phase_cup: kinds action, event, harvest, resource, build; at least 12 markers, "
-              "at least 2 action")
+              "phase_cup: kinds action, event, harvest, resource, build; at least 2 action, "
+              f"and {needed} markers (twelve, the Builds turn one sets aside, four for "
+              "Hand of Fate)")

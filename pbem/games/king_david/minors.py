@@ -5,9 +5,21 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.armies import draw, draw_setup, home_spots, place
+from pbem.games.king_david.armies import (
+    draw,
+    draw_setup,
+    held_cities,
+    near_cities,
+    place,
+    place_tiers,
+)
 from pbem.games.king_david.content import KINDS
+from pbem.games.king_david.stacks import borders, enemy_armies
 from pbem.games.king_david.state import KDState
+
+# event 18's special modifiers to a control roll, by (country, minor)
+SPECIAL = {("judah", "moab"): -1, ("judah", "edom"): -1, ("judah", "ammon"): -2,
+           ("judah", "negev"): -2, ("aramea", "ammon"): 1}
 
 
 def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
@@ -17,27 +29,40 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
     minor = state.minors.get(key)
     if minor is None or minor.active or minor.conquered:
         return
-    others = [s for s in state.order or sorted(state.players) if s != seat]
+    others = [s for s in state.order or sorted(state.players)
+              if s != seat and not state.allied(seat, s)]  # it is run against the invader
     if not others:
         return
     winner = control_roll(state, others, key, rng, events)
     minor.active, minor.seat = True, winner
     minor.since = f"{state.turn}-{state.marker}"
-    armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
-    for army in armies:
-        army.area = ""
-    place(state, armies, winner, _minor_spots(state, key))
+    placed = set_up_minor(state, key, winner, rng)
     events.append(Event(code="kd.minor_invaded", data={
         "minor": state.scenario.country(key).name, "invader": seat, "controller": winner,
-        "armies": len(armies)}))
+        "armies": placed}))
+
+
+def set_up_minor(state: KDState, key: str, seat: str, rng: SeededRng) -> int:
+    """Draw a minor's setup and place it in its own areas within stacking, for the seat that
+    runs it (11.0, event 18); armies without room go back to the pool. The number placed."""
+    armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
+    left = place_tiers(state, armies, seat, _minor_tiers(state, key, seat))
+    for army in left:
+        state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+    return len(armies) - len(left)
+
+
+def intimidation(state: KDState, seat: str, minor: str) -> int:
+    """Armies of `seat` in areas next to the minor country (each +1)."""
+    inside = {a.id for a in state.scenario.areas if a.country == minor}
+    near = {b for a in inside for b, _ in borders(state, a) if b not in inside}
+    return sum(1 for a in state.armies if a.area in near and state.side_of(a) == seat)
 
 
 def control_roll(state: KDState, seats: list[str], minor: str, rng: SeededRng,
                  events: list[Event]) -> str:
     """11.0: each rolls a D10 plus event 18's modifiers (their standing bribe for this minor,
     their armies next to it, the special modifiers); ties at the top roll again."""
-    from pbem.games.king_david.event_turn import SPECIAL, intimidation
-
     mods = {}
     for seat in sorted(seats):
         player = state.players[seat]
@@ -70,10 +95,17 @@ def roll_off(seats: list[str], rng: SeededRng, purpose: str, events: list[Event]
             return contenders[0]
 
 
-def _minor_spots(state: KDState, key: str) -> list[str]:
+def _minor_tiers(state: KDState, key: str, seat: str) -> list[list[str]]:
+    """The minor's own areas it holds without enemy armies of its runner in them (so never
+    a besieged city): cities first (11.0)."""
     areas = [a for a in state.scenario.areas if a.country == key
-             and state.control.get(a.id) == key]
-    return [a.id for a in sorted(areas, key=lambda a: (a.city is None, a.id))]
+             and state.control.get(a.id) == key and not enemy_armies(state, a.id, seat)]
+    return [[a.id for a in areas if a.city], [a.id for a in areas if not a.city]]
+
+
+def free_cities(state: KDState, key: str, seat: str) -> list[str]:
+    """The minor's cities it still holds and that are not besieged (10.5)."""
+    return [c for c in held_cities(state, key) if not enemy_armies(state, c, seat)]
 
 
 def check_conquests(state: KDState, events: list[Event]) -> None:
@@ -83,19 +115,22 @@ def check_conquests(state: KDState, events: list[Event]) -> None:
         holders = {state.control.get(c, "") for c in cities}
         if minor.conquered or not cities or len(holders) != 1 or holders == {key}:
             continue
-        minor.conquered, minor.active = True, False
-        state.armies = [a for a in state.armies if a.country != key or a.raider is not None]
+        minor.conquered, minor.active, minor.allied = True, False, False
+        for army in [a for a in state.armies if a.country == key and a.raider is None]:
+            state.armies.remove(army)
+            state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
         events.append(Event(code="kd.minor_conquered", data={
             "minor": state.scenario.country(key).name, "by": str(sorted(holders)[0])}))
 
 
 def build_minors(state: KDState, rng: SeededRng, events: list[Event]) -> None:
-    """Restore every minor ally's army and add two, while one of its cities holds (10.5)."""
+    """Restore every minor ally's army and add two, while one of its cities holds and is
+    not besieged; the new ones go in such a city or next to it, never beside enemies (10.5)."""
     for key, minor in sorted(state.minors.items()):
         if not minor.active or minor.seat is None:
             continue
-        if not any(a.country == key and a.city and state.control.get(a.id) == key
-                   for a in state.scenario.areas):
+        cities = free_cities(state, key, minor.seat)
+        if not cities:
             continue
         for army in state.armies:
             if army.country == key:
@@ -104,7 +139,9 @@ def build_minors(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         new = [a for k in kinds[:2] for a in [draw(state, key, k, rng)] if a is not None]
         if len(kinds) == 1 and (extra := draw(state, key, kinds[0], rng)) is not None:
             new.append(extra)
-        left = place(state, new, minor.seat, home_spots(state, key))
+        near = [a for a in near_cities(state, key, cities)
+                if not enemy_armies(state, a, minor.seat)]
+        left = place(state, new, minor.seat, cities + near)
         for army in left:
             state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
         events.append(Event(code="kd.minor_built", data={

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.king_david.battle_end import apply_retreat_answer, siege_held
 from pbem.games.king_david.content import FORT_DIE, SIEGE_COST, SIEGE_DIE
 from pbem.games.king_david.event_rules import act_of_god, siege_events
 from pbem.games.king_david.hits import assign
@@ -79,8 +80,6 @@ def continue_siege(state: KDState, rng: SeededRng, events: list[Event]) -> None:
                      "stand", events)
         if answer is None:
             return
-        from pbem.games.king_david.combat import apply_retreat_answer
-
         apply_retreat_answer(state, answer, rng, events)
 
 
@@ -126,9 +125,7 @@ def _finished(state: KDState, battle: Battle, events: list[Event]) -> bool:
     elif friendly_armies(state, battle.area, battle.attacker) and battle.round < ROUNDS:
         return False
     else:
-        state.forts[battle.area] = max(battle.fort, 1) if battle.fort else 0
-        events.append(Event(code="kd.siege_held", data={"area": battle.area,
-                                                        "fort": battle.fort}))
+        siege_held(state, battle, events)
     state.battle = None
     return True
 

@@ -5,15 +5,11 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.blessings import play_blessing
 from pbem.games.kings_of_israel.content import ALTAR_SUPPLY
-from pbem.games.kings_of_israel.decks import (
-    draw_blessing,
-    draw_resources,
-    enforce_limit,
-    holds,
-    take,
-)
+from pbem.games.kings_of_israel.decks import draw_blessing, draw_resources, holds, take
 from pbem.games.kings_of_israel.inputs import Act
+from pbem.games.kings_of_israel.reach import enterable, steps_from
 from pbem.games.kings_of_israel.sin import remove_cubes
 from pbem.games.kings_of_israel.state import KIState
 
@@ -42,20 +38,6 @@ def perform(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Ev
     if refusal is None:
         state.actions_left -= spend
     return refusal
-
-
-def enterable(state: KIState, place: str) -> bool:
-    """True when a prophet may enter `place` (never a nation; no Mount under 'High Places')."""
-    info = state.board.place(place)
-    return not info.nation and not (info.kind == "mount" and state.has_permanent("block"))
-
-
-def steps_from(state: KIState, here: str) -> list[str]:
-    """Places one move away: by road, or by sea unless the seas are closed."""
-    found = list(state.board.road_neighbours(here))
-    if not state.has_permanent("no_sea"):
-        found += [p for p in state.board.sea_neighbours(here) if p not in found]
-    return [p for p in found if enterable(state, p)]
 
 
 def _move(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Event]) -> str | None:
@@ -128,6 +110,8 @@ def _build(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Eve
     here = state.prophets[seat].at
     if here in state.altars or len(state.altars) >= ALTAR_SUPPLY:
         return "ki.E_ALTAR_THERE"
+    if here in state.destroyed:
+        return "ki.E_DESTROYED"
     if not holds(state, seat, "gold", "stone", "wood"):
         return "ki.E_ALTAR_COST"
     for wanted in ("gold", "stone", "wood"):
@@ -151,16 +135,8 @@ def _sacrifice(
     here = state.prophets[seat].at
     if here not in state.altars:
         return "ki.E_NO_ALTAR"
-    needs = (
-        [r for r in RUNNERS if holds(state, seat, r)]
-        if power(state, seat) == "sacrifice_cheap"
-        else []
-    )
-    if needs:
-        needs = needs[:1]
-    elif holds(state, seat, "cattle", "grain"):
-        needs = ["cattle", "grain"]
-    else:
+    needs = _offering(state, seat, act)
+    if not needs:
         return "ki.E_SACRIFICE_COST"
     for wanted in needs:
         take_to_discard(state, seat, wanted)
@@ -174,6 +150,16 @@ def _sacrifice(
         events.append(Event(code="ki.prophet_defeated", data={"seat": seat, "place": here}))
     state.prophets[seat].sacrificed = True
     return None
+
+
+def _offering(state: KIState, seat: str, act: Act) -> list[str]:
+    """The cards a sacrifice takes: Cattle and Grain, or with the sacrifice_cheap power the
+    one the player names ('sacrifice with grain'; unnamed, the first held); [] when short."""
+    if power(state, seat) == "sacrifice_cheap":
+        named = [a for a in act.args if a in RUNNERS]
+        choice = named or [r for r in RUNNERS if holds(state, seat, r)][:1]
+        return choice if choice and holds(state, seat, *choice) else []
+    return ["cattle", "grain"] if holds(state, seat, "cattle", "grain") else []
 
 
 def _give(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Event]) -> str | None:
@@ -191,22 +177,10 @@ def _give(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Even
         card = take(state, seat, wanted)
         state.prophets[other].hand.append(str(card))
     events.append(Event(code="ki.gave", data={"seat": seat, "to": other, "cards": kinds}))
-    enforce_limit(state, other, events)
-    return None
-
-
-def _discard(
-    state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Event]
-) -> str | None:
-    if not act.args or take_to_discard(state, seat, act.args[0]) is None:
-        return "ki.E_GIVE_CARDS"
-    events.append(Event(code="ki.discarded", data={"seat": seat, "cards": act.args[:1]}))
     return None
 
 
 def _play(state: KIState, seat: str, act: Act, rng: SeededRng, events: list[Event]) -> str | None:
-    from pbem.games.kings_of_israel.blessings import play_blessing
-
     return play_blessing(state, seat, act.args, rng, events)
 
 
@@ -218,6 +192,5 @@ ACTIONS = {
     "build": _build,
     "sacrifice": _sacrifice,
     "give": _give,
-    "discard": _discard,
     "play": _play,
 }

@@ -11,6 +11,7 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.content import Card, Step
 from pbem.games.kings_of_israel.decks import draw_resources, kind
+from pbem.games.kings_of_israel.reach import enterable
 from pbem.games.kings_of_israel.state import KIState
 
 
@@ -63,8 +64,6 @@ def _refusal(state: KIState, card: Card, place: str | None, target: str) -> str 
 
 
 def _can_travel(state: KIState, place: str) -> bool:
-    from pbem.games.kings_of_israel.actions import enterable
-
     return enterable(state, place)
 
 

@@ -1,10 +1,10 @@
-"""Drawing from the decks, with reshuffles of the discard piles, and the hand limit."""
+"""Drawing from the decks, with reshuffles of the discard piles, and the hand limit's size."""
 
 from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.content import HAND_LIMIT, RESOURCES
+from pbem.games.kings_of_israel.content import HAND_LIMIT
 from pbem.games.kings_of_israel.state import KIState
 
 
@@ -32,28 +32,12 @@ def draw_resources(
         events.append(
             Event(code="ki.drew_cards", data={"cards": [kind(c) for c in drawn]}, visible_to=[seat])
         )
-    enforce_limit(state, seat, events)
 
 
 def hand_limit(state: KIState, seat: str) -> int:
     """The most Resource cards `seat` may hold."""
     bonus = 2 if state.board.ability(state.prophets[seat].ability).power == "hand_big" else 0
     return HAND_LIMIT + bonus + sum(state.has_permanent("hand_limit"))
-
-
-def enforce_limit(state: KIState, seat: str, events: list[Event]) -> None:
-    """Discard down to the hand limit: the most plentiful kind first (the latest drawn)."""
-    hand = state.prophets[seat].hand
-    dropped = []
-    while len(hand) > hand_limit(state, seat):
-        counts = {k: sum(1 for c in hand if kind(c) == k) for k in RESOURCES}
-        most = max(RESOURCES, key=lambda k: (counts[k], RESOURCES.index(k)))
-        card = next(c for c in reversed(hand) if kind(c) == most)
-        hand.remove(card)
-        state.decks.resource_discard.append(card)
-        dropped.append(most)
-    if dropped:
-        events.append(Event(code="ki.hand_limit", data={"seat": seat, "cards": dropped}))
 
 
 def take(state: KIState, seat: str, wanted: str) -> str | None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
-from pbem.games.kings_of_israel.actions import enterable
 from pbem.games.kings_of_israel.content import (
     ACTIONS,
     ALTAR_SUPPLY,
@@ -19,6 +18,7 @@ from pbem.games.kings_of_israel.content import (
     slug,
 )
 from pbem.games.kings_of_israel.decks import hand_limit, kind
+from pbem.games.kings_of_israel.reach import enterable
 from pbem.games.kings_of_israel.state import KIState
 
 IDOL_CUBES = 3  # three cubes make an Idol
@@ -49,6 +49,14 @@ def _location(state: KIState, text: str) -> str:
     return place
 
 
+def _standing(state: KIState, text: str) -> str:
+    """A location that still stands: a destroyed one takes no cube, Idol or Altar."""
+    place = _location(state, text)
+    if place in state.destroyed:
+        raise EditRefused("ki.E_EDIT_DESTROYED", place=_name(state, place))
+    return place
+
+
 def _seat(state: KIState, text: str) -> str:
     return one_of(text, state.seat_ids(), "seat")
 
@@ -62,7 +70,7 @@ def _who(state: KIState, seat: str) -> str:
 
 
 def _sin(state: KIState, args: list[str]) -> Change:
-    place = _location(state, args[0])
+    place = _standing(state, args[0])
     elsewhere = sum(n for p, n in state.sin.items() if p != place)
     cubes = whole(args[1], maximum=SIN_SUPPLY - elsewhere)
     if cubes >= IDOL_CUBES and place not in state.idols:
@@ -74,7 +82,7 @@ def _sin(state: KIState, args: list[str]) -> Change:
 
 
 def _idol(state: KIState, args: list[str]) -> Change:
-    place, on = _location(state, args[0]), one_of(args[1], ON_OFF, "switch") == "on"
+    place, on = _standing(state, args[0]), one_of(args[1], ON_OFF, "switch") == "on"
     if on and place not in state.idols:
         if len(state.idols) >= IDOL_SUPPLY:
             raise EditRefused("ki.E_EDIT_SUPPLY", what="Idol", supply=IDOL_SUPPLY)
@@ -88,7 +96,7 @@ def _idol(state: KIState, args: list[str]) -> Change:
 
 
 def _altar(state: KIState, args: list[str]) -> Change:
-    place, on = _location(state, args[0]), one_of(args[1], ON_OFF, "switch") == "on"
+    place, on = _standing(state, args[0]), one_of(args[1], ON_OFF, "switch") == "on"
     if on and place not in state.altars:
         most = min(ALTAR_SUPPLY, state.rules.win_altars - 1)
         if len(state.altars) >= most:

@@ -11,6 +11,7 @@ TRIGGER_WORDS = {
     "fp-move": "ki.fp_move",
     "fp-return": "ki.fp_return",
     "turn": "ki.turn",
+    "discard": "ki.discard",
 }
 WORD_OF_TRIGGER = {v: k for k, v in TRIGGER_WORDS.items()}
 
@@ -18,8 +19,10 @@ WORD_OF_TRIGGER = {v: k for k, v in TRIGGER_WORDS.items()}
 def act_line(act: Act) -> str:
     """One act as its order line, e.g. 'move shiloh bethel with grain if idol bethel'."""
     args = list(act.args)
-    if act.verb == "move" and args and args[-1] in ("cattle", "grain"):
+    if act.verb in ("move", "sacrifice") and args and args[-1] in ("cattle", "grain"):
         args = [*args[:-1], "with", args[-1]]
+    if act.after_move:
+        args += ["after", "move"]
     line = " ".join([act.verb, *args])
     return f"{line} if {' '.join(act.when)}" if act.when else line
 
@@ -36,15 +39,24 @@ def standing_line(rule: StandingReaction) -> str:
 
 def canonical_orders(orders: KIOrders) -> str:
     """The one text form of `orders` (parse(canonical) gives them back)."""
-    lines = [act_line(a) for a in orders.acts]
+    return "\n".join(line for _, line in order_lines(orders))
+
+
+def order_lines(orders: KIOrders) -> list[tuple[str, str]]:
+    """The canonical lines, each with what it is: answer, now, end, plans, later (a later
+    turn's line; 'next turn' opens one) or standing. The answer comes first."""
+    lines = [("answer", f"answer {orders.answer}")] if orders.answer is not None else []
+    lines += [("now", act_line(a)) for a in orders.acts]
+    action = any(a.verb != "play" for a in orders.acts)
+    if not (orders.no_turn or action or orders.answer is not None or orders.later):
+        lines.append(("end", "end"))
     if orders.later is not None:
         if not orders.later:
-            lines.append("plans clear")
+            lines.append(("plans", "plans clear"))
         for turn in orders.later:
-            lines.append("next turn")
-            lines += [act_line(a) for a in turn]
-    if orders.answer is not None:
-        lines.append(f"answer {orders.answer}")
+            lines.append(("later", "next turn"))
+            lines += [("later", act_line(a)) for a in turn]
     if orders.standing is not None:
-        lines += [standing_line(r) for r in orders.standing] or ["standing clear"]
-    return "\n".join(lines) if lines else "end"
+        rules = [standing_line(r) for r in orders.standing] or ["standing clear"]
+        lines += [("standing", line) for line in rules]
+    return lines

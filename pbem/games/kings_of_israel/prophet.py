@@ -14,6 +14,11 @@ def occupied(state: KIState) -> set[str]:
     return {p.at for p in state.prophets.values()}
 
 
+def closed(state: KIState) -> set[str]:
+    """Where he never goes: a prophet's location or a destroyed one."""
+    return occupied(state) | set(state.destroyed)
+
+
 def stays(state: KIState) -> bool:
     """True when he stands at an Altar with no prophet there, and so does not move."""
     here = state.false_prophet
@@ -27,7 +32,7 @@ def move_options(state: KIState) -> tuple[str, list[str]]:
         return "stay", []
     board = state.board
     near = [*board.road_neighbours(here), *board.sea_neighbours(here)]
-    free = [p for p in board.locations() if p in near and p not in occupied(state)]
+    free = [p for p in board.locations() if p in near and p not in closed(state)]
     if not free:
         return "stay", []
     altars = [p for p in free if p in state.altars]
@@ -59,7 +64,8 @@ def move_to(state: KIState, place: str | None, events: list[Event]) -> None:
 
 
 def return_options(state: KIState) -> list[str]:
-    """Where the Starting Player may put a new False Prophet: any location without a prophet."""
-    taken = occupied(state)
+    """Where the Starting Player may put a new False Prophet: any location without a prophet
+    that is not destroyed."""
+    taken = closed(state)
     places = [p for p in state.board.locations() if p not in taken]
     return sorted(places, key=lambda p: (-state.sin.get(p, 0), state.board.locations().index(p)))

@@ -5,9 +5,10 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.reactions import Choice, Window, standing_answer
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.content import RESOURCES, Step
-from pbem.games.kings_of_israel.decks import draw_location, draw_sin_card, kind, take
-from pbem.games.kings_of_israel.sin import increase, place_idol
+from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY, Step
+from pbem.games.kings_of_israel.decks import draw_location, draw_sin_card, kind
+from pbem.games.kings_of_israel.hands import clockwise, settle
+from pbem.games.kings_of_israel.sin import destroy_location, increase, place_idol
 from pbem.games.kings_of_israel.state import CardRun, KIState
 
 
@@ -153,7 +154,8 @@ def _sin(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> boo
             increase(state, place, hit, events)
     else:
         if where == "most_sin":
-            picked = _most_sin(state, state.board.locations(), "most-sin", events)
+            open_places = [p for p in state.board.locations() if p not in state.destroyed]
+            picked = _most_sin(state, open_places, "most-sin", events)
             if picked is None:
                 return False
             where = picked
@@ -191,18 +193,39 @@ def _destroy_altar(state: KIState, step: Step, rng: SeededRng, events: list[Even
 
 
 def _discard(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
-    for seat in state.seat_ids():
-        dropped = []
-        for _ in range(step.number("count")):
-            hand = [kind(c) for c in state.prophets[seat].hand]
-            if not hand:
-                break
-            most = max(RESOURCES, key=lambda k: (hand.count(k), RESOURCES.index(k)))
-            card = take(state, seat, most)
-            state.decks.resource_discard.append(str(card))
-            dropped.append(most)
-        if dropped:
-            events.append(Event(code="ki.discarded", data={"seat": seat, "cards": dropped}))
+    """Each player discards `count` Resource cards of their choice (as many as they hold),
+    Starting Player first; False while one of them is asked which."""
+    run = state.cards[-1]
+    if not run.begun:
+        run.begun = True
+        for seat in state.seat_ids():
+            count = min(step.number("count"), len(state.prophets[seat].hand))
+            if count:
+                state.discards[seat] = count
+    if not settle(state, clockwise(state, state.starting_seat()), events):
+        return False
+    run.begun = False
+    return True
+
+
+def _destroy(state: KIState, step: Step, rng: SeededRng, events: list[Event]) -> bool:
+    """Brimstone and Fire: a location with the most Sin Cubes (the Starting Player chooses
+    among equals) is destroyed under a Destruction Cube, while one is left."""
+    if len(state.destroyed) >= DESTRUCTION_SUPPLY:
+        events.append(Event(code="ki.no_destruction_cube", data={}))
+        return True
+    places = [
+        p
+        for p in state.board.locations()
+        if state.sin.get(p) and p not in state.destroyed and p != state.false_prophet
+    ]
+    if not places:
+        events.append(Event(code="ki.no_sin_to_destroy", data={}))
+        return True
+    place = _most_sin(state, places, "destroy", events)
+    if place is None:
+        return False
+    destroy_location(state, place, events)
     return True
 
 
@@ -212,4 +235,5 @@ STEPS = {
     "locations": _locations,
     "destroy_altar": _destroy_altar,
     "discard": _discard,
+    "destroy": _destroy,
 }

@@ -1,5 +1,5 @@
-"""The game round: King's Godliness, Sin Increases, the Prophets Work Phase, the False
-Prophet's turn and the End of Round, run on until somebody owes input."""
+"""The game round: King's Godliness, Sin Increases, the end of a prophet's turn, the False
+Prophet's turn and the End of Round."""
 
 from __future__ import annotations
 
@@ -11,38 +11,9 @@ from pbem.games.kings_of_israel.prophet import APPEARS, move_options, move_to, r
 from pbem.games.kings_of_israel.punish import location_card, push_card, run_cards
 from pbem.games.kings_of_israel.sin import lose
 from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.windows import idol_window, open_or_answer, place_window
+from pbem.games.kings_of_israel.windows import open_or_answer, place_window
 
 MAX_LOOPS = 200
-
-
-def run_on(state: KIState, rng: SeededRng, events: list[Event]) -> None:
-    """Play on from the current step until a seat owes input or the game is over."""
-    from pbem.games.kings_of_israel.turn import run_plan
-
-    for _ in range(MAX_LOOPS):
-        if state.result is not None or state.window is not None:
-            return
-        if state.step == "start":
-            if not round_start(state, rng, events):
-                return
-        elif state.step == "work":
-            if state.asks:
-                _next_ask(state, rng, events)
-            elif state.prophets[state.active_seat()].plans:
-                run_plan(state, state.active_seat(), rng, events)
-            else:
-                return
-        elif state.step == "prophet":
-            if not prophet_turn(state, rng, events):
-                return
-        elif state.step == "after":
-            if state.asks:
-                _next_ask(state, rng, events)
-            else:
-                end_round(state, rng, events)
-        else:
-            return
 
 
 def _return_prophet(state: KIState, events: list[Event]) -> bool:
@@ -164,25 +135,11 @@ def _expand_asks(state: KIState) -> None:
     state.asks = [{"kind": "ask", "place": p, "seat": s} for p in places for s in order]
 
 
-def _next_ask(state: KIState, rng: SeededRng, events: list[Event]) -> None:
-    from pbem.games.kings_of_israel.turn import answer_idol
-
-    ask = state.asks.pop(0)
-    if ask.get("kind") != "ask":
-        return
-    window = idol_window(state, ask["seat"], ask["place"])
-    if window is None:
-        return
-    answer = open_or_answer(state, window, events)
-    if answer is not None:
-        answer_idol(state, window, answer, rng, events)
-
-
 def finish_turn(state: KIState, rng: SeededRng, events: list[Event]) -> None:
     """The active prophet's turn is over: the next player's, or the end of the phase."""
     events.append(Event(code="ki.turn_over", data={"seat": state.active_seat()}))
     state.turn_index += 1
-    state.actions_left = ACTIONS
+    state.actions_left, state.turn_phases = ACTIONS, 0
     if state.turn_index < len(state.seats):
         return
     if state.rules.false_prophet and state.false_prophet is not None:

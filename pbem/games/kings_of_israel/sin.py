@@ -4,7 +4,7 @@ to their road neighbours in a chain, and a location is hit at most once per card
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.games.kings_of_israel.content import IDOL_SUPPLY
+from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY, IDOL_SUPPLY
 from pbem.games.kings_of_israel.state import KIState
 
 
@@ -34,6 +34,9 @@ def add_cube(state: KIState, place: str, hit: set[str], events: list[Event]) -> 
         if here in hit:
             continue
         hit.add(here)
+        if here in state.destroyed:
+            events.append(Event(code="ki.ruins", data={"place": here}))
+            continue
         had_idol = here in state.idols
         if not _place_cube(state, here, events):
             return
@@ -58,6 +61,9 @@ def place_idol(state: KIState, place: str, events: list[Event]) -> bool:
     """Put an Idol at `place` (one at most); False when the supply is empty (the game is lost)."""
     if place in state.idols:
         return True
+    if place in state.destroyed:
+        events.append(Event(code="ki.ruins", data={"place": place}))
+        return True
     if len(state.idols) >= IDOL_SUPPLY:
         lose(state, "idols", events)
         return False
@@ -65,6 +71,21 @@ def place_idol(state: KIState, place: str, events: list[Event]) -> bool:
     state.asks.append({"kind": "idol", "place": place})
     events.append(Event(code="ki.idol", data={"place": place}))
     return True
+
+
+def destroy_location(state: KIState, place: str, events: list[Event]) -> None:
+    """A Destruction Cube on `place`: its Sin Cubes and Idol go back to the supply, its Altar
+    is lost, and from now on nothing is placed there and no prophet enters it."""
+    state.destroyed.append(place)
+    cubes = state.sin.pop(place, 0)
+    if place in state.idols:
+        state.idols.remove(place)
+    left = DESTRUCTION_SUPPLY - len(state.destroyed)
+    data = {"place": place, "cubes": cubes, "left": left}
+    events.append(Event(code="ki.destroyed", data=data))
+    if place in state.altars:
+        state.altars.remove(place)
+        events.append(Event(code="ki.altar_lost", data={"place": place, "why": "brimstone"}))
 
 
 def remove_cubes(state: KIState, place: str, count: int, events: list[Event]) -> int:

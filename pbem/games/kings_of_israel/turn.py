@@ -1,77 +1,20 @@
-"""Applying input: a prophet's turn of actions, teammates' Blessings, answers to questions."""
+"""A prophet's turn: team-mates' Blessings, the turn's actions in order, Blessings held for
+the next move, and the hand limit after each of them. A turn pauses while a question is
+open (which card to discard) and goes on with the answer."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from pbem.core.game import Event
 from pbem.core.reactions import Window, standing_answer
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.actions import perform
 from pbem.games.kings_of_israel.blessings import play_blessing
-from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.rounds import finish_turn, place_prophet, prophet_moves, run_on
-from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.hands import clockwise, settle
+from pbem.games.kings_of_israel.inputs import Act
+from pbem.games.kings_of_israel.orders_text import act_line
+from pbem.games.kings_of_israel.rounds import finish_turn
+from pbem.games.kings_of_israel.state import KIState, Queued, TurnRun
 from pbem.games.kings_of_israel.windows import turn_window
-
-
-def owing(state: KIState) -> str | None:
-    """The seat that owes input now, or None (the game is over)."""
-    if state.step == "over" or state.result is not None:
-        return None
-    if state.window is not None:
-        return state.window.seat
-    return state.active_seat() if state.step == "work" else None
-
-
-def play(state: KIState, inputs: dict[str, Any], rng: SeededRng) -> list[Event]:
-    """Apply the inputs to `state` (in place), then run on to the next input owed."""
-    events: list[Event] = []
-    for seat in state.seat_ids():
-        orders = inputs.get(seat)
-        if isinstance(orders, KIOrders):
-            _remember(state, seat, orders, events)
-    if state.window is not None:
-        window = state.window
-        orders = inputs.get(window.seat)
-        picked = window.choice(orders.answer or "") if isinstance(orders, KIOrders) else None
-        state.window = None
-        _answer(state, window, picked.key if picked else window.default, rng, events)
-    elif state.step == "work":
-        active = state.active_seat()
-        for seat in state.seat_ids():
-            orders = inputs.get(seat)
-            if seat != active and isinstance(orders, KIOrders):
-                _blessings_only(state, seat, orders.acts, rng, events)
-        orders = inputs.get(active)
-        take_turn(state, active, orders.acts if isinstance(orders, KIOrders) else [], rng, events)
-    run_on(state, rng, events)
-    return events
-
-
-def _remember(state: KIState, seat: str, orders: KIOrders, events: list[Event]) -> None:
-    prophet = state.prophets[seat]
-    if orders.standing is not None:
-        prophet.standing = list(orders.standing)
-    if orders.later is not None:
-        prophet.plans = [list(p) for p in orders.later]
-        events.append(Event(code="ki.plans", data={"seat": seat, "turns": len(prophet.plans)}))
-
-
-def _answer(
-    state: KIState, window: Window, answer: str, rng: SeededRng, events: list[Event]
-) -> None:
-    events.append(
-        Event(code="ki.answered", data={"seat": window.seat, "window": window.id, "answer": answer})
-    )
-    if window.trigger == "ki.idol":
-        answer_idol(state, window, answer, rng, events)
-    elif window.trigger == "ki.fp_return":
-        place_prophet(state, answer, events)
-    elif window.trigger == "ki.tie":
-        state.tie_answer = answer
-    elif window.trigger == "ki.fp_move":
-        prophet_moves(state, answer, rng, events)
 
 
 def answer_idol(
@@ -82,35 +25,91 @@ def answer_idol(
         play_blessing(state, window.seat, [answer, str(window.facts["place"])], rng, events)
 
 
-def _blessings_only(
-    state: KIState, seat: str, acts: list[Act], rng: SeededRng, events: list[Event]
+def start_run(
+    state: KIState, seat: str, acts: list[Act], before: list[Queued], ends: bool = True
 ) -> None:
-    for act in acts:
-        if act.verb == "play" and holds_true(state, seat, act.when):
-            _refused(state, seat, act, play_blessing(state, seat, act.args, rng, events), events)
+    """Queue `seat`'s turn: Blessings waiting from a question, then `before` (team-mates'
+    Blessings), the turn's beginning and its acts. With `ends` False only Blessings were
+    sent: they are played and the turn is still owed."""
+    queued = [*state.waiting, *before]
+    state.waiting = []
+    if ends:
+        queued.append(Queued(seat=seat, begin=True))
+    queued += [Queued(seat=seat, act=a) for a in acts]
+    run = TurnRun(seat=seat, ends=ends)
+    for item in queued:
+        held = item.act is not None and item.act.after_move
+        (run.after_move if held else run.queue).append(item)
+    state.turn = run
 
 
 def take_turn(
     state: KIState, seat: str, acts: list[Act], rng: SeededRng, events: list[Event]
 ) -> None:
     """Carry out `seat`'s acts in order (skipping what cannot be done), then end the turn."""
-    events.append(Event(code="ki.turn", data={"seat": seat, "at": state.prophets[seat].at}))
-    standing_plays(state, seat, rng, events)
-    for act in acts:
-        if state.result is not None:
+    start_run(state, seat, acts, [])
+    continue_turn(state, rng, events)
+
+
+def continue_turn(state: KIState, rng: SeededRng, events: list[Event]) -> None:
+    """Carry out what the turn still has to do, until it ends or a question is open."""
+    run = state.turn
+    if run is None:
+        return
+    while state.result is None and state.window is None:
+        if not settle(state, clockwise(state, run.seat), events):
             return
-        if not holds_true(state, seat, act.when):
-            events.append(Event(code="ki.condition", data={"seat": seat, "order": act_text(act)}))
-            continue
-        _refused(state, seat, act, perform(state, seat, act, rng, events), events)
-    if state.result is None:
-        finish_turn(state, rng, events)
+        if not run.queue:
+            break
+        _carry_out(state, run, run.queue.pop(0), rng, events)
+    if state.result is not None or state.window is not None:
+        return
+    state.turn = None
+    if not run.ends:
+        state.waiting += run.after_move  # still waiting for a move of the turn to come
+        return
+    for item in run.after_move:
+        _refused(state, item, "ki.E_NO_MOVE", events)
+    finish_turn(state, rng, events)
 
 
-def standing_plays(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+def _carry_out(
+    state: KIState, run: TurnRun, item: Queued, rng: SeededRng, events: list[Event]
+) -> None:
+    if item.begin:
+        events.append(
+            Event(code="ki.turn", data={"seat": item.seat, "at": state.prophets[item.seat].at})
+        )
+        run.queue[:0] = standing_plays(state, item.seat, events)
+        return
+    act = item.act
+    if act is None:
+        return
+    if not holds_true(state, item.seat, act.when):
+        data = {"seat": item.seat, "order": act_line(act)}
+        events.append(Event(code="ki.condition", data=data, visible_to=_private(item)))
+        return
+    if act.verb == "play":
+        _refused(state, item, play_blessing(state, item.seat, act.args, rng, events), events)
+        return
+    refusal = perform(state, item.seat, act, rng, events)
+    _refused(state, item, refusal, events)
+    if refusal is None and act.verb == "move":
+        _after_move(state, run)
+
+
+def _after_move(state: KIState, run: TurnRun) -> None:
+    """Blessings held for a move whose condition now holds are played next."""
+    ready = [i for i in run.after_move if i.act and holds_true(state, i.seat, i.act.when)]
+    run.after_move = [i for i in run.after_move if i not in ready]
+    run.queue[:0] = ready
+
+
+def standing_plays(state: KIState, seat: str, events: list[Event]) -> list[Queued]:
     """Team-mates' standing rules 'on turn [when seat=p1 at=bethel] play CARD': each covering
     rule plays its Blessing for the prophet whose turn begins, at that prophet's location."""
     here = state.prophets[seat].at
+    found = []
     for other in state.seat_ids():
         if other == seat:
             continue
@@ -125,13 +124,8 @@ def standing_plays(state: KIState, seat: str, rng: SeededRng, events: list[Event
                 visible_to=[other],
             )
         )
-        _refused(
-            state,
-            other,
-            Act(verb="play", args=[answer.answer, seat, here]),
-            play_blessing(state, other, [answer.answer, seat, here], rng, events),
-            events,
-        )
+        found.append(Queued(seat=other, act=Act(verb="play", args=[answer.answer, seat, here])))
+    return found
 
 
 def run_plan(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> None:
@@ -143,18 +137,15 @@ def run_plan(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> 
     take_turn(state, seat, acts, rng, events)
 
 
-def _refused(state: KIState, seat: str, act: Act, code: str | None, events: list[Event]) -> None:
-    if code is not None:
-        events.append(
-            Event(code="ki.skipped", data={"seat": seat, "order": act_text(act), "problem": code})
-        )
+def _refused(state: KIState, item: Queued, code: str | None, events: list[Event]) -> None:
+    if code is not None and item.act is not None:
+        data = {"seat": item.seat, "order": act_line(item.act), "problem": code}
+        events.append(Event(code="ki.skipped", data=data, visible_to=_private(item)))
 
 
-def act_text(act: Act) -> str:
-    """One act as its order line."""
-    from pbem.games.kings_of_israel.orders_text import act_line
-
-    return act_line(act)
+def _private(item: Queued) -> list[str] | None:
+    """A Blessing not played names a card still in the hand: only its holder hears of it."""
+    return [item.seat] if item.act is not None and item.act.verb == "play" else None
 
 
 def holds_true(state: KIState, seat: str, when: list[str]) -> bool:

@@ -32,6 +32,7 @@ SIN_OPS: dict[str, dict[str, tuple[str, ...]]] = {
     "idol": {"where": ("*",)},
     "locations": {"count": ()},
     "destroy_altar": {"where": ("most_sin",)},
+    "destroy": {"where": ("most_sin",)},
     "discard": {"count": ()},
 }
 SIN_PERMANENT: dict[str, dict[str, tuple[str, ...]]] = {

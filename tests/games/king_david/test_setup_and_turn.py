@@ -226,7 +226,7 @@ def test_variable_ending_puts_game_ends_markers_in_the_cup() -> None:
     for turn in (2, 3, 4, 6):
         state.turn = turn
         counts[turn] = cup_for(state).count("end")
-        assert cup_for(state).count("action") == 5 - counts[turn]
+        assert cup_for(state).count("action") == state.scenario.phase_cup["action"] - counts[turn]
     assert counts == {2: 0, 3: 1, 4: 2, 6: 2}
 
 

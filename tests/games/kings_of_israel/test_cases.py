@@ -119,4 +119,6 @@ def test_case(case: dict[str, Any]) -> None:
         assert problems == expect["skipped"]
     if "asked" in expect:
         assert state.window is not None and state.window.trigger == expect["asked"]
+    if "choices" in expect:
+        assert state.window is not None
         assert sorted(c.key for c in state.window.choices) == sorted(expect["choices"])

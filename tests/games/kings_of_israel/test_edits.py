@@ -105,6 +105,17 @@ def test_supplies_bound_idols_and_no_edit_wins_the_game(board: KIState) -> None:
     assert cubes.value.code == "ki.E_EDIT_IDOL_NEEDED"
 
 
+def test_a_destroyed_location_takes_nothing(board: KIState) -> None:
+    ruined = board.model_copy(update={"destroyed": ["dan"]})
+    for command in ("sin dan 1", "idol dan on", "altar dan on"):
+        with pytest.raises(EditRefused) as caught:
+            GAME.edit(ruined, command)
+        assert caught.value.code == "ki.E_EDIT_DESTROYED"
+    with pytest.raises(EditRefused) as closed:
+        GAME.edit(ruined, "prophet p1 dan")
+    assert closed.value.code == "ki.E_EDIT_CLOSED"
+
+
 def test_play_goes_on_from_an_edited_position(board: KIState) -> None:
     state = board
     for card in ("stone", "wood"):

@@ -153,7 +153,7 @@ def test_every_refusal_of_an_action_or_a_blessing_has_skip_words() -> None:
     from pbem.render.templating import wording
 
     source = Path(kings_of_israel.__file__).parent
-    text = (source / "actions.py").read_text() + (source / "blessings.py").read_text()
+    text = "".join((source / f).read_text() for f in ("actions.py", "blessings.py", "turn.py"))
     codes = set(re.findall(r'"(ki\.E_[A-Z_]+)"', text))
     assert "ki.E_NO_ACTIONS" in codes and len(codes) > 10
     for code in sorted(codes):
