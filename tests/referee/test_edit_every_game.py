@@ -4,6 +4,7 @@ players without a seat's secret, listed by `pbem edit NAME --help`, and replayed
 from __future__ import annotations
 
 import email
+import re
 from email.policy import default as default_policy
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from pbem.core.game import Game
 from pbem.errors import Invalid
 from pbem.ledger.models import Adjustment, Outbox
 from pbem.registry import games
+from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.turns.adjustments import edit_state
 from pbem.services.turns.replay import replay
@@ -37,6 +39,16 @@ EDITABLE = sorted(name for name, game in games().items() if isinstance(game, Lis
 
 def test_every_registered_game_offers_edits() -> None:
     assert set(EDITS) <= set(EDITABLE)
+
+
+def test_every_refusal_of_an_edit_is_worded() -> None:
+    root = Path(__file__).resolve().parents[2]
+    sources = [*root.glob("pbem/games/*/edits.py"), root / "pbem/core/edits.py",
+               root / "pbem/games/mighty_kingdoms/referee.py"]
+    refusal = re.compile(r'EditRefused\(\s*"([^"]+)"')
+    codes = {c for path in sources for c in refusal.findall(path.read_text())}
+    assert len(codes) > 40
+    assert [c for c in sorted(codes) if wording(c) == c] == []
 
 
 def _edit_when_allowed(rt: Runtime, game: Game, command: str) -> int:
