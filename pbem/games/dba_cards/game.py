@@ -30,7 +30,15 @@ from pbem.games.dba_cards.bots import (
     random_setup,
     random_turn,
 )
-from pbem.games.dba_cards.deploy import default_army, placed, resolve_deploy
+from pbem.games.dba_cards.language.deploy import parse_deploy
+from pbem.games.dba_cards.language.setup import (
+    canonical_swap,
+    canonical_terrain,
+    parse_swap,
+    parse_terrain,
+)
+from pbem.games.dba_cards.opening.deploy import default_army, placed, resolve_deploy
+from pbem.games.dba_cards.opening.placing import run_swap, run_terrain
 from pbem.games.dba_cards.orders import (
     canonical_answer,
     canonical_deploy,
@@ -38,14 +46,6 @@ from pbem.games.dba_cards.orders import (
     parse_answer,
     parse_turn,
 )
-from pbem.games.dba_cards.orders_deploy import parse_deploy
-from pbem.games.dba_cards.orders_setup import (
-    canonical_swap,
-    canonical_terrain,
-    parse_swap,
-    parse_terrain,
-)
-from pbem.games.dba_cards.placing import run_swap, run_terrain
 from pbem.games.dba_cards.setup import load_scenario, opening
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.template import template_text

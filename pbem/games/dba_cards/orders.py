@@ -8,9 +8,7 @@ from typing import Any, Literal
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import clears_standing, read_answer
-from pbem.games.dba_cards.attacks import check_attack
 from pbem.games.dba_cards.content import CARDS, HAND_LIMIT
-from pbem.games.dba_cards.deck import hand_counts, play
 from pbem.games.dba_cards.inputs import (
     AnswerInput,
     Attack,
@@ -22,14 +20,16 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.orders_text import (
+from pbem.games.dba_cards.language.standing import check_standing
+from pbem.games.dba_cards.language.text import (
     order_line,
     read_order,
     read_standing,
     standing_lines,
 )
+from pbem.games.dba_cards.play.attacks import check_attack
+from pbem.games.dba_cards.play.deck import hand_counts, play
 from pbem.games.dba_cards.refusal import Refused
-from pbem.games.dba_cards.standing import check_standing
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import BATTLE, atomic, cut_to_limit, run_order
 
@@ -147,7 +147,7 @@ def _check(state: DBAState, seat: str, order: Order) -> list[Any]:
         unit.attacked = True
         return []
     if isinstance(order, Trample):
-        from pbem.games.dba_cards.battle import strike
+        from pbem.games.dba_cards.play.battle import strike
 
         strike(state, seat, order)
         state.window, state.stage = None, "turn"

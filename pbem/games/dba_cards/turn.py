@@ -7,9 +7,7 @@ from collections.abc import Callable
 from pbem.core.game import Event
 from pbem.core.reactions import replace_standing, resolve
 from pbem.core.rng import SeededRng
-from pbem.games.dba_cards.battle import answer, strike
 from pbem.games.dba_cards.content import CARDS, DRAW, HAND_LIMIT, card_key
-from pbem.games.dba_cards.deck import draw, hand_counts, play
 from pbem.games.dba_cards.inputs import (
     AnswerInput,
     Attack,
@@ -22,8 +20,10 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.moves import do_dismount, do_move
-from pbem.games.dba_cards.orders_text import order_line, standing_lines
+from pbem.games.dba_cards.language.text import order_line, standing_lines
+from pbem.games.dba_cards.play.battle import answer, strike
+from pbem.games.dba_cards.play.deck import draw, hand_counts, play
+from pbem.games.dba_cards.play.moves import do_dismount, do_move
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 

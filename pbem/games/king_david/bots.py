@@ -6,8 +6,8 @@ from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.flow import acting
 from pbem.games.king_david.inputs import KDOrders, Move
-from pbem.games.king_david.movement import MoveError, check_move, rehearsal, rehearse
-from pbem.games.king_david.stacks import borders
+from pbem.games.king_david.land.movement import MoveError, check_move, rehearsal, rehearse
+from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import BuildPlan, KDState
 
 STANDING = (

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.king_david.content import FORT_MAX, KINDS
-from pbem.games.king_david.event_table import BY_KEY
-from pbem.games.king_david.stacks import enemy_armies, room
+from pbem.games.king_david.events.table import BY_KEY
+from pbem.games.king_david.land.stacks import enemy_armies, room
 from pbem.games.king_david.state import Army, KDState
 
 LEADER_PLACES = ("captured", "dead")

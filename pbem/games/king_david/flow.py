@@ -5,23 +5,23 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.battle_end import apply_retreat_answer
-from pbem.games.king_david.combat import continue_combat, start_combat
-from pbem.games.king_david.diplomacy import diplomacy
-from pbem.games.king_david.economy import build_phase, produce
-from pbem.games.king_david.event_play import event_phase, production_shifts
-from pbem.games.king_david.event_rules import action_start, royal_death
-from pbem.games.king_david.event_turn import alliances, hand_of_fate
+from pbem.games.king_david.events.play import event_phase, production_shifts
+from pbem.games.king_david.events.rules import action_start, royal_death
+from pbem.games.king_david.events.turn import alliances, hand_of_fate
 from pbem.games.king_david.inputs import KDOrders
-from pbem.games.king_david.leaders import leaders_overrun, pay_ransoms
-from pbem.games.king_david.minors import build_minors, check_conquests
-from pbem.games.king_david.movement import MoveError, check_move, do_move
+from pbem.games.king_david.land.movement import MoveError, check_move, do_move
+from pbem.games.king_david.land.stacks import enemy_armies, own_armies
 from pbem.games.king_david.phases import draw_markers, roll_initiative
+from pbem.games.king_david.realm.diplomacy import diplomacy
+from pbem.games.king_david.realm.economy import build_phase, produce
+from pbem.games.king_david.realm.minors import build_minors, check_conquests
+from pbem.games.king_david.realm.victory import automatic_winner, final_standings
 from pbem.games.king_david.setup import set_up
-from pbem.games.king_david.siege import can_besiege, continue_siege, siege_wanted, start_siege
-from pbem.games.king_david.stacks import enemy_armies, own_armies
 from pbem.games.king_david.state import KDState, Task
-from pbem.games.king_david.victory import automatic_winner, final_standings
+from pbem.games.king_david.war.battle_end import apply_retreat_answer
+from pbem.games.king_david.war.combat import continue_combat, start_combat
+from pbem.games.king_david.war.leaders import leaders_overrun, pay_ransoms
+from pbem.games.king_david.war.siege import can_besiege, continue_siege, siege_wanted, start_siege
 
 
 def actor(state: KDState) -> str | None:

@@ -13,10 +13,10 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction
 from pbem.games.king_david.content import KINDS
-from pbem.games.king_david.event_table import BY_KEY
+from pbem.games.king_david.events.table import BY_KEY
 from pbem.games.king_david.flow import acting, owing
 from pbem.games.king_david.inputs import Gift, KDOrders, Move
-from pbem.games.king_david.movement import MoveError, check_move, rehearsal, rehearse
+from pbem.games.king_david.land.movement import MoveError, check_move, rehearsal, rehearse
 from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}

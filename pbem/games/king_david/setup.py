@@ -7,12 +7,12 @@ from typing import Any
 
 from pbem.core.game import Event, Setup
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.armies import draw_setup, held_cities, place_tiers, setup_tiers
 from pbem.games.king_david.content import START_EVENTS, Scenario
-from pbem.games.king_david.event_table import full_cup
-from pbem.games.king_david.mapfile import load_scenario_text
-from pbem.games.king_david.minors import roll_off
+from pbem.games.king_david.events.table import full_cup
+from pbem.games.king_david.land.mapfile import load_scenario_text
 from pbem.games.king_david.phases import draw_markers
+from pbem.games.king_david.realm.armies import draw_setup, held_cities, place_tiers, setup_tiers
+from pbem.games.king_david.realm.minors import roll_off
 from pbem.games.king_david.state import KDState, Leader, Minor, Player
 
 

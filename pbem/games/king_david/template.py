@@ -5,7 +5,7 @@ each may go and what the way costs (6.1)."""
 from __future__ import annotations
 
 from pbem.games.king_david.flow import acting
-from pbem.games.king_david.stacks import borders, home_bound
+from pbem.games.king_david.land.stacks import borders, home_bound
 from pbem.games.king_david.state import Army, KDState, Leader
 
 HEAD = ("# Your stacks and where they may go (move AREA NEXT [NEXT ...]; 'with ID ...' moves "

@@ -10,11 +10,11 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import choices_text
-from pbem.games.king_david.event_table import kind_of
+from pbem.games.king_david.events.table import kind_of
+from pbem.games.king_david.land.stacks import home_bound, strength
 from pbem.games.king_david.orders import build_text, standing_text
-from pbem.games.king_david.stacks import home_bound, strength
+from pbem.games.king_david.realm.victory import points
 from pbem.games.king_david.state import Army, KDState
-from pbem.games.king_david.victory import points
 from pbem.games.king_david.view_board import board_picture, board_text, land_text
 
 

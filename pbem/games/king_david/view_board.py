@@ -5,7 +5,7 @@ cities, ports, borders), the same for every reader."""
 from __future__ import annotations
 
 from pbem.core.board import Cell, Link, Owner, Picture, Piece
-from pbem.games.king_david.stacks import borders
+from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
 
 LINKS = {"land": "border", "river": "river", "jordan": "river", "ford": "ford"}

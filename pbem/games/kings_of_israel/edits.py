@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
+from pbem.games.kings_of_israel.cards.decks import hand_limit, kind
 from pbem.games.kings_of_israel.content import (
     ACTIONS,
     ALTAR_SUPPLY,
@@ -17,8 +18,7 @@ from pbem.games.kings_of_israel.content import (
     SIN_SUPPLY,
     slug,
 )
-from pbem.games.kings_of_israel.decks import hand_limit, kind
-from pbem.games.kings_of_israel.reach import enterable
+from pbem.games.kings_of_israel.play.reach import enterable
 from pbem.games.kings_of_israel.state import KIState
 
 IDOL_CUBES = 3  # three cubes make an Idol

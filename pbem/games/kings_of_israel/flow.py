@@ -8,9 +8,9 @@ from typing import Any
 from pbem.core.game import Event
 from pbem.core.reactions import Window
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.hands import TRIGGER, discard
+from pbem.games.kings_of_israel.cards.hands import TRIGGER, discard
 from pbem.games.kings_of_israel.inputs import KIOrders
-from pbem.games.kings_of_israel.rounds import (
+from pbem.games.kings_of_israel.play.rounds import (
     MAX_LOOPS,
     end_round,
     place_prophet,
@@ -18,8 +18,8 @@ from pbem.games.kings_of_israel.rounds import (
     prophet_turn,
     round_start,
 )
+from pbem.games.kings_of_israel.play.turn import answer_idol, continue_turn, run_plan, start_run
 from pbem.games.kings_of_israel.state import KIState, Queued
-from pbem.games.kings_of_israel.turn import answer_idol, continue_turn, run_plan, start_run
 from pbem.games.kings_of_israel.windows import idol_window, open_or_answer
 
 

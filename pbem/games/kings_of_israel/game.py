@@ -18,13 +18,13 @@ from pbem.core.game import (
 )
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import edits
-from pbem.games.kings_of_israel.acks import explained
 from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
 from pbem.games.kings_of_israel.flow import owing, play, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
+from pbem.games.kings_of_israel.language.acks import explained
+from pbem.games.kings_of_israel.language.text import canonical_orders
 from pbem.games.kings_of_israel.levels import LEVEL_NAMES, VERSIONS
 from pbem.games.kings_of_israel.orders import parse_orders
-from pbem.games.kings_of_israel.orders_text import canonical_orders
 from pbem.games.kings_of_israel.scenario import load_scenario
 from pbem.games.kings_of_israel.setup import start_state
 from pbem.games.kings_of_israel.state import KIState

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction, read_answer
-from pbem.games.kings_of_israel.checks import check_orders
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.content import RESOURCES
-from pbem.games.kings_of_israel.decks import kind
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.orders_text import TRIGGER_WORDS
+from pbem.games.kings_of_israel.language.checks import check_orders
+from pbem.games.kings_of_israel.language.text import TRIGGER_WORDS
 from pbem.games.kings_of_israel.state import KIState
 
 VERBS = ("move", "preach", "destroy", "acquire", "build", "sacrifice", "give", "play")

@@ -7,9 +7,9 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import choices_text
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
-from pbem.games.kings_of_israel.decks import kind
-from pbem.games.kings_of_israel.orders_text import act_line, standing_line
+from pbem.games.kings_of_israel.language.text import act_line, standing_line
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.view_board import board_lines, board_picture, map_lines
 

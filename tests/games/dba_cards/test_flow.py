@@ -6,8 +6,8 @@ from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.content import card_key
-from pbem.games.dba_cards.deck import draw
 from pbem.games.dba_cards.inputs import AnswerInput, TurnInput
+from pbem.games.dba_cards.play.deck import draw
 from tests.games.dba_cards.harness import board, play_turn, position, problem_codes
 
 ATTACK = "p1 blades d4\np2 warband d5\np2 general d6"

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from pbem.games.dba_cards.content import CARDS, UNITS, card_key
-from pbem.games.dba_cards.orders_text import read_standing
+from pbem.games.dba_cards.language.text import read_standing
 from tests.games.dba_cards.harness import as_text, board, play_turn, position, problem_codes
 
 CASES = Path(__file__).parent / "cases"

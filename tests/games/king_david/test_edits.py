@@ -8,7 +8,7 @@ from pbem.core.edits import ListsEdits
 from pbem.core.game import EditRefused, Edits
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.king_david import GAME
-from pbem.games.king_david.event_table import full_cup
+from pbem.games.king_david.events.table import full_cup
 from pbem.games.king_david.state import Army, KDState
 from tests.games.king_david.harness import opening
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.games.king_david import GAME
-from pbem.games.king_david.stacks import friendly_armies, limit
+from pbem.games.king_david.land.stacks import friendly_armies, limit
 from pbem.games.king_david.state import KDState
 from tests.games.king_david.harness import opening, play_out
 

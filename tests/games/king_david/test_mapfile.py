@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.game import ContentError
-from pbem.games.king_david.mapfile import load_scenario_text
+from pbem.games.king_david.land.mapfile import load_scenario_text
 from pbem.paths import campaigns_dir
 
 PATH = campaigns_dir() / "king-david" / "israel.toml"

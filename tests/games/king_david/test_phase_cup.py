@@ -10,7 +10,7 @@ from collections import Counter
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
-from pbem.games.king_david.event_turn import hand_of_fate
+from pbem.games.king_david.events.turn import hand_of_fate
 from pbem.games.king_david.phases import FACE_UP, TRACK, cup_for
 from pbem.games.king_david.state import KDState
 from tests.games.king_david.harness import opening

@@ -7,8 +7,8 @@ import pytest
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.minors import enter_minor
-from pbem.games.king_david.stacks import limit
+from pbem.games.king_david.land.stacks import limit
+from pbem.games.king_david.realm.minors import enter_minor
 from pbem.games.king_david.state import KDState
 from tests.games.king_david.test_setup_and_turn import chosen
 
@@ -55,7 +55,7 @@ def test_five_countries_set_up_every_army() -> None:
 
 
 def test_an_eliminated_raider_goes_back_to_its_countrys_counters() -> None:
-    from pbem.games.king_david.stacks import step_loss
+    from pbem.games.king_david.land.stacks import step_loss
 
     state = chosen(4, prefs=FOUR).model_copy(deep=True)
     before = len(state.pool["egypt"])
@@ -94,7 +94,7 @@ def test_an_invaded_minor_sets_up_away_from_enemy_armies() -> None:
 
 def test_a_minor_ally_whose_cities_are_all_besieged_raises_no_armies() -> None:
     """10.5: new armies only while a city of the minor holds and is not besieged."""
-    from pbem.games.king_david.minors import build_minors
+    from pbem.games.king_david.realm.minors import build_minors
 
     state = chosen(2, prefs={"p1": "judah", "p2": "philistia"}).model_copy(deep=True)
     state.minors["ammon"].seat, state.minors["ammon"].active = "p1", True
@@ -108,7 +108,7 @@ def test_a_minor_ally_whose_cities_are_all_besieged_raises_no_armies() -> None:
 
 def test_a_build_with_no_room_for_it_costs_nothing() -> None:
     """10.3: armies are paid for only when one can be drawn and placed."""
-    from pbem.games.king_david.economy import build_phase
+    from pbem.games.king_david.realm.economy import build_phase
     from pbem.games.king_david.state import Army, BuildPlan
 
     state = chosen(2, prefs={"p1": "philistia", "p2": "judah"}).model_copy(deep=True)
@@ -131,7 +131,7 @@ def test_a_build_with_no_room_for_it_costs_nothing() -> None:
 
 
 def test_a_conquered_minors_armies_go_back_to_its_counters() -> None:
-    from pbem.games.king_david.minors import check_conquests
+    from pbem.games.king_david.realm.minors import check_conquests
 
     state = chosen(4, prefs=FOUR).model_copy(deep=True)
     enter_minor(state, "p1", "negevs", SeededRng(3), [])

@@ -21,7 +21,7 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
-from pbem.games.king_david.event_turn import hand_of_fate
+from pbem.games.king_david.events.turn import hand_of_fate
 from pbem.games.king_david.flow import begin_phase, keep_instructions
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.state import Army, KDState

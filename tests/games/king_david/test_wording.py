@@ -13,7 +13,7 @@ ENGINE = Path(king_david.__file__).parent
 
 def _codes(pattern: str) -> set[str]:
     found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         found |= set(re.findall(pattern, path.read_text(encoding="utf-8")))
     return found
 

@@ -7,9 +7,9 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.blessings import play_blessing
+from pbem.games.kings_of_israel.cards.blessings import play_blessing
+from pbem.games.kings_of_israel.cards.punish import sin_card
 from pbem.games.kings_of_israel.content import Board
-from pbem.games.kings_of_israel.punish import sin_card
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening, scenario
 
@@ -136,8 +136,8 @@ def test_every_blessing_does_something(card: str) -> None:
 
 
 def test_permanent_blessings_change_the_rules() -> None:
-    from pbem.games.kings_of_israel.actions import preach_count
-    from pbem.games.kings_of_israel.decks import hand_limit
+    from pbem.games.kings_of_israel.cards.decks import hand_limit
+    from pbem.games.kings_of_israel.play.actions import preach_count
 
     state = busy_board()
     assert (hand_limit(state, "p1"), preach_count(state, "p1")) == (6, 1)

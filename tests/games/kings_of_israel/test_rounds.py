@@ -7,9 +7,9 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
-from pbem.games.kings_of_israel.decks import kind
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.inputs import KIOrders
-from pbem.games.kings_of_israel.rounds import end_round, round_start
+from pbem.games.kings_of_israel.play.rounds import end_round, round_start
 from pbem.games.kings_of_israel.setup import location_deck
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
@@ -279,7 +279,7 @@ def test_without_an_answering_blessing_the_false_prophets_idol_asks_nobody() -> 
 
 
 def test_over_the_hand_limit_the_default_spare_keeps_every_kind_held() -> None:
-    from pbem.games.kings_of_israel.hands import default_kind
+    from pbem.games.kings_of_israel.cards.hands import default_kind
 
     state = opening(2, 4)
     state.prophets["p1"].hand = ["gold.1", "stone.1", "wood.1", "cattle.1", "grain.1", "stone.2"]

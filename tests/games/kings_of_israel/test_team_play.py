@@ -10,7 +10,7 @@ from pbem.core.game import Event
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
-from pbem.games.kings_of_israel.decks import kind
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
@@ -113,7 +113,7 @@ def test_a_gift_over_the_limit_asks_the_receiver_before_the_giver_goes_on() -> N
 
 
 def test_famine_asks_each_player_in_turn_for_the_card_they_discard() -> None:
-    from pbem.games.kings_of_israel.punish import sin_card
+    from pbem.games.kings_of_israel.cards.punish import sin_card
 
     state = board()
     state.step = "start"
@@ -124,10 +124,10 @@ def test_famine_asks_each_player_in_turn_for_the_card_they_discard() -> None:
     assert state.window is not None and state.window.seat == "p1"
     assert state.window.facts["why"] == "card"
     state.window = None
-    from pbem.games.kings_of_israel.hands import discard
+    from pbem.games.kings_of_israel.cards.hands import discard
 
     discard(state, "p1", "cattle", "card", events)
-    from pbem.games.kings_of_israel.punish import run_cards
+    from pbem.games.kings_of_israel.cards.punish import run_cards
 
     assert not run_cards(state, SeededRng(1), events)
     assert state.window is not None and state.window.seat == "p2"
@@ -217,7 +217,7 @@ def test_a_blessing_sent_during_a_question_between_turns_waits_for_the_next_turn
     state = board()
     state.step, state.turn_index = "start", 0
     state.prophets["p2"].blessings = ["manna.1"]
-    from pbem.games.kings_of_israel.hands import discard_window
+    from pbem.games.kings_of_israel.cards.hands import discard_window
 
     hand(state, "p1", "gold")
     state.window = discard_window(state, "p1", "card")
