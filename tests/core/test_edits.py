@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel
 
+from pbem.core.cards import move_first
 from pbem.core.edits import Change, EditBook, EditCommand, one_of, whole
 from pbem.core.game import EditRefused
 from pbem.render.templating import wording
@@ -84,3 +85,12 @@ def test_the_book_lists_its_commands_for_help() -> None:
         "put marks on a place",
         "mark north 2",
     )
+
+
+def test_a_card_moves_from_the_first_pile_that_holds_one() -> None:
+    deck, discard, hand = ["walk.1", "run.1"], ["run.2", "walk.2"], ["dodge.1"]
+    assert move_first([deck, discard], hand, lambda c: c.startswith("run.")) == "run.1"
+    assert (deck, hand) == (["walk.1"], ["dodge.1", "run.1"])
+    assert move_first([deck, discard], hand, lambda c: c.startswith("run.")) == "run.2"
+    assert move_first([deck, discard], hand, lambda c: c.startswith("run.")) == ""
+    assert (deck, discard, hand) == (["walk.1"], ["walk.2"], ["dodge.1", "run.1", "run.2"])

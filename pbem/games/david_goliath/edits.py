@@ -6,6 +6,9 @@ common supply, and every card stays in exactly one place (deck, discard pile or 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from pbem.core.cards import move_first
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.david_goliath.content import ROLES, Card, Role, card_named, card_of
@@ -72,27 +75,20 @@ def _wounds(state: DGState, args: list[str]) -> Change:
 def _give(state: DGState, args: list[str]) -> Change:
     role, card = _role(args[0]), _card(" ".join(args[1:]))
     hand = state.figures[role].hand  # the End Phase cuts it to the hand limit, as in play
-    pile = next((p for p in (state.deck, state.discard) if _copy_in(p, card)), None)
-    if pile is None:
+    if not move_first([state.deck, state.discard], hand, _copy_of(card)):
         raise EditRefused("dg.E_EDIT_NO_COPY", card=card.name)
-    instance = _copy_in(pile, card)
-    pile.remove(instance)
-    hand.append(instance)
     return Change(f"give {role} {card.slug}", public=f"a card into {role.title()}'s hand")
 
 
 def _take(state: DGState, args: list[str]) -> Change:
     role, card = _role(args[0]), _card(" ".join(args[1:]))
-    instance = _copy_in(state.figures[role].hand, card)
-    if not instance:
+    if not move_first([state.figures[role].hand], state.discard, _copy_of(card)):
         raise EditRefused("dg.E_EDIT_NOT_HELD", role=role.title(), card=card.name)
-    state.figures[role].hand.remove(instance)
-    state.discard.append(instance)
     return Change(f"take {role} {card.slug}")
 
 
-def _copy_in(pile: list[str], card: Card) -> str:
-    return next((c for c in pile if card_of(c).slug == card.slug), "")
+def _copy_of(card: Card) -> Callable[[str], bool]:
+    return lambda instance: card_of(instance).slug == card.slug
 
 
 def _stones(state: DGState, args: list[str]) -> Change:

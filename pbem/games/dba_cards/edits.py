@@ -8,6 +8,7 @@ stays in exactly one place (deck, discard pile or a hand).
 
 from __future__ import annotations
 
+from pbem.core.cards import move_first
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.dba_cards.content import (
@@ -140,27 +141,16 @@ def _card(text: str) -> str:
 def _give(state: DBAState, args: list[str]) -> Change:
     seat, key = _seat(state, args[0]), _card(args[1])
     hand = state.sides[seat].hand  # the turn's end cuts it to the hand limit, as in play
-    pile = next((p for p in (state.deck, state.discard) if _copy_in(p, key)), None)
-    if pile is None:
+    if not move_first([state.deck, state.discard], hand, lambda c: card_key(c) == key):
         raise EditRefused("dba.E_EDIT_NO_COPY", card=CARDS[key].title)
-    card = _copy_in(pile, key)
-    pile.remove(card)
-    hand.append(card)
     return Change(f"give {seat} {key}", public=f"a card into {_who(state, seat)}'s hand")
 
 
 def _take(state: DBAState, args: list[str]) -> Change:
     seat, key = _seat(state, args[0]), _card(args[1])
-    card = _copy_in(state.sides[seat].hand, key)
-    if not card:
+    if not move_first([state.sides[seat].hand], state.discard, lambda c: card_key(c) == key):
         raise EditRefused("dba.E_EDIT_NOT_HELD", seat=seat, card=CARDS[key].title)
-    state.sides[seat].hand.remove(card)
-    state.discard.append(card)
     return Change(f"take {seat} {key}")
-
-
-def _copy_in(pile: list[str], key: str) -> str:
-    return next((c for c in pile if card_key(c) == key), "")
 
 
 def _who(state: DBAState, seat: str) -> str:

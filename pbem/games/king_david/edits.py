@@ -8,6 +8,9 @@ their levels, and every event marker stays in exactly one place (the cup, a hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from pbem.core.cards import move_first
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.king_david.content import FORT_MAX, KINDS
@@ -158,24 +161,22 @@ def _marker(text: str) -> str:
     return key
 
 
+def _of_kind(key: str) -> Callable[[str], bool]:
+    return lambda marker: marker.split(".")[0] == key
+
+
 def _give_marker(state: KDState, args: list[str]) -> Change:
     seat, key = _seat(state, args[0]), _marker(args[1])
-    found = next((m for m in state.cup if m.split(".")[0] == key), None)
-    if found is None:
+    if not move_first([state.cup], state.players[seat].events, _of_kind(key)):
         raise EditRefused("kd.E_EDIT_CUP", marker=BY_KEY[key].name)
-    state.cup.remove(found)
-    state.players[seat].events.append(found)
     return Change(f"give-marker {seat} {key}", public=f"an event marker for {_who(state, seat)}")
 
 
 def _take_marker(state: KDState, args: list[str]) -> Change:
     seat, key = _seat(state, args[0]), _marker(args[1])
-    held = state.players[seat].events
-    found = next((m for m in held if m.split(".")[0] == key), None)
-    if found is None:
+    # to the bottom of the cup: the draws before it stay as they were
+    if not move_first([state.players[seat].events], state.cup, _of_kind(key)):
         raise EditRefused("kd.E_EDIT_NOT_HELD", seat=seat, marker=BY_KEY[key].name)
-    held.remove(found)
-    state.cup.append(found)  # to the bottom of the cup: the draws before it stay as they were
     public = f"an event marker of {_who(state, seat)} back to the cup"
     return Change(f"take-marker {seat} {key}", public=public)
 

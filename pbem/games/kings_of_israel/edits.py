@@ -7,6 +7,7 @@ exactly one place (a deck, a discard pile or a hand).
 
 from __future__ import annotations
 
+from pbem.core.cards import move_first
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.kings_of_israel.cards.decks import hand_limit, kind
@@ -121,8 +122,7 @@ def _give(state: KIState, args: list[str]) -> Change:
     if len(hand) >= hand_limit(state, seat):
         raise EditRefused("ki.E_EDIT_HAND_FULL", seat=seat, limit=hand_limit(state, seat))
     decks = state.decks
-    card = _move_card(wanted, [decks.resource, decks.resource_discard], hand)
-    if card is None:
+    if not _move_card(wanted, [decks.resource, decks.resource_discard], hand):
         raise EditRefused("ki.E_EDIT_NO_COPY", card=wanted)
     return _hidden(state, f"give {seat} {wanted}", f"a card into {_who(state, seat)}'s hand")
 
@@ -130,7 +130,7 @@ def _give(state: KIState, args: list[str]) -> Change:
 def _take(state: KIState, args: list[str]) -> Change:
     seat, wanted = _seat(state, args[0]), one_of(args[1], RESOURCES, "resource")
     pile = state.decks.resource_discard
-    if _move_card(wanted, [state.prophets[seat].hand], pile) is None:
+    if not _move_card(wanted, [state.prophets[seat].hand], pile):
         raise EditRefused("ki.E_EDIT_NOT_HELD", seat=seat, card=wanted)
     return Change(f"take {seat} {wanted}")
 
@@ -146,7 +146,7 @@ def _bless(state: KIState, args: list[str]) -> Change:
 def _unbless(state: KIState, args: list[str]) -> Change:
     seat, card = _seat(state, args[0]), _blessing(state, " ".join(args[1:]))
     pile = state.decks.blessing_discard
-    if _move_card(card, [state.prophets[seat].blessings], pile) is None:
+    if not _move_card(card, [state.prophets[seat].blessings], pile):
         raise EditRefused("ki.E_EDIT_NOT_HELD", seat=seat, card=state.board.blessing(card).title)
     return Change(f"unbless {seat} {card}")
 
@@ -159,15 +159,9 @@ def _blessing(state: KIState, text: str) -> str:
     return found
 
 
-def _move_card(wanted: str, sources: list[list[str]], target: list[str]) -> str | None:
+def _move_card(wanted: str, sources: list[list[str]], target: list[str]) -> str:
     """Move the first card of kind `wanted` from the first source holding one to `target`."""
-    for pile in sources:
-        card = next((c for c in pile if kind(c) == wanted), None)
-        if card is not None:
-            pile.remove(card)
-            target.append(card)
-            return card
-    return None
+    return move_first(sources, target, lambda card: kind(card) == wanted)
 
 
 def _hidden(state: KIState, text: str, public: str) -> Change:
