@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     REFEREE,
     Advance,
@@ -20,6 +21,7 @@ from pbem.core.game import (
 )
 from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
+from pbem.games.dba_cards import edits
 from pbem.games.dba_cards import inputs as kinds
 from pbem.games.dba_cards.bots import (
     private_strings,
@@ -204,6 +206,14 @@ class DBACards:
         window = state.window
         assert window is not None
         return kinds.AnswerInput(window=window.id, choice=window.default)
+
+    def edit(self, state: DBAState, command: str) -> Advance:
+        """A referee's typed edit of the battle (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
 
     def random_input(self, state: DBAState, seat: str, rng: SeededRng) -> BaseModel:
         """Random legal input (bots, demos, the contract suite)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
     Due,
@@ -16,6 +17,7 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.king_david import edits
 from pbem.games.king_david.bots import private_strings, random_orders
 from pbem.games.king_david.flow import actor, owing, play
 from pbem.games.king_david.inputs import KDOrders
@@ -129,6 +131,14 @@ class KingDavid:
         if state.result is None:
             return None
         return Outcome(finished=True, standings=list(state.result), note=state.note)
+
+    def edit(self, state: KDState, command: str) -> Advance:
+        """A referee's typed edit between actions (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
 
     def random_input(self, state: KDState, seat: str, rng: SeededRng) -> KDOrders:
         """A random legal input."""

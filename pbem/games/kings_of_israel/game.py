@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
     Due,
@@ -16,6 +17,7 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel import edits
 from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
 from pbem.games.kings_of_israel.flow import owing, play, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
@@ -167,6 +169,14 @@ class KingsOfIsrael:
             ],
             note=note,
         )
+
+    def edit(self, state: KIState, command: str) -> Advance:
+        """A referee's typed edit of the board, cards or turn (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
 
     def random_input(self, state: KIState, seat: str, rng: SeededRng) -> KIOrders:
         """A greedy team-mate's input."""
