@@ -23,7 +23,7 @@ SHORT: dict[str, dict[str, str]] = {
     "king-david": {"turns": "1"},
     "dba-cards": {"turn_limit": "12"},
     "david-goliath": {"max_turns": "4"},
-    "mighty-kingdoms": {"years": "1"},
+    "mighty-kingdoms": {"years": "1", "battle_mode": "kow"},  # kow: sealed army lists to keep
 }
 MAX_PHASES = 120
 
