@@ -161,7 +161,7 @@ def test_overview_shows_late_flagged_bouncing_and_detail_digests(
         session.add(bob)
         session.commit()
     line = overview(rt)[0]
-    assert line["late"] == ["alice@localhost", "bob@localhost"]
+    assert line["waiting"] == ["alice@localhost", "bob@localhost"] and line["late"] == []
     assert line["flagged"] == ["bob@localhost"] and line["bouncing"] == ["bob@localhost"]
     orders = {o["seat"]: o for o in detail(rt, toy_campaign)["orders"]}
     assert orders["p3"]["digest"] and len(orders["p3"]["digest"]) == 12

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console
+from pbem.cli.output import AsJson, command, console, print_json
 from pbem.errors import ConfigError
 from pbem.registry import get_game
 from pbem.services.base.campaign_settings import validate_campaign_settings
@@ -33,6 +33,7 @@ def demo_command(
             help="Replace a campaign (pbem.db, pbem.toml) already in --out.",
         ),
     ] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Play a Mighty Kingdoms campaign by email between scripted players, on loopback."""
     from pbem.demo.run import claim_folder, run_demo
@@ -46,12 +47,19 @@ def demo_command(
         raise ConfigError("demo.E_NO_DOVECOT", reason=reason)
     result = run_demo(
         out,
-        lambda line: console.print(line, markup=False, highlight=False),
+        (lambda line: None) if as_json else (
+            lambda line: console.print(line, markup=False, highlight=False)
+        ),
         years=years,
         seed=seed,
         battle_mode=battle_mode,
         force=True,
     )
+    if as_json:
+        print_json({"out": str(result.out), "phases": len(result.phases), "ticks": result.ticks,
+                    "orders_sent": result.orders_sent, "reports_saved": result.reports_saved,
+                    "finished": result.finished})  # fmt: skip
+        return
     console.print(
         f"\nDone: {len(result.phases)} phases in {result.ticks} ticks, "
         f"{result.orders_sent} order mails, "
