@@ -59,6 +59,9 @@ class GameMeta(BaseModel):
     settings: list[Setting] = Field(default_factory=list)
     default_scenario: str = ""  # path under campaigns/, e.g. "mighty-kingdoms/maps/valley-3.toml"
     summary: str = ""
+    # True when orders written for an earlier phase still apply to a later one, so a reply to
+    # an old report is taken for the phase open now (docs/mail.md, "Which phase a mail is for")
+    orders_carry_over: bool = False
 
 
 class PhaseInfo(BaseModel):
