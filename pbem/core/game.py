@@ -94,9 +94,10 @@ class ParseResult(BaseModel):
 
     orders: Any = None  # the game's input model, or None if nothing usable was read
     problems: list[Problem] = Field(default_factory=list)
-    # True when `orders` holds all that could be used and the errors name only what was left
-    # out (a game that reads a mail in part, finer than by lines). Otherwise the engine leaves
-    # out the lines with errors and reads the rest again (services/turns/reading.py).
+    # True when the game itself decided what of a mail with errors stands: `orders` is all that
+    # could be used (a game that reads several orders on a line), or None when the mail is taken
+    # whole or not at all. Otherwise the engine leaves out the lines with errors and reads the
+    # rest again (services/turns/reading.py).
     partial: bool = False
 
     @property

@@ -13,11 +13,14 @@ from typing import Any
 import pytest
 from sqlmodel import Session
 
+from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.reading import read_input
+from tests.games.mighty_kingdoms.test_orders import kow_battle
 from tests.support.any_game import start_campaign, state_and_seats
 
 TYPO = "xyzzy frobnicate"
@@ -76,3 +79,14 @@ def test_the_same_mistake_has_the_same_outcome_in_every_game(name: str, tmp_path
     again = _send(rt, addresses[seat], f"{TYPO}\n{texts[seat]}")
     assert again["standing"] == "partial" and not _complete(rt)  # a later slip undoes it
     rt.engine.dispose()
+
+
+def test_a_game_that_takes_a_mail_whole_or_not_is_never_read_in_part() -> None:
+    state = kow_battle()  # the referee owes a tabletop battle's result
+    mighty = games()["mighty-kingdoms"]
+    clean = read_input(mighty, state, REFEREE, "battle 1\nwinner p1")
+    assert clean.standing == "clean"
+    slip = read_input(mighty, state, REFEREE, "battle 1\nwinner p1\nrouted 3/9")
+    assert (slip.standing, slip.orders) == ("refused", None)  # not the result without line 3
+    typo = read_input(mighty, state, "p1", "mvoe 1 to B3")  # a player's line: read by lines
+    assert typo.standing == "refused" and typo.problems

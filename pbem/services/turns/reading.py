@@ -9,9 +9,10 @@
   mail, or what is left does not read cleanly). Nothing on file changes; the seat still owes.
 
 The engine decides this, not the game: it asks the game's `parse` again without the lines
-that had errors, so every game gets the same outcome for the same mistake. A game that reads
-finer than by lines (several orders on one line) says so with `ParseResult.partial`; its
-reading then stands as the part that could be used.
+that had errors, so every game gets the same outcome for the same mistake. A game that decides
+this itself says so with `ParseResult.partial`: one that reads several orders on a line returns
+the part that could be used, one that takes a mail whole or not at all (a battle result)
+returns no orders.
 """
 
 from __future__ import annotations
@@ -42,8 +43,9 @@ def read_input(game: Game, state: Any, seat: str, text: str) -> Reading:
     if not parsed.errors:
         outcome: Standing = "clean" if parsed.orders is not None else "refused"
         return Reading(parsed.orders, parsed.problems, outcome)
-    if parsed.partial and parsed.orders is not None:
-        return Reading(parsed.orders, parsed.problems, "partial")
+    if parsed.partial:  # the game decided what stands
+        outcome = "partial" if parsed.orders is not None else "refused"
+        return Reading(parsed.orders, parsed.problems, outcome)
     problems = list(parsed.problems)
     lines = text.splitlines()
     errors = parsed.errors
