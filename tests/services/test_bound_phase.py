@@ -220,6 +220,7 @@ def test_a_question_named_in_the_subject_binds_a_mail_without_thread_headers(
     _strike(duel)
     (asked,) = _letters(duel, "reaction", to="bob@localhost")
     assert "question w1" in asked.subject
+    assert "Question w1, asked by: Round 1: strike\n" in _text(asked).replace("\r\n", "\n")
     assert _fresh(duel, "Re: question w1", "react block") == {"mail.orders_accepted": 1}
     run_phase(duel, "duel", force=True)
     _strike(duel)  # question w2 to bob is open now

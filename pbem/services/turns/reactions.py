@@ -108,8 +108,9 @@ def asked_by(window: Window, done: Phase) -> str:
     """What opened the question, as its mail names it: the game's `<trigger>.asked_by` wording
     of the window's facts, else the play of the phase that opened it and the card it names."""
     facts = {k: _flat(v) for k, v in window.facts.items()}
-    words = wording(f"{window.trigger}.asked_by", facts)
-    if words != f"{window.trigger}.asked_by" and "{" not in words:
+    code = f"{window.trigger}.asked_by"
+    words = wording(code, facts)
+    if not words.startswith(code) and "{" not in words:  # else the game words it not
         return words
     card = facts.get("card")
     return f"{done.label} (card: {card})" if card else done.label
