@@ -19,6 +19,7 @@ from pbem.ledger import queries
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
+from pbem.services.turns.campaigns import status
 from pbem.services.turns.reading import read_input
 from tests.games.mighty_kingdoms.test_orders import kow_battle
 from tests.support.any_game import start_campaign, state_and_seats
@@ -71,10 +72,11 @@ def test_the_same_mistake_has_the_same_outcome_in_every_game(name: str, tmp_path
     assert any(p["line"] == line and p["severity"] == "error" for p in beside["problems"])
     assert "WITH PROBLEMS" in beside["acknowledgement"]
     assert not beside["complete"] and not _complete(rt)  # never early on a mail with errors
+    assert addresses[seat] in status(rt, "c")["waiting_for"]  # still awaited: a clean mail
 
     clean = _send(rt, addresses[seat], texts[seat])
     assert (clean["standing"], clean["complete"]) == ("clean", True)
-    assert _complete(rt)
+    assert _complete(rt) and status(rt, "c")["waiting_for"] == []
 
     again = _send(rt, addresses[seat], f"{TYPO}\n{texts[seat]}")
     assert again["standing"] == "partial" and not _complete(rt)  # a later slip undoes it
