@@ -66,10 +66,18 @@ def check_timezone(value: str) -> str:
     return value
 
 
+CONTROL_CATEGORIES = ("Cc", "Cf", "Zl", "Zp", "Cs")  # controls, format (bidi), breaks
+
+
 def control_characters(text: str) -> list[str]:
     """The control, format and line-break characters in `text`, as U+XXXX strings."""
-    return [
-        f"U+{ord(ch):04X}"
-        for ch in text
-        if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp", "Cs")
-    ]
+    return [f"U+{ord(ch):04X}" for ch in text if unicodedata.category(ch) in CONTROL_CATEGORIES]
+
+
+def without_controls(text: str) -> str:
+    """`text` without the characters names may not hold (bidi overrides, zero-width and other
+    controls), keeping its line breaks and tabs: for player text relayed to others."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    kept = ("".join(ch for ch in line if ch == "\t" or unicodedata.category(ch)
+                    not in CONTROL_CATEGORIES) for line in lines)  # fmt: skip
+    return "\n".join(kept)

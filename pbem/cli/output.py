@@ -8,7 +8,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -65,6 +65,17 @@ def echo(text: str, nl: bool = True) -> None:
 def print_json(value: Any) -> None:
     """Print a value as indented JSON on stdout, keys masked."""
     echo(json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False, default=str))
+
+
+AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]  # on every command
+
+
+def say(as_json: bool, data: Any, text: str) -> None:
+    """What a command did: `data` as JSON for scripts (`--json`), else `text` for people."""
+    if as_json:
+        print_json(data)
+    else:
+        console.print(text, markup=False, highlight=False)
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> None:
@@ -132,6 +143,7 @@ def guard_commands(app: typer.Typer) -> None:
 
 
 __all__ = [
+    "AsJson",
     "ExitCode",
     "command",
     "console",
@@ -142,4 +154,5 @@ __all__ = [
     "mask",
     "print_json",
     "print_table",
+    "say",
 ]

@@ -59,6 +59,9 @@ class GameMeta(BaseModel):
     settings: list[Setting] = Field(default_factory=list)
     default_scenario: str = ""  # path under campaigns/, e.g. "mighty-kingdoms/maps/valley-3.toml"
     summary: str = ""
+    # True when orders written for an earlier phase still apply to a later one, so a reply to
+    # an old report is taken for the phase open now (docs/mail.md, "Which phase a mail is for")
+    orders_carry_over: bool = False
 
 
 class PhaseInfo(BaseModel):
@@ -91,6 +94,11 @@ class ParseResult(BaseModel):
 
     orders: Any = None  # the game's input model, or None if nothing usable was read
     problems: list[Problem] = Field(default_factory=list)
+    # True when the game itself decided what of a mail with errors stands: `orders` is all that
+    # could be used (a game that reads several orders on a line), or None when the mail is taken
+    # whole or not at all. Otherwise the engine leaves out the lines with errors and reads the
+    # rest again (services/turns/reading.py).
+    partial: bool = False
 
     @property
     def errors(self) -> list[Problem]:

@@ -97,6 +97,8 @@ class InboundMessage(SQLModel, table=True):
     truncated: bool = False  # raw holds only the head of a mail over the size limit
     campaign_id: int | None = Field(default=None, foreign_key="campaign.id")
     player_id: int | None = Field(default=None, foreign_key="player.id")
+    # the held digest that answers this mail, when its reply waited for the reply budget
+    held_id: int | None = Field(default=None, index=True)
 
 
 class Submission(SQLModel, table=True):
@@ -197,7 +199,7 @@ class Outbox(SQLModel, table=True):
     kind: str  # welcome | ack | report | reminder | notice | help | press | ...
     recipient: str
     subject: str
-    message_id: str
+    message_id: str = Field(index=True)  # a player's reply names it (services/intake/binding.py)
     raw: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
     status: str = "pending"  # draft | pending | sending | sent | dead | void
     attempts: int = 0
@@ -209,6 +211,8 @@ class Outbox(SQLModel, table=True):
     slimmed_at: datetime | None = None  # when raw lost its pictures (services/outbox/sent_mail.py)
     # a draft's phase and seat until it is drawn (services/outbox/drafts.py)
     draft_json: str | None = None
+    # the phase open when it was queued: a player's reply to it is taken for that phase
+    phase_id: int | None = None
 
 
 class HeldAck(SQLModel, table=True):

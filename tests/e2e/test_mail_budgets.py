@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import email
+import re
 import smtplib
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -16,6 +17,8 @@ from sqlmodel import Session, select
 from pbem.clock import FixedClock
 from pbem.ledger.models import HeldAck
 from pbem.sandbox.mailstack import MailStack
+from pbem.services.referee import timing
+from pbem.services.turns import questions
 from tests.e2e.loop import Loop, subjects, text_of
 
 EVIL = "CLICK http://evil.example/win NOW"
@@ -139,13 +142,53 @@ def test_acknowledgements_past_the_budget_come_later_as_one_digest(
     digest = loop.new_mail(alice)
     assert subjects(digest) == ["[loop] Orders on file: Round 1"]
     text = text_of(digest[0])
-    assert "3 submissions" in text and "pick 5" in text
+    assert "3 mails" in text and "pick 5" in text
     loop.tick()
     assert loop.new_mail(alice) == []  # one digest, sent once
     assert loop.rt is not None
     with Session(loop.rt.engine) as session:
         held = session.exec(select(HeldAck)).all()
     assert [(h.held, h.released_at is not None) for h in held] == [(3, True)]
+
+
+def test_refused_orders_and_commands_past_the_budget_are_answered_in_the_digest(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
+    loop = _loop(mail_stack, tmp_path, reply_rate_per_hour=2)
+    alice = loop.players[0]
+    for body in ("pick 1", "pick 2", "pick 9", "HELP", "pick me\npick 4"):
+        loop.reply(alice, loop.inbox(alice)[0], body)
+    outcomes = loop.tick().ingest.outcomes
+    assert outcomes == {"mail.orders_accepted": 3, "mail.orders_refused": 1, "mail.help": 1}
+    assert len(loop.new_mail(alice)) == 2  # the budget: two answers, the rest wait
+    _advance(loop, 61)
+    loop.tick()
+    (digest,) = loop.new_mail(alice)
+    text = text_of(digest).replace("\r\n", "\n")
+    assert "3 mails" in text
+    refused, helped, partial = re.split(r"\n[123]\. ", text.split("\n\nOrders on file")[0])[1:]
+    assert "NOT used" in refused and "toy.E_PICK" in refused  # the refused mail, with why
+    assert "HELP: not answered" in helped
+    assert "WITH PROBLEMS" in partial and "line 1" in partial
+    assert "Orders on file for Round 1" in text and "pick 4" in text
+
+
+def test_notices_the_referee_causes_do_not_spend_a_players_reply_budget(
+    mail_stack: MailStack, tmp_path: Path
+) -> None:
+    loop = _loop(mail_stack, tmp_path, reply_rate_per_hour=2)
+    assert loop.rt is not None
+    alice = loop.players[0]
+    timing.pause(loop.rt, "loop", "a holiday")
+    timing.resume(loop.rt, "loop", "back again")
+    timing.set_deadline(loop.rt, "loop", "more time", extend="1d")
+    questions.bulletin(loop.rt, "loop", "Deadlines are firm.")
+    for pick in (3, 4):
+        loop.reply(alice, loop.inbox(alice)[0], f"pick {pick}")
+    loop.tick()
+    got = subjects(loop.new_mail(alice))
+    assert sum("Orders received" in s for s in got) == 2, got  # both answered at once
+    assert sum("paused" in s or "resumed" in s or "eadline" in s for s in got) == 3, got
 
 
 def test_status_names_players_but_never_their_addresses(

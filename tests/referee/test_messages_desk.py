@@ -56,7 +56,7 @@ def test_bulletins_go_to_all_or_one(rt: Runtime, toy_campaign: str) -> None:
     assert questions.bulletin(rt, toy_campaign, "Deadline is firm.")["recipients"] == 3
     assert questions.bulletin(rt, toy_campaign, "Psst.", to="p3")["recipients"] == 1
     with Session(rt.engine) as session:
-        rows = session.exec(select(Outbox).where(Outbox.kind == "notice")).all()
+        rows = session.exec(select(Outbox).where(Outbox.kind == "from-referee")).all()
     assert [r.recipient for r in rows][-1] == "carol@localhost" and len(rows) == 4
 
 

@@ -47,7 +47,7 @@ def test_deadline_is_set_and_extended_with_reason_and_players_told(
     assert _phase(rt).deadline == before + timedelta(days=2)
     timing.set_deadline(rt, toy_campaign, "fixed time", at="2026-03-20T18:00")
     assert _phase(rt).deadline.isoformat() == "2026-03-20T17:00:00+00:00"  # Paris is +01:00
-    notices = [r for r in _outbox(rt, "notice") if "deadline" in r.subject.lower()]
+    notices = [r for r in _outbox(rt, "from-referee") if "deadline" in r.subject.lower()]
     assert len(notices) == 6 and {r.recipient for r in notices} >= {"bob@localhost"}
     assert [a.action for a in _actions(rt)] == ["deadline", "deadline"]
     assert '"reason":"Bob is travelling"' in _actions(rt)[0].detail_json
@@ -80,7 +80,7 @@ def test_pause_stops_orders_and_turns_and_resume_moves_the_deadline(
     timing.resume(rt, toy_campaign, "back")
     assert _phase(rt).deadline == deadline + (rt.clock.at - paused_at)
     assert submit_by_address(rt, toy_campaign, "alice@localhost", "pick 3")["accepted"]
-    titles = [r.subject for r in _outbox(rt, "notice")]
+    titles = [r.subject for r in _outbox(rt, "from-referee")]
     assert sum("paused" in t for t in titles) == 3 and sum("resumed" in t for t in titles) == 3
     with pytest.raises(Conflict):
         timing.resume(rt, toy_campaign, "again")
@@ -161,7 +161,7 @@ def test_overview_shows_late_flagged_bouncing_and_detail_digests(
         session.add(bob)
         session.commit()
     line = overview(rt)[0]
-    assert line["late"] == ["alice@localhost", "bob@localhost"]
+    assert line["waiting"] == ["alice@localhost", "bob@localhost"] and line["late"] == []
     assert line["flagged"] == ["bob@localhost"] and line["bouncing"] == ["bob@localhost"]
     orders = {o["seat"]: o for o in detail(rt, toy_campaign)["orders"]}
     assert orders["p3"]["digest"] and len(orders["p3"]["digest"]) == 12

@@ -108,7 +108,7 @@ def test_a_referee_runs_a_mighty_kingdoms_campaign_through_every_tool(
     realm.send("p2")
     loop.tick()
     overview = ref.json("status")
-    assert overview[0]["late"] == [f"{users['p3']}@localhost"]
+    assert overview[0]["waiting"] == [f"{users['p3']}@localhost"]  # before the deadline
     newcomer = mail_stack.fresh_user()
     ref("player", "replace", NAME, "p3", f"Dora <{newcomer}@localhost>",
         "--reason", "Carol has not answered for a week")  # fmt: skip

@@ -125,7 +125,8 @@ def test_held_acknowledgements_become_one_digest_when_the_budget_allows(camp: Ru
         digest = session.exec(select(Outbox).where(Outbox.kind == "ack-digest")).one()
     assert held.held == 2 and held.released_at is not None
     body = message_from_bytes(digest.raw).get_payload(decode=True)
-    assert isinstance(body, bytes) and b"pick 3" in body and b"2 submissions" in body
+    assert isinstance(body, bytes) and b"pick 3" in body and b"2 mails" in body
+    assert body.count(b"Taken for Round 1: it stands.") == 2  # each held mail answered
 
 
 def test_mail_to_a_player_has_a_verp_sender_and_keeps_its_message_id(camp: Runtime) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from pbem.cli.host.campaign import parse_sets
-from pbem.cli.output import command, console
+from pbem.cli.output import AsJson, command, console, print_json
 from pbem.errors import ConfigError, Invalid
 from pbem.registry import get_game
 from pbem.services.base.campaign_settings import validate_campaign_settings
@@ -48,6 +48,7 @@ def demo_command(
             help="Replace a campaign (pbem.db, pbem.toml) already in --out.",
         ),
     ] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Play a campaign of any game by email between scripted players, on loopback."""
     from pbem.demo.run import DemoPlan, claim_folder, run_demo
@@ -64,8 +65,19 @@ def demo_command(
         raise ConfigError("demo.E_NO_DOVECOT", reason=reason)
     plan = DemoPlan(game=game_name, seed=seed, sets=chosen, turns=turns)
     result = run_demo(
-        out, lambda line: console.print(line, markup=False, highlight=False), plan, force=True
+        out,
+        (lambda line: None) if as_json else (
+            lambda line: console.print(line, markup=False, highlight=False)
+        ),
+        plan,
+        force=True,
     )
+    if as_json:
+        print_json({"game": game_name, "out": str(result.out), "phases": len(result.phases),
+                    "ticks": result.ticks, "orders_sent": result.orders_sent,
+                    "mails_received": result.reports_saved,
+                    "finished": result.finished})  # fmt: skip
+        return
     ending = "finished" if result.finished else "stopped before its end"
     console.print(
         f"\nDone: {len(result.phases)} phases in {result.ticks} ticks, "

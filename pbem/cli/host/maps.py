@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json
+from pbem.cli.output import AsJson, command, console, print_json, say
 from pbem.cli.state import runtime
 from pbem.services.referee import maps
 
@@ -21,7 +21,7 @@ GameOption = Annotated[str, typer.Option("--game", help="The game whose map form
 def check(
     path: Annotated[Path, typer.Argument(help="The map or scenario file.")],
     game: GameOption = "mighty-kingdoms",
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """Validate a map file; errors name the file and line."""
     result = maps.check_map(game, path)
@@ -44,13 +44,18 @@ def generate(
     out: Annotated[
         Path | None, typer.Option("--out", help="Write here instead of standard output.")
     ] = None,
+    as_json: AsJson = False,
 ) -> None:
     """Generate a new valid map."""
     text = maps.generate_map(game, players, seed)
-    if out is None:
+    if out is not None:
+        out.write_text(text, encoding="utf-8")
+    data = {"game": game, "players": players, "seed": seed, "path": str(out) if out else None}
+    if as_json:
+        print_json({**data, "map": text if out is None else None})
+    elif out is None:
         typer.echo(text, nl=False)
     else:
-        out.write_text(text, encoding="utf-8")
         console.print(f"Wrote {out}")
 
 
@@ -66,6 +71,7 @@ def render(
         str | None, typer.Option("--player", help="As this player sees it (default: referee).")
     ] = None,
     game: GameOption = "mighty-kingdoms",
+    as_json: AsJson = False,
 ) -> None:
     """Draw a map file, or a campaign's current state, as SVG or PNG."""
     if campaign:
@@ -75,4 +81,4 @@ def render(
     else:
         raise typer.BadParameter("give a map file or --campaign NAME")
     maps.write_picture(picture, out)
-    console.print(f"Wrote {out}")
+    say(as_json, {"path": str(out), "campaign": campaign, "player": player}, f"Wrote {out}")

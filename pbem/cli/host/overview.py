@@ -22,7 +22,8 @@ def status(
     name: Annotated[str | None, typer.Argument(help="A campaign (default: all of them).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """Show every campaign (late, flagged, questions, mail problems), or one in detail."""
+    """Show every campaign (waiting, late, flagged, questions, mail problems), or one in
+    detail."""
     info: Any = overview(runtime()) if name is None else detail(runtime(), name)
     if as_json:
         print_json(info)
@@ -36,13 +37,15 @@ def status(
 def _all(rows: list[dict[str, Any]]) -> None:
     print_table(
         "Campaigns",
-        ["campaign", "status", "phase", "deadline", "late", "flagged", "questions", "mail"],
+        ["campaign", "status", "phase", "deadline", "waiting", "late", "flagged", "questions",
+         "mail"],
         [
             [
                 r["campaign"],
                 r["status"] + (" (held)" if r["held"] else ""),
                 r["phase"],
                 r["deadline"] or "",
+                ", ".join(r["waiting"]),
                 ", ".join(r["late"]),
                 ", ".join(r["flagged"] + [f"{a} (bouncing)" for a in r["bouncing"]]),
                 r["questions"] or "",
@@ -73,7 +76,9 @@ def _one(info: dict[str, Any]) -> None:
     console.print(
         f"Phase: {info['phase']} (turn {info['turn']})  Deadline: {info['deadline']}", markup=False
     )
-    console.print("Waiting for: " + (", ".join(info["waiting_for"]) or "nobody"), markup=False)
+    awaited = ", ".join(info["waiting_for"]) or "nobody"
+    label = "Late (past the deadline)" if info["late"] else "Waiting for"
+    console.print(f"{label}: {awaited}", markup=False)
     print_result(console, info)
     print_table(
         "Players",

@@ -10,7 +10,7 @@ import typer
 from pbem.cli.host.demo import demo_command
 from pbem.cli.host.site import site_command
 from pbem.cli.host.tick import tick_command
-from pbem.cli.output import command, console, echo, print_json, print_table
+from pbem.cli.output import AsJson, command, console, echo, print_json, print_table, say
 from pbem.cli.state import runtime
 from pbem.config import CONFIG_NAME, SAMPLE_CONFIG
 from pbem.errors import ExitCode, Invalid
@@ -46,9 +46,11 @@ def init(
         str, typer.Option("--smtp-url", envvar="PBEM_SMTP_URL", show_envvar=True,
                           help="Outgoing mail URL; kept in secrets/smtp_url (0600).")
     ] = "",
+    as_json: AsJson = False,
 ) -> None:
     """Write pbem.toml (mail settings, secrets in 0600 files beside it) and the ledger."""
     path = directory / CONFIG_NAME
+    written: list[str] = []
     if not path.exists():
         directory.mkdir(parents=True, exist_ok=True)
         mail = MailSetup(referee_address, imap_url, smtp_url)
@@ -56,26 +58,30 @@ def init(
         with owner_only():
             path.write_text(config_text(SAMPLE_CONFIG, ledger, mail))
             secrets = write_mail_secrets(directory, mail)
-        console.print(f"Wrote {path}", markup=False)
-        for secret in secrets:
-            console.print(f"Wrote {secret} (mode 0600)", markup=False)
+        written = [str(path), *map(str, secrets)]
+        if not as_json:
+            console.print(f"Wrote {path}", markup=False)
+            for secret in secrets:
+                console.print(f"Wrote {secret} (mode 0600)", markup=False)
     from pbem.cli.state import set_config
 
     set_config(str(path))
     rt = runtime(migrate_schema=True)
-    _say_ledger(rt)
+    _say_ledger(rt, as_json, {"config": str(path), "written": written})
 
 
-def migrate() -> None:
+def migrate(as_json: AsJson = False) -> None:
     """Bring the ledger's schema up to date; a SQLite ledger is copied aside first."""
-    _say_ledger(runtime(migrate_schema=True))
+    _say_ledger(runtime(migrate_schema=True), as_json, {})
 
 
-def _say_ledger(rt: Runtime) -> None:
-    if rt.backup is not None:
-        console.print(f"Backed up the ledger to {rt.backup}", markup=False)
+def _say_ledger(rt: Runtime, as_json: bool, facts: dict[str, object]) -> None:
     shown = rt.engine.url.render_as_string(hide_password=True)
-    console.print(f"Ledger ready at {shown} (schema {head_revision()})", markup=False)
+    backup = str(rt.backup) if rt.backup is not None else None
+    if backup is not None and not as_json:
+        console.print(f"Backed up the ledger to {backup}", markup=False)
+    data = {**facts, "ledger": shown, "schema": head_revision(), "backup": backup}
+    say(as_json, data, f"Ledger ready at {shown} (schema {head_revision()})")
 
 
 def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
@@ -103,25 +109,32 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
 
 def report(
     name: Annotated[str, typer.Argument(help="The campaign.")],
-    player: Annotated[str, typer.Option("--player", help="The player's address, or 'referee'.")],
+    player: Annotated[
+        str, typer.Option("--player", help="The player's seat (p1) or address, or 'referee'.")
+    ],
     turn: Annotated[
         int | None, typer.Option("--turn", help="The turn (default: the latest).")
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="text, html or json.")] = "text",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (--format json).")] = False,
 ) -> None:
     """Print the report a player received (or would receive) for a turn."""
+    fmt = "json" if as_json else fmt
     if fmt not in FORMATS:
         raise Invalid("report.E_FORMAT", format=fmt)
     echo(report_for(runtime(), name, player, turn, fmt), nl=False)
 
 
-def replay(name: Annotated[str, typer.Argument(help="The campaign.")]) -> None:
+def replay(
+    name: Annotated[str, typer.Argument(help="The campaign.")], as_json: AsJson = False
+) -> None:
     """Rebuild a campaign from its recorded inputs and check every snapshot byte for byte."""
     result = replay_campaign(runtime(), name)
+    data = {"campaign": name, "ok": result.ok, "checked": result.checked,
+            "mismatches": list(result.mismatches)}  # fmt: skip
     if result.ok:
-        console.print(
-            f"Replay of {name}: {result.checked} snapshots reproduced byte for byte.", markup=False
-        )
+        checked = f"{result.checked} snapshots reproduced byte for byte"
+        say(as_json, data, f"Replay of {name}: {checked}.")
         return
-    console.print(f"Replay of {name} differs at: " + ", ".join(result.mismatches), markup=False)
+    say(as_json, data, f"Replay of {name} differs at: " + ", ".join(result.mismatches))
     raise typer.Exit(int(ExitCode.REPLAY_MISMATCH))

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console
+from pbem.cli.output import AsJson, command, say
 from pbem.cli.state import runtime
 from pbem.services.referee import lifecycle, transfer
 
@@ -27,28 +27,35 @@ def end(
     name: Name,
     result: Annotated[str, typer.Option("--result", help="The declared result, e.g. 'p2 wins'.")],
     reason: Reason,
+    as_json: AsJson = False,
 ) -> None:
     """End a campaign early with a declared result; players are told."""
     lifecycle.end_campaign(runtime(), name, result, reason)
-    console.print(f"{name} has ended: {result}", markup=False)
+    say(as_json, {"campaign": name, "result": result}, f"{name} has ended: {result}")
 
 
-def archive(name: Name, reason: Reason) -> None:
+def archive(name: Name, reason: Reason, as_json: AsJson = False) -> None:
     """Archive a finished campaign (it stays whole in the ledger)."""
     lifecycle.archive(runtime(), name, reason)
-    console.print(f"{name} is archived.")
+    say(as_json, {"campaign": name, "archived": True}, f"{name} is archived.")
 
 
 def export(
     name: Name,
     path: Annotated[Path, typer.Option("--to", help="The file to write.")],
+    as_json: AsJson = False,
 ) -> None:
     """Write a campaign, ledger included, to one file."""
     counts = transfer.export_campaign(runtime(), name, path)
-    console.print(f"Wrote {path}: {sum(counts.values())} rows.", markup=False)
+    data = {"campaign": name, "path": str(path), "rows": counts}
+    say(as_json, data, f"Wrote {path}: {sum(counts.values())} rows.")
 
 
-def import_(path: Annotated[Path, typer.Argument(help="A file written by `pbem export`.")]) -> None:
+def import_(
+    path: Annotated[Path, typer.Argument(help="A file written by `pbem export`.")],
+    as_json: AsJson = False,
+) -> None:
     """Load an exported campaign into this ledger; then `pbem replay` checks it."""
     counts = transfer.import_campaign(runtime(), path)
-    console.print(f"Imported {sum(counts.values())} rows from {path}.", markup=False)
+    data = {"path": str(path), "rows": counts}
+    say(as_json, data, f"Imported {sum(counts.values())} rows from {path}.")

@@ -6,13 +6,12 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.output import AsJson, command, print_json, print_table, say
 from pbem.cli.state import runtime
 from pbem.services.referee import maildesk
 
 Name = Annotated[str, typer.Argument(help="The campaign.")]
 Reason = Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")]
-AsJson = Annotated[bool, typer.Option("--json", help="Print JSON.")]
 
 
 def register(mail_app: typer.Typer) -> None:
@@ -46,21 +45,24 @@ def assign(
     message: Annotated[int, typer.Argument(help="The message id (see `pbem mail desk`).")],
     player: Annotated[str, typer.Option("--player", help="The seat or address it is from.")],
     reason: Reason,
+    as_json: AsJson = False,
 ) -> None:
     """Treat a refused message as a player's orders (acknowledged to their address)."""
     result = maildesk.assign(runtime(), name, message, player, reason)
     state = "accepted" if result["accepted"] else "NOT accepted (the player is told why)"
-    console.print(f"Message {message} used as orders of {result['seat']}: {state}.")
+    say(as_json, result, f"Message {message} used as orders of {result['seat']}: {state}.")
 
 
 def discard(
     name: Name,
     message: Annotated[int, typer.Argument(help="The message id.")],
     reason: Reason,
+    as_json: AsJson = False,
 ) -> None:
     """Set a refused message aside (it stays in the ledger)."""
     maildesk.discard(runtime(), name, message, reason)
-    console.print(f"Message {message} discarded.")
+    data = {"campaign": name, "message": message, "discarded": True}
+    say(as_json, data, f"Message {message} discarded.")
 
 
 def outbox(
@@ -89,10 +91,11 @@ def retry(
     name: Name,
     reason: Reason,
     message: Annotated[int | None, typer.Option("--id", help="One message (default: all).")] = None,
+    as_json: AsJson = False,
 ) -> None:
     """Queue failed mail again; the next `pbem tick` sends it."""
     result = maildesk.retry(runtime(), name, message, reason)
-    console.print(f"Queued again: {len(result['requeued'])} message(s).")
+    say(as_json, result, f"Queued again: {len(result['requeued'])} message(s).")
 
 
 def resend(
@@ -100,7 +103,8 @@ def resend(
     player: Annotated[str, typer.Option("--player", help="The seat or address.")],
     reason: Reason,
     turn: Annotated[int | None, typer.Option("--turn", help="The turn (default: latest).")] = None,
+    as_json: AsJson = False,
 ) -> None:
     """Send a player's report for any turn again."""
     result = maildesk.resend_report(runtime(), name, player, turn, reason)
-    console.print(f"Report of {result['phase']} queued to {result['seat']}.")
+    say(as_json, result, f"Report of {result['phase']} queued to {result['seat']}.")

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.output import AsJson, command, print_json, print_table, say
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
 from pbem.services.turns import questions
@@ -39,10 +39,11 @@ def bulletin(
     ] = None,
     text: Text = None,
     file: File = None,
+    as_json: AsJson = False,
 ) -> None:
     """Send a bulletin from the referee to every player, or to one."""
     result = questions.bulletin(runtime(), name, _text(text, file), to)
-    console.print(f"Bulletin queued to {result['recipients']} player(s).")
+    say(as_json, result, f"Bulletin queued to {result['recipients']} player(s).")
 
 
 def reply(
@@ -50,16 +51,17 @@ def reply(
     question: Annotated[int, typer.Argument(help="The question number (see `pbem questions`).")],
     text: Text = None,
     file: File = None,
+    as_json: AsJson = False,
 ) -> None:
     """Answer a player's REFEREE question by mail."""
     result = questions.reply(runtime(), name, question, _text(text, file))
-    console.print(f"Answer to question {result['question']} queued to {result['seat']}.")
+    say(as_json, result, f"Answer to question {result['question']} queued to {result['seat']}.")
 
 
 def questions_(
     name: Name,
     every: Annotated[bool, typer.Option("--all", help="Include answered questions.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: AsJson = False,
 ) -> None:
     """List players' open REFEREE questions."""
     rows = questions.list_questions(runtime(), name, every)

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from pbem.cli.output import command, console, print_json, print_table
+from pbem.cli.output import AsJson, command, console, print_json, print_table, say
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode
 from pbem.services.intake.entry import submit_by_address
@@ -22,7 +22,9 @@ app = typer.Typer(help="Enter orders by hand, through the same path as mail.", n
 def submit(
     name: Annotated[str, typer.Argument(help="The campaign.")],
     source: Annotated[str, typer.Argument(help="A file of orders, or - for standard input.")],
-    player: Annotated[str, typer.Option("--player", help="The player's address, or 'referee'.")],
+    player: Annotated[
+        str, typer.Option("--player", help="The player's seat (p1) or address, or 'referee'.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Submit orders for a player (or the referee) and show the acknowledgement."""
@@ -67,7 +69,8 @@ def clear(
     name: Annotated[str, typer.Argument(help="The campaign.")],
     player: Annotated[str, typer.Option("--player", help="The seat, address or 'referee'.")],
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
+    as_json: AsJson = False,
 ) -> None:
     """Withdraw a seat's orders for the open phase (kept in the ledger as superseded)."""
     result = clear_orders(runtime(), name, player, reason)
-    console.print(f"Cleared the orders of {result['seat']} for {result['phase']}.")
+    say(as_json, result, f"Cleared the orders of {result['seat']} for {result['phase']}.")

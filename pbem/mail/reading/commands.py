@@ -7,7 +7,7 @@ orders on file ("show_orders"); "ORDERS" followed by lines marks those lines as 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 CommandKind = Literal["help", "status", "resend", "show_orders", "referee", "press", "orders"]
@@ -22,6 +22,8 @@ class Command:
     kind: CommandKind
     argument: str = ""
     text: str = ""
+    line: str = field(default="", compare=False)  # the rest of the command's own line
+    below: str = field(default="", compare=False)  # the lines under the command's line
 
 
 def detect_command(text: str) -> Command:
@@ -42,7 +44,7 @@ def detect_command(text: str) -> Command:
         return Command("referee", "", _join(rest_of_line, following))
     if keyword == "press":
         return Command("press", words[1].lower() if len(words) > 1 else "",
-                       _join(" ".join(words[2:]), following))  # fmt: skip
+                       _join(" ".join(words[2:]), following), rest_of_line, following)  # fmt: skip
     return Command("orders", "", text.strip("\n"))
 
 

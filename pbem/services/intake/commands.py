@@ -3,78 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
-
-from pbem.errors import PbemError
 from pbem.ledger import queries
-from pbem.ledger.models import Campaign, InboundMessage, Player
 from pbem.mail.reading.commands import Command, detect_command
-from pbem.mail.reading.inbound import Inbound
 from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
-from pbem.render.templating import wording
-from pbem.services.base.runtime import Runtime
+from pbem.render.templating import render
 from pbem.services.base.schedule import local_text
 from pbem.services.base.states import current_state, game_of, phase_events, state_after
-from pbem.services.intake.entry import submit_and_acknowledge
+from pbem.services.intake import press
+from pbem.services.intake.answering import Mail
+from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
+from pbem.services.intake.seat_now import seat_now
 from pbem.services.outbox import notify
-from pbem.services.outbox.held_acks import hold
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.mail_budgets import HOUR, PRESS_SENT, REFEREE_SENT, relays_spent
 from pbem.services.outbox.outbox import Letter, enqueue
 from pbem.services.turns import questions
 from pbem.services.turns.campaigns import status_of
-
-
-@dataclass
-class Mail:
-    """One authenticated message being answered, with everything an answer needs."""
-
-    session: Session
-    rt: Runtime
-    row: InboundMessage
-    inbound: Inbound
-    campaign: Campaign
-    player: Player
-    quiet: bool = False  # rate-limited: act, but send no reply
-
-    @property
-    def reply_id(self) -> str:
-        """The Message-ID our answer refers to."""
-        return f"<{self.inbound.message_id}>"
-
-    def reply(self, kind: str, title: str, template: str, context: dict[str, Any]) -> None:
-        """Queue an answer to the player's registered address (unless rate-limited)."""
-        if self.quiet:
-            return
-        letter = letter_to(
-            self.rt,
-            self.campaign,
-            self.player,
-            key=f"{kind}:{self.row.id}",
-            kind=kind,
-            title=title,
-            template=template,
-            context=context,
-            in_reply_to=self.reply_id,
-            auto_submitted="auto-replied",
-        )
-        enqueue(self.session, self.rt, letter, self.campaign.id)
-
-    def notice(self, code: str, **params: Any) -> None:
-        """Tell the player why their mail did nothing."""
-        sender = self.inbound.from_address
-        context = {
-            "code": code,
-            "text": wording(code, {"sender": sender, **params}),
-            "sender": sender,
-            "subject": self.inbound.subject,
-        }
-        self.reply("notice", "Your mail was not used", "mail/notice.txt.j2", context)
-
+from pbem.validation import without_controls
 
 Handler = Callable[[Mail, Command], str]
 
@@ -90,24 +38,7 @@ def dispatch(mail: Mail, auth_line: bool = False) -> str:
 
 
 def _orders(mail: Mail, command: Command) -> str:
-    try:
-        receipt = submit_and_acknowledge(
-            mail.session,
-            mail.rt,
-            mail.campaign,
-            mail.player,
-            command.text,
-            "mail",
-            mail.row.id,
-            mail.reply_id,
-            acknowledge=not mail.quiet,
-        )
-    except PbemError as exc:
-        mail.notice(exc.code, **exc.params)
-        return exc.code
-    if mail.quiet:
-        hold(mail.session, mail.rt, mail.player, receipt.phase)
-    return "mail.orders_accepted" if receipt.accepted else "mail.orders_refused"
+    return take_orders(mail, command.text)
 
 
 def _help(mail: Mail, command: Command) -> str:
@@ -115,17 +46,26 @@ def _help(mail: Mail, command: Command) -> str:
     topic = game.phase(current_state(mail.session, mail.campaign)).topic
     specific = templates_dir() / mail.campaign.game / "help" / f"{topic}.txt"
     text = specific.read_text(encoding="utf-8") if specific.is_file() else ""
+    trailing = trailing_orders(mail, command)
     mail.reply(
         "help",
         f"Help: {topic}",
         "mail/help.txt.j2",
-        {"topic": topic, "help": text, "game": game.meta},
+        {"topic": topic, "help": text, "game": game.meta, "trailing": trailing},
     )
+    take_trailing(mail, command, trailing)
     return "mail.help"
 
 
 def _status(mail: Mail, command: Command) -> str:
-    mail.reply("status", "Status", "mail/status.txt.j2", {"status": public_status(mail)})
+    trailing = trailing_orders(mail, command)
+    context = {
+        "status": public_status(mail),
+        "you": seat_now(mail.session, mail.campaign, mail.player.seat),
+        "trailing": trailing,
+    }
+    mail.reply("status", "Status", "mail/status.txt.j2", context)
+    take_trailing(mail, command, trailing)
     return "mail.status"
 
 
@@ -152,20 +92,20 @@ def _over_relay_limit(mail: Mail, outcome: str, code: str, limit: int) -> bool:
 
 
 def _orders_on_file(mail: Mail, command: Command) -> str:
-    phase = queries.open_phase(mail.session, mail.campaign)
-    live = queries.live_submission(mail.session, phase, mail.player.seat) if phase else None
-    mail.reply(
-        "orders", "Orders on file", "mail/orders.txt.j2", {"phase": phase, "submission": live}
-    )
+    now = seat_now(mail.session, mail.campaign, mail.player.seat)
+    mail.reply("orders", "Orders on file", "mail/orders.txt.j2", {"now": now})
     return "mail.orders_listed"
 
 
 def _resend(mail: Mail, command: Command) -> str:
     done = queries.done_phases(mail.session, mail.campaign)
-    if mail.quiet:
-        return "mail.resend"
+    trailing = trailing_orders(mail, command)
     if not done:
-        mail.notice("mail.E_NO_REPORT_YET")
+        mail.notice("mail.E_NO_REPORT_YET", trailing)  # past the budget, this holds it back
+    elif mail.quiet:
+        mail.hold_back()
+    if not done or mail.quiet:
+        take_trailing(mail, command, trailing)
         return "mail.resend"
     phase = done[-1]
     state = state_after(mail.session, mail.campaign, phase.seq)
@@ -180,7 +120,11 @@ def _resend(mail: Mail, command: Command) -> str:
         key=f"resend:{mail.row.id}",
     )
     letter.in_reply_to = mail.reply_id
+    if trailing is not None:
+        note = render("mail/trailing.txt.j2", trailing=trailing)
+        letter.text = f"{note}\n{letter.text}"
     enqueue(mail.session, mail.rt, letter, mail.campaign.id)
+    take_trailing(mail, command, trailing)
     return "mail.resend"
 
 
@@ -189,16 +133,17 @@ def _to_referee(mail: Mail, command: Command) -> str:
     limit = mail.rt.settings.referee_rate_per_hour
     if _over_relay_limit(mail, REFEREE_SENT, "mail.E_REFEREE_LIMIT", limit):
         return "mail.E_REFEREE_LIMIT"
+    text = without_controls(command.text)
     who = f"{player.name} ({player.seat}, {player.address})"
     question = questions.record_question(
-        mail.session, mail.rt, campaign, player, command.text, mail.row.id
+        mail.session, mail.rt, campaign, player, text, mail.row.id
     )
     letter = Letter(
         key=f"to-referee:{mail.row.id}",
         kind="to-referee",
         to=mail.rt.settings.referee_address,
         subject=f"[{campaign.name}] Message from {player.name}",
-        text=f"From {who} in {campaign.name}:\n\n{command.text}\n"
+        text=f"From {who} in {campaign.name}:\n\n{text}\n"
         + questions.answer_hint(campaign, question),
     )
     enqueue(mail.session, mail.rt, letter, campaign.id)
@@ -206,7 +151,7 @@ def _to_referee(mail: Mail, command: Command) -> str:
         "referee-ack",
         "Message passed to the referee",
         "mail/relayed.txt.j2",
-        {"to": "the referee", "text": command.text},
+        {"to": "the referee", "text": text},
     )
     return "mail.to_referee"
 
@@ -215,14 +160,20 @@ def _press(mail: Mail, command: Command) -> str:
     if not mail.campaign.allow_press:
         mail.notice("mail.E_PRESS_OFF")
         return "mail.E_PRESS_OFF"
-    targets = _press_targets(mail, command.argument)
-    if not targets:
-        mail.notice("mail.E_PRESS_TARGET", target=command.argument)
-        return "mail.E_PRESS_TARGET"
+    players = queries.players_of(mail.session, mail.campaign)
+    found = press.addressed(players, mail.player, command.line, command.below)
+    if found.refusal:
+        mail.notice(found.refusal, target=press.target_word(command.line))
+        return found.refusal
     limit = mail.rt.settings.press_rate_per_hour
     if _over_relay_limit(mail, PRESS_SENT, "mail.E_PRESS_LIMIT", limit):
         return "mail.E_PRESS_LIMIT"
-    for target in targets:
+    _relay(mail, found)
+    return "mail.press"
+
+
+def _relay(mail: Mail, found: press.Addressed) -> None:
+    for target in found.targets:
         letter = letter_to(
             mail.rt,
             mail.campaign,
@@ -231,28 +182,19 @@ def _press(mail: Mail, command: Command) -> str:
             kind="press",
             title=f"Press from {mail.player.name}",
             template="mail/press.txt.j2",
-            context={"sender": mail.player, "text": command.text, "broadcast": len(targets) > 1},
+            context={
+                "sender": mail.player,
+                "text": found.text,
+                "broadcast": len(found.targets) > 1,
+            },
         )
         enqueue(mail.session, mail.rt, letter, mail.campaign.id)
     mail.reply(
         "press-ack",
         "Press delivered",
         "mail/relayed.txt.j2",
-        {"to": ", ".join(t.name for t in targets), "text": command.text},
+        {"to": ", ".join(t.name for t in found.targets), "text": found.text},
     )
-    return "mail.press"
-
-
-def _press_targets(mail: Mail, argument: str) -> list[Player]:
-    wanted = argument.strip().lower()
-    others = [
-        p
-        for p in queries.players_of(mail.session, mail.campaign)
-        if p.id != mail.player.id and p.status != "replaced"
-    ]
-    if wanted in ("all", "everyone", "*"):
-        return others
-    return [p for p in others if wanted in (p.seat.lower(), p.name.lower(), p.address.lower())]
 
 
 HANDLERS: dict[str, Handler] = {

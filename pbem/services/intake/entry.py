@@ -9,7 +9,7 @@ from sqlmodel import Session
 from pbem.core.game import REFEREE
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, Player
+from pbem.ledger.models import Campaign, Phase, Player
 from pbem.render.templating import render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
@@ -19,17 +19,33 @@ from pbem.services.outbox.notify import problem_lines
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.turns.submissions import Receipt, submit
 
+TITLES = {
+    "clean": "Orders received",
+    "partial": "Orders received (with problems)",
+    "refused": "Orders NOT accepted",
+}
+
 
 def acknowledgement_text(
-    campaign: Campaign, receipt: Receipt, limit: int = MAX_PROBLEMS_LISTED
+    campaign: Campaign,
+    receipt: Receipt,
+    limit: int = MAX_PROBLEMS_LISTED,
+    written: Phase | None = None,
 ) -> str:
-    """The acknowledgement body: orders as understood, problems with lines, digest, deadline.
+    """The acknowledgement body: which phase the mail was taken for and whether it stands,
+    orders as understood, problems with lines, digest, deadline.
 
-    At most `limit` problems are listed, then how many more there are.
+    At most `limit` problems are listed, then how many more there are. `written` is the phase
+    the mail replied to, when it said.
     """
     return render(
         "mail/ack.txt.j2",
         phase=receipt.phase,
+        standing=receipt.standing,
+        owed=receipt.owed,
+        question=receipt.question,
+        written=written,
+        on_file=receipt.on_file,
         accepted=receipt.accepted,
         replaced=receipt.replaced,
         problems=problem_lines(receipt.problems[:limit]),
@@ -50,17 +66,17 @@ def submit_and_acknowledge(
     inbound_id: int | None = None,
     in_reply_to: str | None = None,
     acknowledge: bool = True,
+    written: Phase | None = None,
 ) -> Receipt:
-    """Record a submission and queue its acknowledgement to the player's registered address."""
+    """Record a submission and queue its acknowledgement to the player's registered address.
+
+    `written` is the phase the mail was written for, when it said (a reply names it)."""
     seat = player.seat if player else REFEREE
     receipt = submit(session, rt, campaign, seat, text, source, inbound_id)
     if player is not None and acknowledge:
         key = f"ack:{campaign.name}:{receipt.submission.id}"
-        title = (
-            "Orders received"
-            if receipt.accepted and not receipt.problems
-            else ("Orders received (with problems)" if receipt.accepted else "Orders NOT accepted")
-        )
+        title = TITLES[receipt.standing]
+        body = acknowledgement_text(campaign, receipt, max_problems_listed(rt), written)
         letter = letter_to(
             rt,
             campaign,
@@ -69,7 +85,7 @@ def submit_and_acknowledge(
             kind="ack",
             title=f"{title}: {receipt.phase.label}",
             template="mail/body.txt.j2",
-            context={"body": acknowledgement_text(campaign, receipt, max_problems_listed(rt))},
+            context={"body": body},
             in_reply_to=in_reply_to,
             auto_submitted="auto-replied",
         )
@@ -78,18 +94,18 @@ def submit_and_acknowledge(
 
 
 def submit_by_address(rt: Runtime, name: str, address: str, text: str) -> dict[str, Any]:
-    """The CLI's `orders submit`: act for a player (by address) or the referee."""
+    """The CLI's `orders submit`: act for a player (by seat, such as p1, or address) or the
+    referee."""
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        player = (
-            None if address == REFEREE else queries.player_by_address(session, campaign, address)
-        )
+        player = None if address == REFEREE else queries.find_player(session, campaign, address)
         receipt = submit_and_acknowledge(session, rt, campaign, player, text, "cli")
         return {
             "campaign": name,
             "seat": receipt.submission.seat,
             "phase": receipt.phase.key,
             "accepted": receipt.accepted,
+            "standing": receipt.standing,
             "replaced": receipt.replaced,
             "complete": receipt.complete,
             "canonical": receipt.canonical,

@@ -16,6 +16,7 @@ from pbem.mail.verp import is_bounce_address
 from pbem.services.base.locks import hold_campaign
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake import commands
+from pbem.services.intake.answering import Mail
 from pbem.services.intake.stored_mail import read_stored
 from pbem.services.outbox import bounces, notices
 from pbem.services.outbox.mail_budgets import replies_spent
@@ -57,7 +58,7 @@ def handle(
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     bounces.clear(session, sender.player)
     quiet = replies_spent(session, rt, sender.player.address)
-    mail = commands.Mail(session, rt, row, inbound, sender.campaign, sender.player, quiet)
+    mail = Mail(session, rt, row, inbound, sender.campaign, sender.player, quiet)
     return commands.dispatch(mail, auth_line=sender.via == "body")
 
 

@@ -30,7 +30,7 @@ from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import phase_events, state_after
 from pbem.services.outbox import reports
 from pbem.services.outbox.letters import letter_to, subject_for
-from pbem.services.outbox.outbox import Letter, compose_letter
+from pbem.services.outbox.outbox import Letter, compose_letter, open_phase_id
 
 DRAFT = "draft"
 VOID = "void"  # a draft whose phase was rolled back before it was drawn: never sent
@@ -64,6 +64,7 @@ def draft_report(
             created_at=now,
             player_id=player.id,
             draft_json=json.dumps({"phase": phase.id, "seat": player.seat}),
+            phase_id=open_phase_id(session, campaign.id),  # a reply is for the phase now open
         )
     )
 

@@ -1,23 +1,32 @@
-"""Acknowledgements held back by the reply budget: one digest of the orders on file, sent later.
+"""Answers held back by the reply budget: one digest of the orders on file, sent later.
 
-When a player's hourly reply budget is used up, their submissions are still recorded but
-not acknowledged one by one. Instead one HeldAck per player and phase is kept; when the
-budget has room again the tick sends a single "orders on file" digest that stands for all
-of them, showing the orders that will be used.
+When a player's hourly reply budget is used up, their mail is still acted on (orders recorded
+or refused, commands done) but not answered one by one. Instead one HeldAck per player and
+phase is kept, and each such mail names it (InboundMessage.held_id); when the budget has room
+again the tick sends a single "orders on file" digest that answers every one of them: what
+became of each mail, refused orders with their problems like accepted ones, and the orders
+that will be used. No answer is dropped.
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from sqlmodel import Session, col, select
 
+from pbem.core.problems import Problem
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, HeldAck, Phase, Player, Submission
+from pbem.ledger.models import Campaign, HeldAck, InboundMessage, Phase, Player, Submission
+from pbem.render.templating import wording
 from pbem.services.base.isolation import CampaignNote, guarded
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
+from pbem.services.base.states import current_state, game_of
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.mail_budgets import next_reply_slot, replies_spent
+from pbem.services.outbox.notify import problem_lines
 from pbem.services.outbox.outbox import Letter, enqueue
 
 DIGEST_KIND = "ack-digest"
@@ -85,7 +94,11 @@ def _release(session: Session, rt: Runtime, held_id: int) -> int:
         session.add(held)
         return 0
     live = queries.live_submission(session, phase, player.seat)
-    enqueue(session, rt, _digest(rt, campaign, player, phase, held, live), campaign.id)
+    facts = {
+        "mails": held_mails(session, campaign, held),
+        "owed": _owes(session, campaign, phase, player),
+    }
+    enqueue(session, rt, _digest(rt, campaign, player, phase, held, live, facts), campaign.id)
     held.released_at = rt.clock.now()
     session.add(held)
     return 1
@@ -98,8 +111,9 @@ def _digest(
     phase: Phase,
     held: HeldAck,
     live: Submission | None,
+    facts: dict[str, Any],
 ) -> Letter:
-    """The one letter that stands for every held acknowledgement."""
+    """The one letter that stands for every held answer."""
     return letter_to(
         rt,
         campaign,
@@ -112,8 +126,61 @@ def _digest(
             "phase": phase,
             "held": held.held,
             "submission": live,
+            **facts,
             "per_hour": rt.settings.reply_rate_per_hour,
             "deadline": local_text(phase.deadline, campaign.timezone),
         },
         auto_submitted="auto-replied",
     )
+
+
+def _owes(session: Session, campaign: Campaign, phase: Phase, player: Player) -> bool:
+    """Whether the player owes input in `phase` now (it is open and names their seat)."""
+    if phase.status != "open":
+        return False
+    return player.seat in game_of(campaign).due(current_state(session, campaign)).players
+
+
+def held_mails(session: Session, campaign: Campaign, held: HeldAck) -> list[dict[str, Any]]:
+    """What became of each mail the digest answers, oldest first: refused orders with their
+    problems as well as those that stand."""
+    rows = session.exec(
+        select(InboundMessage)
+        .where(InboundMessage.held_id == held.id)
+        .order_by(col(InboundMessage.id))
+    ).all()
+    return [_held_mail(session, campaign, row) for row in rows]
+
+
+def _held_mail(session: Session, campaign: Campaign, row: InboundMessage) -> dict[str, Any]:
+    submission = session.exec(
+        select(Submission).where(Submission.inbound_id == row.id).order_by(col(Submission.id))
+    ).first()
+    return {
+        "received": local_text(row.received_at, campaign.timezone),
+        "outcome": row.outcome,
+        "what": _what(row.outcome),
+        "orders": _orders_facts(session, submission) if submission is not None else None,
+    }
+
+
+def _what(outcome: str) -> str:
+    """One line saying what became of a held mail."""
+    held_words = wording(f"held.{outcome}")
+    if held_words != f"held.{outcome}":
+        return held_words
+    words = wording(outcome)
+    return f"NOT used: {words}" if "{" not in words else f"NOT used [{outcome}]"
+
+
+def _orders_facts(session: Session, submission: Submission) -> dict[str, Any]:
+    """A held orders mail as the digest lists it: for which phase, whether it stands, why not."""
+    phase = session.get(Phase, submission.phase_id)
+    problems = [Problem(**p) for p in json.loads(submission.problems_json or "[]")]
+    errors = any(p.severity == "error" for p in problems)
+    return {
+        "phase": phase.label if phase is not None else "",
+        "standing": "refused" if not submission.valid else ("partial" if errors else "clean"),
+        "problems": problem_lines(problems),
+        "canonical": submission.canonical,
+    }

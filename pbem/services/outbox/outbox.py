@@ -13,7 +13,7 @@ from sqlmodel import Session, col, select
 
 from pbem import failpoints
 from pbem.ledger.db import read_only
-from pbem.ledger.models import Outbox, Player
+from pbem.ledger.models import Outbox, Phase, Player
 from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
 from pbem.mail.transport.mailers import Mailer, sending
 from pbem.mail.transport.smtp import PermanentSendError, TransientSendError
@@ -81,9 +81,19 @@ def enqueue(
         next_attempt_at=now,
         created_at=now,
         player_id=letter.player_id,
+        phase_id=open_phase_id(session, campaign_id) if letter.player_id else None,
     )
     session.add(row)
     return row
+
+
+def open_phase_id(session: Session, campaign_id: int | None) -> int | None:
+    """The campaign's phase open for input now, which a reply to mail queued now is taken for."""
+    if campaign_id is None:
+        return None
+    return session.exec(
+        select(Phase.id).where(Phase.campaign_id == campaign_id, Phase.status == "open")
+    ).first()
 
 
 def compose_letter(rt: Runtime, letter: Letter, message_id: str, date: datetime) -> bytes:

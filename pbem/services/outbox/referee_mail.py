@@ -1,4 +1,8 @@
-"""Mail the referee toolkit sends: notices to players and letters to the referee."""
+"""Mail the referee toolkit sends: notices to players and letters to the referee.
+
+Notices the referee causes (pause, resume, deadlines, bulletins, edits) are of their own kind,
+outside the reply budget: they never spend what a player's own mail may be answered with.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import Letter, enqueue
 
+REFEREE_NOTICE = "from-referee"
+
 
 def tell_player(
     session: Session,
@@ -19,7 +25,7 @@ def tell_player(
     key: str,
     title: str,
     body: str,
-    kind: str = "notice",
+    kind: str = REFEREE_NOTICE,
 ) -> None:
     """Queue a plain notice to one player (with their reply token)."""
     letter = letter_to(

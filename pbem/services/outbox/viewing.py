@@ -15,15 +15,12 @@ from pbem.services.base.states import current_state, game_of, phase_events, stat
 from pbem.services.outbox.reports import ReportBundle, build
 
 
-def report_for(rt: Runtime, name: str, address: str, turn: int | None, fmt: str) -> str:
-    """A report in `fmt` for the player with `address` (or the referee) after `turn`."""
+def report_for(rt: Runtime, name: str, who: str, turn: int | None, fmt: str) -> str:
+    """A report in `fmt` for a player (by seat, such as p1, or address) or the referee after
+    `turn`."""
     with Session(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        seat = (
-            REFEREE
-            if address == REFEREE
-            else queries.player_by_address(session, campaign, address).seat
-        )
+        seat = REFEREE if who == REFEREE else queries.find_player(session, campaign, who).seat
         bundle = bundle_for(session, campaign, seat, turn)
         return {"text": bundle.text, "html": bundle.html, "json": bundle.json}[fmt]
 

@@ -27,6 +27,8 @@ DESK_OUTCOMES = (
     "mail.E_NO_SECRET",
     "mail.refused",
     "mail.orders_refused",
+    "mail.E_OLD_PHASE",  # written for a decided phase: the referee may still assign it
+    "mail.E_OLD_QUESTION",
     "mail.quarantined",
     "mail.bounce_unmatched",
 )

@@ -68,15 +68,18 @@ def _check_areas(path: Path, picture: Picture) -> None:
 
 
 def generate_map(game_name: str, players: int, seed: int) -> str:
-    """New map text from the game's generator (games that have one ship a `mapgen` module)."""
+    """New map text from the game's generator (games that have one ship a `mapgen` module, at
+    the top of their package or in its `maps` room)."""
     game = get_game(game_name)
     package = type(game).__module__.rsplit(".", 1)[0]
-    try:
-        module = importlib.import_module(f"{package}.mapgen")
-    except ModuleNotFoundError:
-        raise Invalid("map.E_NO_GENERATOR", game=game_name) from None
-    text: str = module.generate_map(players, seed)
-    return text
+    for place in (f"{package}.mapgen", f"{package}.maps.mapgen"):
+        try:
+            module = importlib.import_module(place)
+        except ModuleNotFoundError:
+            continue
+        text: str = module.generate_map(players, seed)
+        return text
+    raise Invalid("map.E_NO_GENERATOR", game=game_name)
 
 
 def file_picture(game_name: str, path: Path) -> Picture:

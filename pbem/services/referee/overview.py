@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from sqlmodel import Session, col, func, select
@@ -17,22 +18,31 @@ from pbem.services.turns.questions import holds_turn, open_questions
 
 
 def overview(rt: Runtime) -> list[dict[str, Any]]:
-    """Every campaign: phase, deadline, who is late, flagged, questions and mail problems."""
+    """Every campaign: phase, deadline, who is awaited or late, flagged, questions and mail
+    problems."""
     with Session(rt.engine) as session:
         rows = session.exec(select(Campaign).order_by(col(Campaign.name))).all()
-        return [_line(session, campaign) for campaign in rows]
+        return [_line(session, campaign, rt.clock.now()) for campaign in rows]
 
 
-def _line(session: Session, campaign: Campaign) -> dict[str, Any]:
+def _past_deadline(session: Session, campaign: Campaign, now: datetime) -> bool:
+    """Whether the open phase's deadline has passed (its awaited players are late)."""
+    phase = queries.open_phase(session, campaign)
+    return phase is not None and phase.deadline is not None and now >= phase.deadline
+
+
+def _line(session: Session, campaign: Campaign, now: datetime) -> dict[str, Any]:
     base = status_of(session, campaign)
     players = base["players"]
+    late = _past_deadline(session, campaign, now)
     return {
         "campaign": campaign.name,
         "game": campaign.game,
         "status": campaign.status,
         "phase": base["phase"],
         "deadline": base["deadline"],
-        "late": base["waiting_for"],
+        "waiting": [] if late else base["waiting_for"],  # before the deadline
+        "late": base["waiting_for"] if late else [],  # after it
         "flagged": [p["address"] for p in players if p["status"] == "flagged"],
         "bouncing": [p["address"] for p in players if p["delivery"] == "bouncing"],
         "questions": len(open_questions(session, campaign)),
@@ -66,7 +76,7 @@ def detail(rt: Runtime, name: str) -> dict[str, Any]:
     """One campaign's status, with who has sent orders for the open phase, when, and digests."""
     with Session(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
-        info = {**status_of(session, campaign), **_line(session, campaign)}
+        info = {**status_of(session, campaign), **_line(session, campaign, rt.clock.now())}
         info["orders"] = _orders(session, campaign)
         info["open_questions"] = [
             {"id": q.id, "seat": q.seat, "text": q.text} for q in open_questions(session, campaign)

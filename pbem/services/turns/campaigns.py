@@ -27,6 +27,7 @@ from pbem.services.base.standings import campaign_result
 from pbem.services.base.states import canonical_json, current_state, digest, game_of
 from pbem.services.outbox import notify
 from pbem.services.turns.phases import open_phase
+from pbem.services.turns.submissions import is_clean
 from pbem.validation import MAX_NAME, control_characters, shown_value
 
 PLAYER_SPEC = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<address>[^<>@\s]+@[^<>@\s]+)>\s*$")
@@ -292,7 +293,8 @@ def _waiting_for(
         return []
     waiting = []
     for seat in seats:
-        if queries.live_submission(session, phase, seat) is None:
+        live = queries.live_submission(session, phase, seat)
+        if live is None or not is_clean(live):  # orders with errors: the phase still waits
             player = queries.player_by_seat(session, campaign, seat)
             waiting.append(player.address if player else seat)
     if referee and queries.live_submission(session, phase, REFEREE) is None:

@@ -85,7 +85,7 @@ def ask(
         visible_to=[window.seat],
     )
     _record(session, done, event)
-    _mail_question(session, rt, campaign, opened, window, deadline)
+    _mail_question(session, rt, campaign, opened, window, deadline, asked_by(window, done))
     return [event]
 
 
@@ -104,8 +104,26 @@ def _record(session: Session, phase: Phase, event: GameEvent) -> None:
     )
 
 
+def asked_by(window: Window, done: Phase) -> str:
+    """What opened the question, as its mail names it: the game's `<trigger>.asked_by` wording
+    of the window's facts, else the play of the phase that opened it and the card it names."""
+    facts = {k: _flat(v) for k, v in window.facts.items()}
+    code = f"{window.trigger}.asked_by"
+    words = wording(code, facts)
+    if not words.startswith(code) and "{" not in words:  # else the game words it not
+        return words
+    card = facts.get("card")
+    return f"{done.label} (card: {card})" if card else done.label
+
+
 def _mail_question(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, window: Window, deadline: str
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    phase: Phase,
+    window: Window,
+    deadline: str,
+    source: str,
 ) -> None:
     player = queries.player_by_seat(session, campaign, window.seat)
     if player is None or player.status == "replaced":
@@ -116,7 +134,7 @@ def _mail_question(
         player,
         key=f"reaction:{campaign.name}:{phase.seq}:{window.seat}:{window.id}",
         kind="reaction",
-        title=f"Your answer, please: {phase.label}",
+        title=f"Your answer, please: question {window.id} ({phase.label})",
         template="mail/reaction.txt.j2",
         context={
             "phase": phase,
@@ -124,6 +142,7 @@ def _mail_question(
             "choices": choices_text(window),
             "deadline": deadline,
             "question": _question(window),
+            "asked_by": source,
         },
     )
     enqueue(session, rt, letter, campaign.id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -16,6 +17,7 @@ from pbem.ledger.models import Campaign, Phase, Submission
 from pbem.services.base.locks import hold_campaign
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import canonical_json, digest, game_of, shared_current_state
+from pbem.services.turns.reading import Reading, Standing, has_errors, read_input
 
 
 @dataclass
@@ -28,7 +30,11 @@ class Receipt:
     problems: list[Problem] = field(default_factory=list)
     replaced: bool = False
     accepted: bool = False
-    complete: bool = False  # every owed input is now in
+    complete: bool = False  # every owed input is now in, without errors
+    standing: Standing = "refused"  # clean, partial or refused (services/turns/reading.py)
+    owed: bool = False  # the seat owes input in the phase (not only may send it)
+    question: str | None = None  # the id of the question the phase asks this seat, if any
+    on_file: bool = False  # the seat has orders on file for the phase (these or earlier ones)
 
     @property
     def receipt_digest(self) -> str:
@@ -52,48 +58,40 @@ def submit(
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
     state = shared_current_state(session, campaign)  # only read here
     game = game_of(campaign)
-    owed = _may_submit(game.due(state), seat)
-    parsed = game.parse(state, seat, text) if owed and text.strip() else None
-    orders = parsed.orders if parsed else None
-    problems = (
-        parsed.problems
-        if parsed
-        else [
-            Problem(
-                line=0,
-                code="orders.E_NOT_OWED" if not owed else "orders.E_EMPTY",
-                kind="illegal",
-                params={"seat": seat, "phase": phase.label},
-            )
-        ]
-    )
+    due = game.due(state)
+    reading = _read(game, state, seat, text, phase, _may_submit(due, seat))
+    orders = reading.orders
     canonical = game.canonical(state, seat, orders) if orders is not None else ""
-    errors = any(p.severity == "error" for p in problems)
-    if orders is not None and not canonical.strip() and errors:
-        orders = None  # nothing was understood: earlier orders stay on file
+    if orders is not None and not canonical.strip() and reading.standing == "partial":
+        orders, reading.standing = None, "refused"  # nothing was understood: earlier orders stay
     live = queries.live_submissions(session, phase)  # read before this submission is stored
     previous = live.get(seat) if orders is not None else None
-    submission = _store(
-        session,
-        campaign,
-        phase,
-        seat,
-        source,
-        inbound_id,
-        text,
-        canonical,
-        orders,
-        problems,
-        rt.clock.now(),
-    )
+    row = _Row(seat, source, inbound_id, text, canonical, orders, reading.problems)
+    submission = _store(session, campaign, phase, row, rt.clock.now())
     if previous is not None:
         previous.superseded = True
         session.add(previous)
-    live_seats = set(live) | ({seat} if orders is not None and source != "default" else set())
-    complete = _mark_complete(session, rt, game.due(state), phase, live_seats)
+    if orders is not None and source != "default":
+        live[seat] = submission
+    complete = _mark_complete(session, rt, due, phase, live)
+    window = due.window.id if due.window is not None and due.window.seat == seat else None
     return Receipt(
-        submission, phase, canonical, problems, previous is not None, orders is not None, complete
+        submission, phase, canonical, reading.problems, previous is not None, orders is not None,
+        complete, reading.standing, seat in due.players or (seat == REFEREE and due.referee),
+        window, seat in live,
+    )  # fmt: skip
+
+
+def _read(game: Any, state: Any, seat: str, text: str, phase: Phase, allowed: bool) -> Reading:
+    """The mail under the one policy for problems; from a seat that may send nothing now, or
+    with no text, it is refused."""
+    if allowed and text.strip():
+        return read_input(game, state, seat, text)
+    code = "orders.E_NOT_OWED" if not allowed else "orders.E_EMPTY"
+    problem = Problem(
+        line=0, code=code, kind="illegal", params={"seat": seat, "phase": phase.label}
     )
+    return Reading(None, [problem], "refused")
 
 
 def _may_submit(due: Any, seat: str) -> bool:
@@ -102,55 +100,80 @@ def _may_submit(due: Any, seat: str) -> bool:
     return seat in due.players or seat in due.optional
 
 
+@dataclass
+class _Row:
+    """One submission as it will be stored."""
+
+    seat: str
+    source: str
+    inbound_id: int | None
+    text: str
+    canonical: str
+    orders: Any
+    problems: list[Problem]
+
+
 def _store(
-    session: Session,
-    campaign: Campaign,
-    phase: Phase,
-    seat: str,
-    source: str,
-    inbound_id: int | None,
-    text: str,
-    canonical: str,
-    orders: Any,
-    problems: list[Problem],
-    now: datetime,
+    session: Session, campaign: Campaign, phase: Phase, row: _Row, now: datetime
 ) -> Submission:
-    orders_json = canonical_json(orders) if orders is not None else "null"
-    row = Submission(
+    orders_json = canonical_json(row.orders) if row.orders is not None else "null"
+    stored = Submission(
         campaign_id=campaign.id or 0,
         phase_id=phase.id or 0,
-        seat=seat,
-        source=source,
-        inbound_id=inbound_id,
-        raw_text=text,
-        canonical=canonical,
+        seat=row.seat,
+        source=row.source,
+        inbound_id=row.inbound_id,
+        raw_text=row.text,
+        canonical=row.canonical,
         orders_json=orders_json,
-        problems_json=canonical_json([p.model_dump() for p in problems]),
-        digest=digest(canonical),
-        valid=orders is not None,
+        problems_json=canonical_json([p.model_dump() for p in row.problems]),
+        digest=digest(row.canonical),
+        valid=row.orders is not None,
         created_at=now,
     )
-    session.add(row)
+    session.add(stored)
     session.flush()
-    return row
+    return stored
 
 
 def owed_inputs_in(session: Session, phase: Phase, due: Any) -> bool:
-    """True when every seat that owes input (and the referee, if owed) has a live submission."""
-    return _all_in(due, set(queries.live_submissions(session, phase)))
+    """True when every seat that owes input (and the referee, if owed) has a live submission
+    without errors: a mail that stands with errors never lets a phase run early."""
+    return _all_in(due, queries.live_submissions(session, phase))
 
 
-def _all_in(due: Any, live_seats: set[str]) -> bool:
-    """True when every seat that owes input (and the referee, if owed) is among `live_seats`."""
+def is_clean(submission: Submission) -> bool:
+    """Whether a stored submission had no errors (warnings allowed)."""
+    return not has_errors(json.loads(submission.problems_json or "[]"))
+
+
+def _all_in(due: Any, live: dict[str, Submission]) -> bool:
+    """True when every seat that owes input (and the referee, if owed) is in `live`, clean."""
     seats = list(due.players) + ([REFEREE] if due.referee else [])
-    return all(seat in live_seats for seat in seats)
+    return all(seat in live and is_clean(live[seat]) for seat in seats)
 
 
 def _mark_complete(
-    session: Session, rt: Runtime, due: Any, phase: Phase, live_seats: set[str]
+    session: Session, rt: Runtime, due: Any, phase: Phase, live: dict[str, Submission]
 ) -> bool:
-    complete = _all_in(due, live_seats)
+    """Note when the phase's inputs were first all in; a later mail with errors undoes it."""
+    complete = _all_in(due, live)
     if complete and phase.complete_at is None:
         phase.complete_at = rt.clock.now()
         session.add(phase)
+    elif not complete and phase.complete_at is not None and not due.nobody:
+        phase.complete_at = None
+        session.add(phase)
     return complete
+
+
+def reads_clean(session: Session, campaign: Campaign, seat: str, text: str) -> bool:
+    """Whether `text` would stand as `seat`'s input for the open phase without any error."""
+    phase = queries.open_phase(session, campaign)
+    if phase is None or campaign.status != "active" or not text.strip():
+        return False
+    state = shared_current_state(session, campaign)
+    game = game_of(campaign)
+    if not _may_submit(game.due(state), seat):
+        return False
+    return read_input(game, state, seat, text).standing == "clean"

@@ -41,7 +41,8 @@ def parse_result(state: MKState, text: str) -> ParseResult:
     if not decided:
         out.invalid(lines[-1].number if lines else 1, "mk.E_NO_RESULT")
     if any(p.severity == "error" for p in out.problems):
-        return ParseResult(orders=None, problems=out.problems)  # a result is taken whole or not
+        # a result is taken whole or not: never the lines without errors alone
+        return ParseResult(orders=None, problems=out.problems, partial=True)
     orders = BattleResultInput(battle=record.number, winner=winner, changes=changes)
     return ParseResult(orders=orders, problems=out.problems)
 

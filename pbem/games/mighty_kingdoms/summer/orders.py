@@ -45,7 +45,7 @@ def parse_summer(state: MKState, seat: str, text: str) -> ParseResult:
         if not out.problems:
             out.invalid(lines[0].number if lines else 1, "mk.E_NO_ORDERS")
         return ParseResult(orders=None, problems=out.problems)  # earlier orders stay on file
-    return ParseResult(orders=orders, problems=out.problems)
+    return ParseResult(orders=orders, problems=out.problems, partial=True)
 
 
 def _one_order_each(line: Line) -> list[Line]:

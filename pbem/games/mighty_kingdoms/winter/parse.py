@@ -327,4 +327,4 @@ def parse_winter_text(state: MKState, seat: str, text: str) -> ParseResult:
         if not reader.problems:
             reader.problems.append(Problem(line=1, code="mk.E_NO_ORDERS"))
         return ParseResult(orders=None, problems=reader.problems)  # earlier orders stay on file
-    return ParseResult(orders=reader.orders, problems=reader.problems)
+    return ParseResult(orders=reader.orders, problems=reader.problems, partial=True)

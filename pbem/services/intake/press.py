@@ -1,0 +1,63 @@
+"""PRESS: a player's message relayed to other players, addressed by seat or name, never by
+address (an address gets the same answer whether or not a player has it: no oracle), its text
+cleaned of bidi and control characters as names are."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pbem.ledger.models import Player
+from pbem.validation import without_controls
+
+EVERYONE = ("all", "everyone", "*")
+NOT_AN_ADDRESS = "mail.E_PRESS_ADDRESS"
+NO_SUCH_PLAYER = "mail.E_PRESS_TARGET"
+
+
+@dataclass(frozen=True)
+class Addressed:
+    """Who a PRESS mail goes to and the message, or the code of why it goes nowhere."""
+
+    targets: list[Player]
+    text: str
+    refusal: str = ""
+
+
+def addressed(players: list[Player], sender: Player, line: str, following: str) -> Addressed:
+    """Read `PRESS <seat | number | name | ALL> message` against the campaign's other players."""
+    others = [p for p in players if p.id != sender.id and p.status != "replaced"]
+    first = line.split(maxsplit=1)[0].lower() if line.strip() else ""
+    if "@" in first:
+        return Addressed([], "", NOT_AN_ADDRESS)
+    if first in EVERYONE:
+        return Addressed(others, _message(line, len(first), following))
+    seat = f"p{first}" if first.isdigit() else first
+    by_seat = [p for p in others if p.seat.lower() == seat]
+    if by_seat:
+        return Addressed(by_seat, _message(line, len(first), following))
+    for player in sorted(others, key=lambda p: -len(p.name)):
+        if _starts_with_name(line, player.name):
+            return Addressed([player], _message(line, len(player.name), following))
+    return Addressed([], "", NO_SUCH_PLAYER)
+
+
+def _starts_with_name(line: str, name: str) -> bool:
+    """Whether the command line begins with `name` as whole words (any case)."""
+    head = line.strip()[: len(name)]
+    rest = line.strip()[len(name) :]
+    return bool(name) and head.lower() == name.lower() and (not rest or not rest[0].isalnum())
+
+
+def _message(line: str, cut: int, following: str) -> str:
+    """The message: the command line after its target, then the lines below, made safe."""
+    first = line.strip()[cut:].lstrip(" :,-")
+    joined = "\n".join(part for part in (first.strip(), following) if part.strip())
+    return without_controls(joined)
+
+
+def target_word(line: str) -> str:
+    """The target as the player wrote it, for the reply naming what was not found."""
+    return without_controls(line.split(maxsplit=1)[0]) if line.strip() else ""
+
+
+

@@ -1,0 +1,46 @@
+"""What one seat owes now, as the ORDERS and STATUS replies say it: its orders, a question to
+it, optional input only, or nothing while others (perhaps answering a question) are awaited."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.ledger import queries
+from pbem.ledger.models import Campaign
+from pbem.services.base.schedule import local_text
+from pbem.services.base.states import game_of, shared_current_state
+from pbem.services.turns.submissions import is_clean
+
+
+def seat_now(session: Session, campaign: Campaign, seat: str) -> dict[str, Any]:
+    """The seat's part in the open phase: owed, optional, a question to it, who else is awaited."""
+    phase = queries.open_phase(session, campaign)
+    if phase is None or campaign.status != "active":
+        return {"phase": phase, "open": False, "seat": seat}
+    due = game_of(campaign).due(shared_current_state(session, campaign))
+    live = queries.live_submission(session, phase, seat)
+    window = due.window
+    return {
+        "phase": phase,
+        "open": True,
+        "seat": seat,
+        "owed": seat in due.players,
+        "optional": seat in due.optional,
+        "question": window.id if window is not None and window.seat == seat else None,
+        "others_question": window.id if window is not None and window.seat != seat else None,
+        "awaited": _names(session, campaign, [s for s in due.players if s != seat]),
+        "submission": live,
+        "clean": live is not None and is_clean(live),
+        "deadline": local_text(phase.deadline, campaign.timezone),
+    }
+
+
+def _names(session: Session, campaign: Campaign, seats: list[str]) -> list[str]:
+    """Seats as players see them: `Name (p2)`, never an address."""
+    shown = []
+    for seat in seats:
+        player = queries.player_by_seat(session, campaign, seat)
+        shown.append(f"{player.name} ({seat})" if player is not None else seat)
+    return shown
