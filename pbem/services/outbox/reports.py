@@ -57,12 +57,12 @@ class ReportBundle:
 
     @cached_property
     def png(self) -> bytes | None:
-        """The map as PNG, or None for a game without a board."""
+        """The map as a PNG sized for mail, or None for a game without a board."""
         if self.picture is None:
             return None
-        from pbem.render.png import render_png  # Pillow loads only when a map is drawn
+        from pbem.render.png import render_mail_png  # Pillow loads only when a map is drawn
 
-        return render_png(self.picture)
+        return render_mail_png(self.picture)
 
     @property
     def images(self) -> list[InlineImage]:
