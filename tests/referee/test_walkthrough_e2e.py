@@ -188,7 +188,7 @@ def test_a_referee_runs_a_mighty_kingdoms_campaign_through_every_tool(
         got = subjects(loop.new_mail(realm.users[seat]))
         assert any(s.startswith(f"[{NAME}] CORRECTED report:") for s in got), (seat, got)
     corrected = [m for m in loop.inbox(users["p1"]) if "CORRECTED" in str(m["Subject"])][-1]
-    assert "CORRECTION: this report replaces" in text_of(corrected)
+    assert "CORRECTION: the referee re-ran the campaign from" in text_of(corrected)
     assert "reproduced byte for byte" in ref("replay", NAME)
 
     # 6. Every step is in the log, with time and reason.

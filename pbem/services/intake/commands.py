@@ -18,7 +18,7 @@ from pbem.paths import templates_dir
 from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
-from pbem.services.base.states import current_state, game_of, phase_events, state_after
+from pbem.services.base.states import current_state, game_of
 from pbem.services.intake.entry import submit_and_acknowledge
 from pbem.services.outbox import notify
 from pbem.services.outbox.held_acks import hold
@@ -161,24 +161,14 @@ def _orders_on_file(mail: Mail, command: Command) -> str:
 
 
 def _resend(mail: Mail, command: Command) -> str:
-    done = queries.done_phases(mail.session, mail.campaign)
     if mail.quiet:
         return "mail.resend"
-    if not done:
+    letter = notify.latest_report(
+        mail.session, mail.rt, mail.campaign, mail.player, key=f"resend:{mail.row.id}"
+    )
+    if letter is None:
         mail.notice("mail.E_NO_REPORT_YET")
         return "mail.resend"
-    phase = done[-1]
-    state = state_after(mail.session, mail.campaign, phase.seq)
-    letter = notify.report_letter(
-        mail.session,
-        mail.rt,
-        mail.campaign,
-        mail.player,
-        phase,
-        state,
-        phase_events(mail.session, phase),
-        key=f"resend:{mail.row.id}",
-    )
     letter.in_reply_to = mail.reply_id
     enqueue(mail.session, mail.rt, letter, mail.campaign.id)
     return "mail.resend"

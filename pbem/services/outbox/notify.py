@@ -14,11 +14,20 @@ from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result, winner_summary
-from pbem.services.base.states import game_of
+from pbem.services.base.states import game_of, state_after
 from pbem.services.outbox import reports
-from pbem.services.outbox.drafts import draft_report, drawn_report, report_key
+from pbem.services.outbox.drafts import cover_json, draft_report, drawn_report, report_key
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import Letter, enqueue
+from pbem.services.outbox.report_budget import readers_now, report_mode
+from pbem.services.outbox.report_spans import (
+    Span,
+    covered,
+    events_of,
+    last_span_start,
+    latest_done,
+    since_last,
+)
 
 
 def _phase_context(campaign: Campaign, phase: Phase | None) -> dict[str, Any]:
@@ -57,28 +66,34 @@ def welcome_all(
 def reports_all(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any, events: list[Any]
 ) -> None:
-    """Queue every active player's report for an adjudicated phase: as drafts, drawn after the
-    commit (services/outbox/drafts.py), except the last, drawn at once to go before the
-    closing mail."""
-    for player in queries.players_of(session, campaign):
-        if player.status == "replaced":
-            continue
+    """Queue the reports the mail budget owes after an adjudicated phase (report_budget.py),
+    each covering every phase since its reader's last report: as drafts, drawn after the
+    commit (services/outbox/drafts.py), except the last ones of a finished campaign, drawn at
+    once to go before the closing mail. `events` are in the ledger already."""
+    players = [p for p in queries.players_of(session, campaign) if p.status != "replaced"]
+    following = queries.open_phase(session, campaign)
+    due = game_of(campaign).due(state)
+    readers = readers_now(report_mode(campaign), [p.seat for p in players], due, phase, following)
+    firsts = since_last(session, campaign, readers)
+    for player in [p for p in players if p.seat in readers]:
+        span = Span(firsts[player.seat], phase)
         if campaign.status != "finished":
-            draft_report(session, rt, campaign, phase, player)
+            draft_report(session, rt, campaign, phase, player, span.first)
             continue
-        letter = report_letter(
-            session,
-            rt,
-            campaign,
-            player,
-            phase,
-            state,
-            events,
-            key=report_key(campaign, phase, player),
-        )
-        enqueue(session, rt, letter, campaign.id)
+        key = report_key(campaign, phase, player)
+        letter = report_letter(session, rt, campaign, player, span, key, state)
+        queue_report(session, rt, campaign, letter, cover_json(phase, player.seat, span.first))
     if campaign.status == "finished":
         closing_all(session, rt, campaign, state)
+
+
+def queue_report(
+    session: Session, rt: Runtime, campaign: Campaign, letter: Letter, cover: str
+) -> None:
+    """Queue a report drawn at once, with what it covers, so later reports start after it."""
+    row = enqueue(session, rt, letter, campaign.id)
+    if row is not None:
+        row.draft_json = cover
 
 
 def closing_all(session: Session, rt: Runtime, campaign: Campaign, state: Any) -> None:
@@ -114,14 +129,30 @@ def report_letter(
     rt: Runtime,
     campaign: Campaign,
     player: Player,
-    phase: Phase,
-    state: Any,
-    events: list[Any],
+    span: Span,
     key: str,
+    state: Any | None = None,
 ) -> Letter:
-    """The report mail for one player, with the phase open now as the next one."""
-    following = queries.open_phase(session, campaign)
-    return drawn_report(rt, campaign, player, phase, state, events, key, following)
+    """The report mail for one player on the phases of `span` (`state`: the state after its
+    last phase, if already at hand), with the phase that followed it as the next one."""
+    phases = covered(session, campaign, span)
+    if state is None:
+        state = state_after(session, campaign, span.last.seq)
+    following = queries.phase_after(session, campaign, span.last)
+    events = events_of(session, phases)
+    return drawn_report(rt, campaign, player, span.last, state, events, key, following, len(phases))
+
+
+def latest_report(
+    session: Session, rt: Runtime, campaign: Campaign, player: Player, key: str
+) -> Letter | None:
+    """The player's latest report again (RESEND): from the first phase their last report
+    covered to the newest adjudicated phase, so it also tells what happened since."""
+    last = latest_done(session, campaign)
+    if last is None:
+        return None
+    span = Span(min(last_span_start(session, campaign, player.seat), last.seq), last)
+    return report_letter(session, rt, campaign, player, span, key)
 
 
 def phase_opened(
