@@ -9,8 +9,9 @@ from sqlmodel import Session
 from pbem.core.game import REFEREE
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
+from pbem.render.report import with_preface
 from pbem.render.standings import result_lines
-from pbem.render.templating import wording
+from pbem.render.templating import render, wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result, winner_summary
@@ -19,7 +20,7 @@ from pbem.services.outbox import reports
 from pbem.services.outbox.drafts import cover_json, draft_report, drawn_report, report_key
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import Letter, enqueue
-from pbem.services.outbox.report_budget import readers_now, report_mode
+from pbem.services.outbox.report_budget import BUDGET, readers_now, report_mode
 from pbem.services.outbox.report_spans import (
     Span,
     covered,
@@ -40,27 +41,52 @@ def _phase_context(campaign: Campaign, phase: Phase | None) -> dict[str, Any]:
 def welcome_all(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase | None, state: Any
 ) -> None:
-    """Queue a welcome letter to every player, with the first phase's order template."""
-    game = game_of(campaign)
-    for player in queries.players_of(session, campaign):
-        view = game.view(state, player.seat, [])
-        letter = letter_to(
-            rt,
-            campaign,
-            player,
-            key=f"welcome:{campaign.name}:{player.seat}:{player.id}",
-            kind="welcome",
-            title=f"Welcome to {game.meta.title}",
-            template="mail/welcome.txt.j2",
-            context={
-                "game": game.meta,
-                "view": view,
-                "players": queries.players_of(session, campaign),
-                "referee_address": rt.settings.referee_address,
-                **_phase_context(campaign, phase),
-            },
-        )
+    """Queue a welcome letter to every player, carrying their opening report: board, hand,
+    role, map and the order template of the first phase."""
+    players = queries.players_of(session, campaign)
+    for player in players:
+        letter = welcome_letter(rt, campaign, player, players, phase, state)
         enqueue(session, rt, letter, campaign.id)
+
+
+def welcome_letter(
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player,
+    players: list[Player],
+    phase: Phase | None,
+    state: Any,
+) -> Letter:
+    """One player's welcome: how to play by mail, then the opening report in text and HTML,
+    the map inline, all in one mail."""
+    game = game_of(campaign)
+    bundle = reports.build(campaign, player.seat, phase, state, [], phase) if phase else None
+    view = bundle.view if bundle is not None else game.view(state, player.seat, [])
+    context = {
+        "game": game.meta,
+        "view": view,
+        "players": players,
+        "referee_address": rt.settings.referee_address,
+        "owes": player.seat in game.due(state).players,
+        "budgeted": report_mode(campaign) == BUDGET,
+        "report": bundle.text if bundle is not None else "",
+        **_phase_context(campaign, phase),
+    }
+    letter = letter_to(
+        rt,
+        campaign,
+        player,
+        key=f"welcome:{campaign.name}:{player.seat}:{player.id}",
+        kind="welcome",
+        title=f"Welcome to {game.meta.title}",
+        template="mail/welcome.txt.j2",
+        context=context,
+        images=bundle.images if bundle is not None else (),
+    )
+    if bundle is not None:
+        preface = render("mail/welcome.html.j2", campaign=campaign, player=player, **context)
+        letter.html = with_preface(bundle.html, preface)
+    return letter
 
 
 def reports_all(
