@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pbem.core.rng import SeededRng
@@ -25,3 +26,15 @@ class Pile:
     def put_bottom(self, cards: list[str]) -> None:
         """Place cards under the pile."""
         self.cards.extend(cards)
+
+
+def move_first(sources: list[list[str]], target: list[str], wanted: Callable[[str], bool]) -> str:
+    """Move the first card `wanted` picks from the first of `sources` holding one to the end of
+    `target`; its id, or "" when none holds one (and nothing moves)."""
+    for pile in sources:
+        card = next((c for c in pile if wanted(c)), "")
+        if card:
+            pile.remove(card)
+            target.append(card)
+            return card
+    return ""

@@ -12,11 +12,14 @@ in their own state, and the engine reads the open window from `Due.window`.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from collections.abc import Collection, Mapping
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
 
 ANSWER_WORDS = ("react", "answer", "play")
+PASS = "pass"  # the answer that plays nothing: what silence means on a defence question
+CLEAR_WORDS = ("clear", "none")  # 'standing clear' and 'standing none' empty the set
 
 
 class Choice(BaseModel):
@@ -89,6 +92,18 @@ def standing_answer(window: Window, standing: list[StandingReaction]) -> Resolut
     return None
 
 
+def resolve(window: Window, key: str | None) -> Resolution:
+    """Close `window` with the answer an input names: that choice if legal, else the default.
+
+    `how` is "answered" for a legal choice: a game cannot tell a seat's own answer from the
+    default the engine sends for a silent seat; the engine's `core.reaction.closed` can.
+    """
+    picked = window.choice(key) if key else None
+    if picked is None:
+        return default_answer(window)
+    return _resolved(window, picked.key, "answered")
+
+
 def default_answer(window: Window) -> Resolution:
     """The documented default, taken when the window's deadline passes with no answer."""
     return _resolved(window, window.default, "default")
@@ -113,3 +128,51 @@ def choices_text(window: Window) -> list[str]:
         text = f"{c.key}: {c.label}" if c.label else c.key
         lines.append(text + (" (default)" if c.key == window.default else ""))
     return lines
+
+
+def clears_standing(words: list[str]) -> bool:
+    """True for a line that empties the seat's standing reactions: 'standing clear' or 'none'."""
+    return len(words) == 2 and words[0] == "standing" and words[1] in CLEAR_WORDS
+
+
+def replace_standing(
+    current: list[StandingReaction], sent: list[StandingReaction] | None
+) -> list[StandingReaction]:
+    """A seat's standing reactions after a message: the lines it sent replace the set on file,
+    in their order and each once; a message with no standing line (None) keeps the set."""
+    if sent is None:
+        return list(current)
+    kept: list[StandingReaction] = []
+    for rule in sent:
+        if rule not in kept:
+            kept.append(rule)
+    return kept
+
+
+class Impossible(NamedTuple):
+    """The part of a standing reaction that no question can meet."""
+
+    part: Literal["answer", "fact"]
+    key: str  # the fact's name ("" for the answer)
+    value: str  # the answer or fact value that never occurs ("" for an unknown fact)
+
+
+def impossible_part(
+    rule: StandingReaction, answers: Collection[str], facts: Mapping[str, Collection[Any]]
+) -> Impossible | None:
+    """The first part of `rule` no question of its trigger can meet (an answer never among the
+    choices, a fact no question has, a value the fact never takes), or None if it may fire.
+
+    `answers` are every choice key a question of the trigger can offer; `facts` every fact's
+    possible values. A list in a condition must not hold a value that never occurs either: a
+    typo there is a mistake the player wants to hear about, even if the other values fit.
+    """
+    if not any(rule.answer.lower() == a.lower() for a in answers):
+        return Impossible("answer", "", rule.answer)
+    for key, wanted in sorted(rule.when.items()):
+        if key not in facts:
+            return Impossible("fact", key, "")
+        for value in wanted if isinstance(wanted, list) else [wanted]:
+            if not any(_fact_matches(actual, value) for actual in facts[key]):
+                return Impossible("fact", key, str(value))
+    return None

@@ -57,6 +57,8 @@ class ScriptedPlayer:
         self.name, self.address, self.mailbox = name, address, mailbox
         self.smtp_host, self.smtp_port = smtp_host, smtp_port
         self.seen = 0
+        self.last: Letter | None = None  # the latest mail, which a reply answers
+        self.answered = ""  # the key of the phase this player last sent input for
 
     def new_mail(self) -> list[Letter]:
         """Messages that arrived since the last look, oldest first."""
@@ -73,6 +75,7 @@ class ScriptedPlayer:
             for uid in uids
         ]
         self.seen = max([self.seen, *uids])
+        self.last = letters[-1] if letters else self.last
         return letters
 
     def reply(self, to: Letter, body: str) -> None:

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from pbem.core.reactions import (
     Choice,
+    Impossible,
     StandingReaction,
     Window,
     choices_text,
+    clears_standing,
     default_answer,
+    impossible_part,
     read_answer,
+    replace_standing,
+    resolve,
     standing_answer,
 )
 
@@ -64,3 +69,39 @@ def test_default_and_choice_lines() -> None:
     assert default_answer(window).how == "default"
     assert default_answer(window).answer == "pass"
     assert choices_text(window) == ["pass: take the blow (default)", "dodge: Dodge"]
+
+
+def test_resolve_takes_a_legal_choice_and_falls_back_to_the_default() -> None:
+    window = attack_window()
+    assert (resolve(window, "Dodge").answer, resolve(window, "Dodge").how) == ("dodge", "answered")
+    for missing in (None, "", "shield"):
+        assert (resolve(window, missing).answer, resolve(window, missing).how) == (
+            "pass",
+            "default",
+        )
+
+
+def test_standing_lines_replace_the_set_and_a_message_without_any_keeps_it() -> None:
+    dodge = StandingReaction(trigger="dg.attack", answer="dodge")
+    duck = StandingReaction(trigger="dg.attack", answer="duck", when={"attack": "spear"})
+    assert replace_standing([dodge], None) == [dodge]
+    assert replace_standing([dodge], [duck]) == [duck]
+    assert replace_standing([dodge], [duck, duck, dodge]) == [duck, dodge]
+    assert replace_standing([dodge], []) == []
+    assert clears_standing(["standing", "clear"]) and clears_standing(["standing", "none"])
+    assert not clears_standing(["standing", "defend", "with", "dodge"])
+
+
+def test_impossible_part_names_what_no_question_can_meet() -> None:
+    answers = ("pass", "dodge", "duck")
+    facts = {"attack": ("sword", "spear"), "attacker": ("p1",)}
+    fits = StandingReaction(trigger="dg.attack", answer="Dodge", when={"attack": "SWORD"})
+    assert impossible_part(fits, answers, facts) is None
+    march = StandingReaction(trigger="dg.attack", answer="march")
+    assert impossible_part(march, answers, facts) == Impossible("answer", "", "march")
+    typo = StandingReaction(
+        trigger="dg.attack", answer="dodge", when={"attack": ["sword", "swrod"]}
+    )
+    assert impossible_part(typo, answers, facts) == Impossible("fact", "attack", "swrod")
+    unknown = StandingReaction(trigger="dg.attack", answer="dodge", when={"weather": "rain"})
+    assert impossible_part(unknown, answers, facts) == Impossible("fact", "weather", "")

@@ -36,14 +36,14 @@ def test_edits_change_a_copy_and_say_what_they_did() -> None:
     ("command", "code"),
     [
         ("gold p9 3", "mk.E_EDIT_SEAT"),
-        ("gold p1 -3", "mk.E_EDIT_AMOUNT"),
+        ("gold p1 -3", "core.E_EDIT_NUMBER"),
         ("control ZZ9 p1", "mk.E_EDIT_TILE"),
         ("control B5 p1", "mk.E_EDIT_OCCUPIED"),  # p2's army stands there
         ("move-army 1 B5", "mk.E_EDIT_OCCUPIED"),
         ("remove-army 99", "mk.E_EDIT_ARMY"),
         ("settlement B3 castle", "mk.E_EDIT_SETTLEMENT"),
-        ("teleport 1 B5", "mk.E_EDIT_UNKNOWN"),
-        ("gold p1", "mk.E_EDIT_ARGS"),
+        ("teleport 1 B5", "core.E_EDIT_UNKNOWN"),
+        ("gold p1", "core.E_EDIT_ARGS"),
     ],
 )
 def test_edits_that_break_the_rules_are_refused(command: str, code: str) -> None:

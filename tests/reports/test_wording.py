@@ -17,7 +17,7 @@ ENGINE = Path(report.__file__).resolve().parents[1] / "games" / "mighty_kingdoms
 def emitted_codes() -> set[str]:
     """Codes written as Event(code="mk....") anywhere in the engine."""
     found: set[str] = set()
-    for path in ENGINE.glob("*.py"):
+    for path in ENGINE.rglob("*.py"):
         found |= set(re.findall(r'Event\(\s*code="(mk\.[a-z_.]+)"', path.read_text()))
     return found
 

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
-from pbem.games.david_goliath.content import card_of
+from pbem.games.david_goliath.content import Role, card_of
 from pbem.games.david_goliath.inputs import DGOrders
 from pbem.games.david_goliath.legal import legal_attacks, legal_events, legal_moves, placements
 from pbem.games.david_goliath.orders import canonical_orders
 from pbem.games.david_goliath.state import STEP_ROLE, DGState
 
-STANDING_SAMPLES = (
-    StandingReaction(trigger="dg.defend", answer="dodge", when={"type": ["thrust", "chop"]}),
-    StandingReaction(trigger="dg.defend", answer="duck", when={"type": ["ts"]}),
-    StandingReaction(trigger="dg.defend", answer="shield", when={"type": ["fast"]}),
-    StandingReaction(trigger="dg.defend", answer="armor"),
-    StandingReaction(trigger="dg.negate", answer="trip"),
-)
+STANDING_SAMPLES: dict[Role, tuple[StandingReaction, ...]] = {
+    "david": (
+        StandingReaction(trigger="dg.defend", answer="dodge", when={"type": ["thrust", "chop"]}),
+        StandingReaction(trigger="dg.defend", answer="duck", when={"type": ["ts"]}),
+        StandingReaction(trigger="dg.defend", answer="staff-parry"),
+        StandingReaction(trigger="dg.negate", answer="trip"),
+    ),
+    "goliath": (
+        StandingReaction(trigger="dg.defend", answer="shield", when={"type": ["fast"]}),
+        StandingReaction(trigger="dg.defend", answer="block", when={"type": ["curved"]}),
+        StandingReaction(trigger="dg.defend", answer="armor"),
+        StandingReaction(trigger="dg.negate", answer="trip"),
+    ),
+}
 
 
 def options(state: DGState, seat: str) -> list[DGOrders]:
@@ -55,7 +62,8 @@ def random_orders(state: DGState, seat: str, rng: SeededRng) -> DGOrders:
     roll = rng.die(6, purpose=f"bot {seat} extras")
     if roll == 6:
         count = rng.die(3, purpose=f"bot {seat} standing") - 1
-        rules = [STANDING_SAMPLES[rng.die(5, purpose="bot rule") - 1] for _ in range(count)]
+        samples = STANDING_SAMPLES[state.roles[seat]]
+        rules = [samples[rng.die(len(samples), purpose="bot rule") - 1] for _ in range(count)]
         picked = picked.model_copy(update={"standing": list({r.answer: r for r in rules}.values())})
     return picked
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
     Due,
@@ -16,6 +17,7 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.david_goliath import edits
 from pbem.games.david_goliath.bots import private_strings, random_orders, template_text
 from pbem.games.david_goliath.content import Role
 from pbem.games.david_goliath.inputs import DGOrders
@@ -138,6 +140,14 @@ class DavidGoliath:
                 for role, result in rows
             ],
         )
+
+    def edit(self, state: DGState, command: str) -> Advance:
+        """A referee's typed edit of the duel (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
 
     def random_input(self, state: DGState, seat: str, rng: SeededRng) -> DGOrders:
         """A random legal input."""

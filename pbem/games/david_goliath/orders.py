@@ -52,10 +52,9 @@ def _line(state: DGState, seat: str, reading: _Reading, number: int, line: str) 
     if not words:
         raise LineError("dg.E_UNKNOWN", text=line)
     if words[0] == "standing":
-        rule = standing_of(words[1:])
-        reading.standing = reading.standing or []
-        if rule is not None:
-            reading.standing.append(rule)
+        rule = standing_of(words[1:], state.roles[seat])
+        # read in order: 'standing none' forgets the lines before it, as in every game
+        reading.standing = [] if rule is None else [*(reading.standing or []), rule]
         return
     window = state.window if state.window and state.window.seat == seat else None
     answer = read_answer(window, line) if window else None

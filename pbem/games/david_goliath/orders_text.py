@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from pbem.core.problems import Problem, did_you_mean
-from pbem.core.reactions import StandingReaction
-from pbem.games.david_goliath.content import BY_SLUG, LOOKUP, Card, card_named
+from pbem.core.reactions import StandingReaction, clears_standing, impossible_part
+from pbem.games.david_goliath.content import (
+    BY_SLUG,
+    LOOKUP,
+    STONE_TYPES,
+    SWORD_TYPES,
+    Card,
+    Role,
+    card_named,
+    usable_by,
+)
 from pbem.games.david_goliath.squares import is_square
 
 TYPE_NAMES = {
@@ -23,6 +32,11 @@ TYPE_NAMES = {
     "sinker": "sinker",
     "sinkers": "sinker",
 }
+ATTACKED_WITH: dict[Role, tuple[str, ...]] = {
+    "david": (*SWORD_TYPES, "ts"),  # swords, a spear thrust (a thrust) and the thrown spear
+    "goliath": STONE_TYPES,
+}
+TYPE_WORDS = {t: t for t in (*SWORD_TYPES, *STONE_TYPES)} | {"ts": "thrown spear"}
 FILLER = {"sword", "with", "against", "and", "to", "stones", "stone", "attacks", "the", "a"}
 
 
@@ -65,13 +79,12 @@ def square_of(text: str) -> str:
     return text
 
 
-def standing_of(words: list[str]) -> StandingReaction | None:
-    """Read 'defend with CARD [against TYPE …]' or 'negate with CARD'; None for 'none'."""
-    if words in (["none"], ["clear"]):
+def standing_of(words: list[str], role: Role) -> StandingReaction | None:
+    """Read 'defend with CARD [against TYPE …]' or 'negate with CARD' for `role`; None for
+    'none' or 'clear'. A LineError also when the reaction could never answer a question."""
+    if clears_standing(["standing", *words]):
         return None
-    if not words or words[0] not in ("defend", "block", "negate"):
-        raise LineError("dg.E_STANDING", text=" ".join(words))
-    if "with" not in words:
+    if not words or words[0] not in ("defend", "block", "negate") or "with" not in words:
         raise LineError("dg.E_STANDING", text=" ".join(words))
     cut = words.index("with")
     after = words[cut + 1 :]
@@ -79,15 +92,30 @@ def standing_of(words: list[str]) -> StandingReaction | None:
     type_words = words[1:cut] + (after[after.index("against") + 1 :] if "against" in after else [])
     card = card_of_text(" ".join(card_words))
     types = _types(type_words)
-    if words[0] == "negate":
-        if card.kind != "negate":
-            raise LineError("dg.E_STANDING_CARD", card=card.name)
-        return StandingReaction(trigger="dg.negate", answer=card.slug)
-    if card.kind != "defence":
+    if card.kind != ("negate" if words[0] == "negate" else "defence"):
         raise LineError("dg.E_STANDING_CARD", card=card.name)
-    return StandingReaction(
+    if not usable_by(card, role):
+        raise LineError("dg.E_STANDING_ROLE", card=card.name, role=role.title())
+    if words[0] == "negate":
+        return StandingReaction(trigger="dg.negate", answer=card.slug)
+    rule = StandingReaction(
         trigger="dg.defend", answer=card.slug, when={"type": types} if types else {}
     )
+    _check_types(rule, card, role)
+    return rule
+
+
+def _check_types(rule: StandingReaction, card: Card, role: Role) -> None:
+    """Refuse attack types `role` never meets, or that `card` does not block."""
+    found = impossible_part(rule, [card.slug], {"type": ATTACKED_WITH[role]})
+    if found is not None:
+        raise LineError("dg.E_STANDING_TYPE", type=TYPE_WORDS[found.value], role=role.title())
+    for kind in rule.when.get("type", []):
+        if kind not in card.blocks:
+            blocks = ", ".join(TYPE_WORDS[t] for t in card.blocks if t in ATTACKED_WITH[role])
+            raise LineError(
+                "dg.E_STANDING_BLOCKS", card=card.name, type=TYPE_WORDS[kind], blocks=blocks
+            )
 
 
 def _types(words: list[str]) -> list[str]:

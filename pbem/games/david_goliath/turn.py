@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Event
+from pbem.core.reactions import replace_standing, resolve
 from pbem.core.rng import SeededRng
 from pbem.games.david_goliath.content import Role
 from pbem.games.david_goliath.deck import draw, enforce_limit
@@ -70,8 +71,7 @@ def play(state: DGState, inputs: dict[str, Any], rng: SeededRng) -> list[Event]:
 
 def _remember(state: DGState, seat: str, orders: DGOrders) -> None:
     figure = state.figures[state.roles[seat]]
-    if orders.standing is not None:
-        figure.standing = list(orders.standing)
+    figure.standing = replace_standing(figure.standing, orders.standing)
     if orders.discards:
         figure.discard_first = list(orders.discards)
 
@@ -79,8 +79,8 @@ def _remember(state: DGState, seat: str, orders: DGOrders) -> None:
 def _answer(state: DGState, orders: DGOrders | None, events: list[Event]) -> None:
     window = state.window
     assert window is not None
-    picked = window.choice(orders.answer or "") if orders and orders.action == "react" else None
-    close(state, picked.key if picked else window.default, events)
+    given = orders.answer if orders and orders.action == "react" else None
+    close(state, resolve(window, given).answer, events)
 
 
 def _act(

@@ -4,7 +4,7 @@ and the choice after Divine Aid or Challenge. Building them and closing them."""
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.core.reactions import Choice, Window, standing_answer
+from pbem.core.reactions import PASS, Choice, Window, standing_answer
 from pbem.games.david_goliath.content import BY_SLUG, card_of
 from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState, Pending
@@ -26,7 +26,7 @@ def _id(state: DGState) -> str:
 def negate_window(state: DGState, pending: Pending, cards: list[str]) -> Window:
     """Ask the mover's opponent whether to end the move early with Trip or Fall."""
     seat = state.seat_of(other(pending.actor))
-    choices = [Choice(key="pass", label="let the move finish")]
+    choices = [Choice(key=PASS, label="let the move finish")]
     for slug in cards:
         name = BY_SLUG[slug].name
         choices.append(Choice(key=slug, label=f"play {name}: the move ends on {pending.start}"))
@@ -36,7 +36,7 @@ def negate_window(state: DGState, pending: Pending, cards: list[str]) -> Window:
         ]
     facts = {"mover": pending.actor.title(), "card": card_of(pending.cards[0]).name}
     return Window(
-        id=_id(state), seat=seat, trigger="dg.negate", facts=facts, choices=choices, default="pass"
+        id=_id(state), seat=seat, trigger="dg.negate", facts=facts, choices=choices, default=PASS
     )
 
 
@@ -47,18 +47,18 @@ def _is_line(pending: Pending) -> bool:
 def defence_window(state: DGState, pending: Pending, cards: list[str]) -> Window:
     """Ask the target which Defense card, if any, blocks the attack."""
     seat = state.seat_of(other(pending.actor))
-    choices = [Choice(key="pass", label="play no defense: the attack kills")]
+    choices = [Choice(key=PASS, label="play no defense: the attack kills")]
     for slug in cards:
         card = BY_SLUG[slug]
         blocks = ", ".join(TYPE_WORDS.get(t, t) for t in card.blocks)
         extra = "; you take a wound" if slug == "wounded" else ""
         choices.append(Choice(key=slug, label=f"play {card.name} (blocks {blocks}){extra}"))
-    default = next((c for c in cards if c != "wounded"), cards[0])
     kind = TYPE_WORDS.get(pending.type, pending.type)
     what = f"{ATTACK_WORDS.get(pending.attack, pending.attack)} ({kind})"
     facts = {"attack": pending.attack, "type": pending.type, "what": what}
+    # silence plays no card: only the seat's own answer or standing reaction spends one
     return Window(
-        id=_id(state), seat=seat, trigger="dg.defend", facts=facts, choices=choices, default=default
+        id=_id(state), seat=seat, trigger="dg.defend", facts=facts, choices=choices, default=PASS
     )
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     REFEREE,
     Advance,
@@ -20,6 +21,7 @@ from pbem.core.game import (
 )
 from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
+from pbem.games.dba_cards import edits
 from pbem.games.dba_cards import inputs as kinds
 from pbem.games.dba_cards.bots import (
     private_strings,
@@ -28,7 +30,15 @@ from pbem.games.dba_cards.bots import (
     random_setup,
     random_turn,
 )
-from pbem.games.dba_cards.deploy import default_army, placed, resolve_deploy
+from pbem.games.dba_cards.language.deploy import parse_deploy
+from pbem.games.dba_cards.language.setup import (
+    canonical_swap,
+    canonical_terrain,
+    parse_swap,
+    parse_terrain,
+)
+from pbem.games.dba_cards.opening.deploy import default_army, placed, resolve_deploy
+from pbem.games.dba_cards.opening.placing import run_swap, run_terrain
 from pbem.games.dba_cards.orders import (
     canonical_answer,
     canonical_deploy,
@@ -36,16 +46,9 @@ from pbem.games.dba_cards.orders import (
     parse_answer,
     parse_turn,
 )
-from pbem.games.dba_cards.orders_deploy import parse_deploy
-from pbem.games.dba_cards.orders_setup import (
-    canonical_swap,
-    canonical_terrain,
-    parse_swap,
-    parse_terrain,
-)
-from pbem.games.dba_cards.placing import run_swap, run_terrain
 from pbem.games.dba_cards.setup import load_scenario, opening
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.template import template_text
 from pbem.games.dba_cards.turn import run_answer, run_turn
 from pbem.games.dba_cards.view import build_view
 
@@ -204,6 +207,14 @@ class DBACards:
         assert window is not None
         return kinds.AnswerInput(window=window.id, choice=window.default)
 
+    def edit(self, state: DBAState, command: str) -> Advance:
+        """A referee's typed edit of the battle (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
+
     def random_input(self, state: DBAState, seat: str, rng: SeededRng) -> BaseModel:
         """Random legal input (bots, demos, the contract suite)."""
         if state.stage == "deploy":
@@ -228,7 +239,8 @@ class DBACards:
         """What `viewer` may see."""
         template = ""
         if viewer is not None and viewer != REFEREE and viewer in self.due(state).players:
-            template = self.canonical(state, viewer, self.default_input(state, viewer))
+            default = self.canonical(state, viewer, self.default_input(state, viewer))
+            template = template_text(state, viewer, default)
         return build_view(state, viewer, events, (phase_info(state), self.due(state), template))
 
     def outcome(self, state: DBAState) -> Outcome | None:

@@ -7,10 +7,8 @@ from typing import Any, Literal
 
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
-from pbem.core.reactions import read_answer
-from pbem.games.dba_cards.attacks import check_attack
+from pbem.core.reactions import clears_standing, read_answer
 from pbem.games.dba_cards.content import CARDS, HAND_LIMIT
-from pbem.games.dba_cards.deck import hand_counts, play
 from pbem.games.dba_cards.inputs import (
     AnswerInput,
     Attack,
@@ -22,12 +20,15 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.orders_text import (
+from pbem.games.dba_cards.language.standing import check_standing
+from pbem.games.dba_cards.language.text import (
     order_line,
     read_order,
     read_standing,
     standing_lines,
 )
+from pbem.games.dba_cards.play.attacks import check_attack
+from pbem.games.dba_cards.play.deck import hand_counts, play
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import BATTLE, atomic, cut_to_limit, run_order
@@ -43,6 +44,8 @@ SYNTAX = {
     "dba.E_TRAMPLE_FORM",
     "dba.E_STANDING_FORM",
     "dba.E_STANDING_FACT",
+    "dba.E_STANDING_CARD",
+    "dba.E_STANDING_VALUE",
 }
 END_WORDS = {"end", "pass", "done"}
 
@@ -50,7 +53,7 @@ END_WORDS = {"end", "pass", "done"}
 def problem(line: int, refused: Refused) -> Problem:
     """A Problem from a refusal: syntax codes are 'invalid', rule codes 'illegal'."""
     kind: Literal["invalid", "illegal"] = "invalid" if refused.code in SYNTAX else "illegal"
-    suggestion = None
+    suggestion = refused.params.get("suggestion") or None
     if refused.code == "dba.E_UNKNOWN_ORDER":
         suggestion = did_you_mean(refused.params.get("word", ""), VERBS)
     return Problem(
@@ -68,13 +71,16 @@ def lines_of(text: str) -> list[tuple[int, list[str]]]:
     return found
 
 
-def read_standing_line(words: list[str], standing: Standing) -> bool:
-    """Add a standing-reaction line to `standing`; False if the line is not one."""
-    if words == ["standing", "clear"] or words == ["clear", "standing"]:
+def read_standing_line(state: DBAState, words: list[str], standing: Standing) -> bool:
+    """Add a standing-reaction line to `standing`; False if the line is not one. Refused
+    when it is malformed or could never answer a question."""
+    if clears_standing(words) or words == ["clear", "standing"]:
         standing.clear, standing.add = True, []
         return True
     if words[0] == "on":
-        standing.add.append(read_standing(words))
+        rule = read_standing(words)
+        check_standing(rule, state.german(), state.size)
+        standing.add.append(rule)
         return True
     return False
 
@@ -86,7 +92,9 @@ def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:
     problems: list[Problem] = []
     for number, words in lines_of(text):
         try:
-            if read_standing_line(words, standing) or (words[0] in END_WORDS and len(words) == 1):
+            if read_standing_line(state, words, standing) or (
+                words[0] in END_WORDS and len(words) == 1
+            ):
                 continue
             orders.append((number, read_order(words, state.size)))
         except Refused as refused:
@@ -139,7 +147,7 @@ def _check(state: DBAState, seat: str, order: Order) -> list[Any]:
         unit.attacked = True
         return []
     if isinstance(order, Trample):
-        from pbem.games.dba_cards.battle import strike
+        from pbem.games.dba_cards.play.battle import strike
 
         strike(state, seat, order)
         state.window, state.stage = None, "turn"
@@ -162,7 +170,7 @@ def parse_answer(state: DBAState, seat: str, text: str) -> ParseResult:
     chosen: str | None = None
     for number, words in lines_of(text):
         try:
-            if read_standing_line(words, standing):
+            if read_standing_line(state, words, standing):
                 continue
         except Refused as refused:
             problems.append(problem(number, refused))

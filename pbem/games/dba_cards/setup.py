@@ -16,9 +16,9 @@ from pbem.core.game import ContentError, Setup
 from pbem.core.problems import strip_comment
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.content import FIELD_TYPES, GERMAN_TERRAINS, TERRAINS, unit_type
+from pbem.games.dba_cards.opening.terrain import bua_allowed, edge, german_terrain, random_terrain
 from pbem.games.dba_cards.squares import coords, valid
 from pbem.games.dba_cards.state import ArmyList, DBAState, Settings, Side
-from pbem.games.dba_cards.terrain import bua_allowed, edge, german_terrain, random_terrain
 
 SIZE = 8
 GERMAN_SIZE = 12
@@ -188,6 +188,10 @@ def _unit(raw: str, line: int, terrain: dict[str, str], source: str) -> dict[str
     if not valid(words[1], SIZE) or coords(words[1])[1] > 2:
         raise ContentError(
             source, line, "dba.E_DEPLOY_ZONE", f"{words[1]} is not on the back two rows (ranks 1-2)"
+        )
+    if elite and kind in ("general", "camp"):
+        raise ContentError(
+            source, line, "dba.E_ELITE_UNIT", f"only the 11 units may be elite, not the {kind}"
         )
     ground = terrain.get(words[1], "clear")
     if ground == "impassable" or (ground == "rough" and kind == "war-wagons"):

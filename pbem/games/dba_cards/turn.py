@@ -5,11 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbem.core.game import Event
-from pbem.core.reactions import Resolution, default_answer
+from pbem.core.reactions import replace_standing, resolve
 from pbem.core.rng import SeededRng
-from pbem.games.dba_cards.battle import answer, strike
 from pbem.games.dba_cards.content import CARDS, DRAW, HAND_LIMIT, card_key
-from pbem.games.dba_cards.deck import draw, hand_counts, play
 from pbem.games.dba_cards.inputs import (
     AnswerInput,
     Attack,
@@ -22,8 +20,10 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.moves import do_dismount, do_move
-from pbem.games.dba_cards.orders_text import order_line, standing_lines
+from pbem.games.dba_cards.language.text import order_line, standing_lines
+from pbem.games.dba_cards.play.battle import answer, strike
+from pbem.games.dba_cards.play.deck import draw, hand_counts, play
+from pbem.games.dba_cards.play.moves import do_dismount, do_move
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 
@@ -94,12 +94,11 @@ def scout(state: DBAState, seat: str) -> list[Event]:
 
 
 def set_standing(state: DBAState, seat: str, standing: Standing) -> list[Event]:
-    """Replace or extend the seat's standing reactions (private to the seat)."""
+    """Replace the seat's standing reactions with the ones sent (private to the seat)."""
     side = state.sides[seat]
     if not standing.clear and not standing.add:
         return []
-    kept = [] if standing.clear else list(side.standing)
-    side.standing = kept + [r for r in standing.add if r not in kept]  # no rule twice
+    side.standing = replace_standing(side.standing, standing.add)
     rules = standing_lines(Standing(add=side.standing))
     return [Event(code="dba.standing", data={"seat": seat, "rules": rules}, visible_to=[seat])]
 
@@ -184,12 +183,9 @@ def run_answer(state: DBAState, seat: str, given: AnswerInput, rng: SeededRng) -
     if window is None:
         return []
     events = set_standing(state, seat, given.standing)
-    picked = window.choice(given.choice)
-    if given.window == window.id and picked is not None:
-        resolution = Resolution(window_id=window.id, seat=seat, answer=picked.key, how="answered")
-    else:
-        resolution = default_answer(window)
-    events += answer(state, window, resolution)
+    events += answer(
+        state, window, resolve(window, given.choice if given.window == window.id else None)
+    )
     if state.stage == "over":
         return events
     return events + continue_battle(state, state.active, rng)

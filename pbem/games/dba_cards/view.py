@@ -13,9 +13,9 @@ from pbem.core.game import REFEREE, Due, Event, PhaseInfo
 from pbem.core.reactions import choices_text
 from pbem.games.dba_cards.content import CARDS, card_key
 from pbem.games.dba_cards.inputs import Standing
-from pbem.games.dba_cards.orders_text import standing_lines
+from pbem.games.dba_cards.language.text import standing_lines
 from pbem.games.dba_cards.state import DBAState
-from pbem.games.dba_cards.view_board import board_picture, board_text
+from pbem.games.dba_cards.view_board import board_picture, board_text, legend
 
 Now = tuple[PhaseInfo, Due, str]  # the phase open now, who owes it, the viewer's template
 
@@ -125,6 +125,7 @@ def build_view(
         "window": window_view(state, viewer),
         "board": board_picture(state, viewer).model_dump(),
         "board_text": board_text(state, viewer),
+        "board_legend": legend(state),
         "winner": state.winner,
         "template": template,
     }

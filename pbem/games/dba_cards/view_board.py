@@ -50,6 +50,15 @@ def short(unit_type: str, elite: bool = False, general: bool = False) -> str:
     return ("G" if general else "") + code + ("*" if elite else "")
 
 
+def legend(state: DBAState) -> list[str]:
+    """The short codes of the unit types on the board, each with its name ('Bd Blades')."""
+    types = sorted({u.type for u in state.units}, key=lambda t: SHORT.get(t, t))
+    lines = [f"{SHORT.get(t, t[:2])} {t.replace('-', ' ').title()}" for t in types]
+    if any(u.general for u in state.units):  # German rules: a nominated element
+        lines.append("G before a code: the General, fighting as that element")
+    return lines
+
+
 def board_picture(state: DBAState, viewer: str | None) -> Picture:
     """The public board, with the viewer's own units highlighted."""
     cells = []

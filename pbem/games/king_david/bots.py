@@ -6,8 +6,8 @@ from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.flow import acting
 from pbem.games.king_david.inputs import KDOrders, Move
-from pbem.games.king_david.movement import MoveError, check_move
-from pbem.games.king_david.stacks import borders
+from pbem.games.king_david.land.movement import MoveError, check_move, rehearsal, rehearse
+from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import BuildPlan, KDState
 
 STANDING = (
@@ -70,9 +70,10 @@ def _setup(state: KDState, seat: str, rng: SeededRng) -> KDOrders:
 
 
 def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
-    """Some one-area moves of whole stacks, each legal on the board as it stands."""
+    """Some one-area moves of whole stacks, each legal after the moves before it."""
     country = state.players[seat].country
     areas = sorted({a.area for a in state.armies if a.country == country and a.raider is None})
+    board = rehearsal(state)
     moves: list[Move] = []
     used: set[str] = set()
     for area in areas:
@@ -83,25 +84,13 @@ def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
             continue
         move = Move(path=[area, rng.choice(targets, purpose=f"bot {seat} to")])
         try:
-            check_move(state, seat, move)
+            check_move(board, seat, move)
         except MoveError:
             continue
+        rehearse(board, seat, move)
         moves.append(move)
         used.add(move.path[-1])
     return moves
-
-
-def template_text(state: KDState, seat: str, canonical: str) -> str:
-    """The default orders, with the seat's stacks and where they may go as comments."""
-    lines = [canonical]
-    if seat in acting(state):
-        country = state.players[seat].country
-        areas = sorted({a.area for a in state.armies if a.country == country})
-        lines.append("# Your stacks and their neighbours (move AREA NEXT [NEXT]):")
-        for area in areas:
-            near = " ".join(b for b, kind in borders(state, area) if kind != "jordan")
-            lines.append(f"#   {area}: {near}")
-    return "\n".join(lines)
 
 
 def private_strings(state: KDState, seat: str) -> list[str]:

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.combat import apply_retreat_answer, continue_combat, start_combat
-from pbem.games.king_david.diplomacy import diplomacy
-from pbem.games.king_david.economy import build_phase, produce
-from pbem.games.king_david.event_play import event_phase, production_shifts
-from pbem.games.king_david.event_rules import action_start, royal_death
-from pbem.games.king_david.event_turn import alliances, hand_of_fate
+from pbem.games.king_david.events.play import event_phase, production_shifts
+from pbem.games.king_david.events.rules import action_start, royal_death
+from pbem.games.king_david.events.turn import alliances, hand_of_fate
 from pbem.games.king_david.inputs import KDOrders
-from pbem.games.king_david.leaders import leaders_overrun, pay_ransoms
-from pbem.games.king_david.minors import build_minors, check_conquests
-from pbem.games.king_david.movement import MoveError, check_move, do_move
+from pbem.games.king_david.land.movement import MoveError, check_move, do_move
+from pbem.games.king_david.land.stacks import enemy_armies, own_armies
 from pbem.games.king_david.phases import draw_markers, roll_initiative
+from pbem.games.king_david.realm.diplomacy import diplomacy
+from pbem.games.king_david.realm.economy import build_phase, produce
+from pbem.games.king_david.realm.minors import build_minors, check_conquests
+from pbem.games.king_david.realm.victory import automatic_winner, final_standings
 from pbem.games.king_david.setup import set_up
-from pbem.games.king_david.siege import can_besiege, continue_siege, siege_wanted, start_siege
-from pbem.games.king_david.stacks import enemy_armies, own_armies
 from pbem.games.king_david.state import KDState, Task
-from pbem.games.king_david.victory import automatic_winner, final_standings
+from pbem.games.king_david.war.battle_end import apply_retreat_answer
+from pbem.games.king_david.war.combat import continue_combat, start_combat
+from pbem.games.king_david.war.leaders import leaders_overrun, pay_ransoms
+from pbem.games.king_david.war.siege import can_besiege, continue_siege, siege_wanted, start_siege
 
 
 def actor(state: KDState) -> str | None:
@@ -50,6 +51,16 @@ def acting(state: KDState) -> list[str]:
         return []
     later = [p for p in partners(state, lead) if state.order.index(p) > state.order.index(lead)]
     return [lead, *later]
+
+
+def owing(state: KDState) -> list[str]:
+    """The seats whose input is awaited: everyone at setup, the seat a question asks, or the
+    acting seats; any other seat may still send standing instructions."""
+    if state.stage == "setup":
+        return sorted(state.players)
+    if state.window is not None:
+        return [state.window.seat]
+    return acting(state)
 
 
 def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
@@ -112,6 +123,7 @@ def _act(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
     for army in state.armies:
         army.came_from = None
     state.acting_now, state.frozen, state.sieges_ordered = acting(state), [], []
+    state.spent = {}
     for seat in state.acting_now:
         _moves(state, seat, inputs.get(seat, KDOrders()), rng, events)
     state.agenda = [Task(kind="combat", area=a, seat=s) for s in state.acting_now
@@ -179,6 +191,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         check_conquests(state, events)
         state.actor += 1
         state.agenda, state.sieges_ordered, state.frozen, state.acting_now = [], [], [], []
+        state.spent = {}
         return
     if task.kind == "combat":
         state.agenda.pop(0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
     Due,
@@ -16,12 +17,14 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.bots import private_strings, random_orders, template_text
-from pbem.games.king_david.flow import acting, actor, play
+from pbem.games.king_david import edits
+from pbem.games.king_david.bots import private_strings, random_orders
+from pbem.games.king_david.flow import actor, owing, play
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.orders import canonical_orders, parse_orders
 from pbem.games.king_david.setup import load_scenario, start_state
 from pbem.games.king_david.state import KDState
+from pbem.games.king_david.template import template_text
 from pbem.games.king_david.view import build_view
 
 META = GameMeta(
@@ -86,12 +89,13 @@ class KingDavid:
         return PhaseInfo(key=key, label=label, turn=state.turn, topic="action")
 
     def due(self, state: KDState) -> Due:
-        """Everyone at setup; the one acting player; or the seat a window asks."""
-        if state.stage == "setup":
-            return Due(players=sorted(state.players))
-        if state.window is not None:
-            return Due(players=[state.window.seat], window=state.window)
-        return Due(players=acting(state))
+        """Everyone at setup; the acting player or the seat a window asks, while every other
+        seat may send standing instructions at any time."""
+        owed = owing(state)
+        optional = [s for s in sorted(state.players) if s not in owed]
+        if state.stage != "action":
+            optional = []
+        return Due(players=owed, optional=optional, window=state.window)
 
     def parse(self, state: KDState, seat: str, text: str) -> ParseResult:
         """Read a message's orders and standing instructions."""
@@ -127,6 +131,14 @@ class KingDavid:
         if state.result is None:
             return None
         return Outcome(finished=True, standings=list(state.result), note=state.note)
+
+    def edit(self, state: KDState, command: str) -> Advance:
+        """A referee's typed edit between actions (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
 
     def random_input(self, state: KDState, seat: str, rng: SeededRng) -> KDOrders:
         """A random legal input."""

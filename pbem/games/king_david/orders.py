@@ -13,10 +13,10 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction
 from pbem.games.king_david.content import KINDS
-from pbem.games.king_david.event_table import BY_KEY
-from pbem.games.king_david.flow import acting
+from pbem.games.king_david.events.table import BY_KEY
+from pbem.games.king_david.flow import acting, owing
 from pbem.games.king_david.inputs import Gift, KDOrders, Move
-from pbem.games.king_david.movement import MoveError, check_move
+from pbem.games.king_david.land.movement import MoveError, check_move, rehearsal, rehearse
 from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
@@ -27,9 +27,11 @@ WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "st
 class LineError(ValueError):
     """A line the reader refuses: its code, kind and parameters."""
 
-    def __init__(self, code: str, kind: str = "invalid", **params: str) -> None:
+    def __init__(self, code: str, kind: str = "invalid", suggestion: str | None = None,
+                 **params: str) -> None:
         super().__init__(code)
         self.code, self.kind, self.params = code, kind, params
+        self.suggestion = suggestion  # the nearest word that fits, for a misspelt one
 
 
 def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
@@ -38,18 +40,27 @@ def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
         return ParseResult(problems=[Problem(line=0, code="kd.E_NOT_A_PLAYER", kind="illegal")])
     orders = KDOrders()
     problems: list[Problem] = []
+    board = rehearsal(state)  # each move is checked after the lines above it (6.1)
     for number, raw in enumerate(text.splitlines(), start=1):
         line = strip_comment(raw).lower().replace(",", " ")
         if not line:
             continue
         try:
-            _line(state, seat, orders, line.split())
+            _line(board, seat, orders, line.split())
         except LineError as error:
             problems.append(Problem(line=number, code=error.code,
                                     kind="illegal" if error.kind == "illegal" else "invalid",
-                                    params=error.params,
-                                    suggestion=did_you_mean(line.split()[0], WORDS)))
-    return ParseResult(orders=orders, problems=problems)
+                                    params=error.params, suggestion=error.suggestion))
+    return ParseResult(orders=orders, problems=problems + _stored(state, seat, orders))
+
+
+def _stored(state: KDState, seat: str, orders: KDOrders) -> list[Problem]:
+    """A seat that owes nothing now sends standing lines only: say what is kept, and when."""
+    kept = canonical_orders(orders)
+    if state.stage != "action" or seat in owing(state) or kept == "pass":
+        return []
+    return [Problem(line=0, code="kd.W_STORED", kind="illegal", severity="warning",
+                    params={"lines": "; ".join(kept.splitlines())})]
 
 
 def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None:
@@ -59,6 +70,8 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
     if head == "move":
         orders.moves.append(_move(state, seat, rest))
     elif head == "besiege":
+        if seat not in acting(state):
+            raise LineError("kd.E_NOT_YOUR_ACTION", "illegal")
         orders.sieges += [_area(state, w) for w in rest]
     elif head in ("react", "answer"):
         orders.answer = _answer(state, seat, " ".join(rest))
@@ -91,7 +104,9 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
     elif head == "play":
         orders.plays = [] if rest == ["none"] else (orders.plays or []) + [_play(state, rest)]
     else:
-        raise LineError("kd.E_UNKNOWN", text=" ".join(words))
+        known = head in WORDS  # a known word in a wrong form: its help, not a guess
+        raise LineError("kd.E_UNKNOWN", suggestion=None if known else did_you_mean(head, WORDS),
+                        text=" ".join(words))
 
 
 def _seat(state: KDState, me: str, word: str) -> str:
@@ -102,19 +117,21 @@ def _seat(state: KDState, me: str, word: str) -> str:
 
 def _area(state: KDState, word: str) -> str:
     if not any(a.id == word for a in state.scenario.areas):
-        raise LineError("kd.E_AREA", area=word)
+        raise LineError("kd.E_AREA", area=word,
+                        suggestion=did_you_mean(word, [a.id for a in state.scenario.areas]))
     return word
 
 
 def _country(state: KDState, word: str) -> str:
     if not any(c.key == word for c in state.scenario.countries):
-        raise LineError("kd.E_COUNTRY", country=word)
+        raise LineError("kd.E_COUNTRY", country=word, suggestion=did_you_mean(
+            word, [c.key for c in state.scenario.countries]))
     return word
 
 
 def _kind(word: str) -> str:
     if word not in KINDS:
-        raise LineError("kd.E_KIND", kind=word)
+        raise LineError("kd.E_KIND", kind=word, suggestion=did_you_mean(word, KINDS))
     return word
 
 
@@ -130,6 +147,7 @@ def _move(state: KDState, seat: str, words: list[str]) -> Move:
         check_move(state, seat, move)
     except MoveError as error:
         raise LineError(error.code, "illegal", **error.params) from error
+    rehearse(state, seat, move)
     return move
 
 

@@ -7,12 +7,12 @@ from typing import Any
 
 from pbem.core.game import Event, Setup
 from pbem.core.rng import SeededRng
-from pbem.games.king_david.armies import draw_setup, home_spots, place
 from pbem.games.king_david.content import START_EVENTS, Scenario
-from pbem.games.king_david.event_table import full_cup
-from pbem.games.king_david.mapfile import load_scenario_text
-from pbem.games.king_david.minors import roll_off
+from pbem.games.king_david.events.table import full_cup
+from pbem.games.king_david.land.mapfile import load_scenario_text
 from pbem.games.king_david.phases import draw_markers
+from pbem.games.king_david.realm.armies import draw_setup, held_cities, place_tiers, setup_tiers
+from pbem.games.king_david.realm.minors import roll_off
 from pbem.games.king_david.state import KDState, Leader, Minor, Player
 
 
@@ -83,15 +83,13 @@ def _set_up_country(state: KDState, key: str, rng: SeededRng, events: list[Event
     seat = state.seat_of(key) or ""
     player = state.players[seat]
     player.food, player.resources = country.food, country.resources
-    spots = home_spots(state, key)
-    capital = max((s for s in spots if state.scenario.area(s).city),
-                  key=lambda s: (state.forts.get(s, 0), s))
+    capital = max(held_cities(state, key), key=lambda s: (state.forts.get(s, 0), s))
     for spec in state.scenario.leaders:
         if spec.country == key:
             state.leaders.append(Leader(name=spec.name, country=key, rating=spec.rating,
                                         area=capital))
     armies = draw_setup(state, key, country.setup, rng)
-    left = place(state, armies, seat, [capital] + [s for s in spots if s != capital])
+    left = place_tiers(state, armies, seat, setup_tiers(state, key, capital))
     for army in left:
         state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
     events.append(Event(code="kd.set_up", data={"seat": seat, "country": country.name,

@@ -30,6 +30,14 @@ class Army(BaseModel):
     came_from: str | None = None  # the area it entered from in this action (6.2.5)
 
 
+class Spent(BaseModel):
+    """What one army or leader has used of its movement in the action being played (6.1)."""
+
+    points: int = 0
+    unled: bool = False  # it moved without the leader doubling (a leader: without armies)
+    stopped: bool = False  # it entered an area where enemy armies stand
+
+
 class Leader(BaseModel):
     """A leader counter: on the map, captured (awaiting ransom), or dead."""
 
@@ -72,6 +80,7 @@ class Minor(BaseModel):
     key: str
     seat: str | None = None
     active: bool = False
+    allied: bool = False  # allied by event 18: its armies move with the ally, anywhere
     conquered: bool = False
     raids: int = 0
     since: str = ""  # "turn-box" of the Action Phase its controller was chosen in
@@ -97,6 +106,7 @@ class Battle(BaseModel):
     ark: str | None = None  # side with the Ark of the Lord's +2 for one round (19)
     out: list[str] = Field(default_factory=list)  # revolting armies sitting it out (22)
     bribed: dict[str, str] = Field(default_factory=dict)  # army id -> its own seat (23)
+    retreated: dict[str, str] = Field(default_factory=dict)  # seat that retreated -> where to
 
 
 class Task(BaseModel):
@@ -133,6 +143,7 @@ class KDState(BaseModel):
     ark_played: int = 0
     serial: int = 0
     agenda: list[Task] = Field(default_factory=list)
+    spent: dict[str, Spent] = Field(default_factory=dict)  # army id or leader name -> its use
     acting_now: list[str] = Field(default_factory=list)  # seats of the action being resolved
     sieges_ordered: list[str] = Field(default_factory=list)
     battle: Battle | None = None

@@ -10,12 +10,12 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import choices_text
-from pbem.games.king_david.event_table import kind_of
+from pbem.games.king_david.events.table import kind_of
+from pbem.games.king_david.land.stacks import home_bound, strength
 from pbem.games.king_david.orders import build_text, standing_text
-from pbem.games.king_david.stacks import strength
-from pbem.games.king_david.state import KDState
-from pbem.games.king_david.victory import points
-from pbem.games.king_david.view_board import board_picture, board_text
+from pbem.games.king_david.realm.victory import points
+from pbem.games.king_david.state import Army, KDState
+from pbem.games.king_david.view_board import board_picture, board_text, land_text
 
 
 def build_view(state: KDState, viewer: str | None, events: list[Event],
@@ -28,6 +28,7 @@ def build_view(state: KDState, viewer: str | None, events: list[Event],
         "kingdoms": [{"seat": s.id, "name": _name(state, s.id, s.name)} for s in state.seats],
         "public": public(state),
         "board_text": board_text(state, viewer),
+        "land": land_text(state),
         "board": board_picture(state, viewer).model_dump(mode="json"),
         "template": template,
     }
@@ -84,6 +85,18 @@ def stack_counts(state: KDState) -> list[dict[str, Any]]:
             for (a, s), n in sorted(counts.items())]
 
 
+def _note(state: KDState, army: Army, own: str) -> str:
+    """What sets an army the seat runs apart from its own country's: a raider, or a minor's."""
+    if army.country == own:
+        return ""
+    name = state.scenario.country(army.country).name
+    if army.raider:
+        return f"{name} raider, {army.raid} Action Phase(s) left"
+    if home_bound(state, army):
+        return f"{name}'s, stays in {name}"
+    return f"{name}'s, your ally"
+
+
 def _private(state: KDState, seat: str) -> dict[str, Any]:
     player = state.players[seat]
     found: dict[str, Any] = {
@@ -91,7 +104,7 @@ def _private(state: KDState, seat: str) -> dict[str, Any]:
         "seat_role": state.scenario.country(player.country).name if player.country else "",
         "my_armies": [{"id": a.id, "area": a.area, "kind": a.kind, "country": a.country,
                     "strength": strength(state, a), "steps": a.steps,
-                    "steps_max": a.steps_max}
+                    "steps_max": a.steps_max, "note": _note(state, a, player.country)}
                    for a in state.armies if state.side_of(a) == seat],
         "my_leaders": [ld.model_dump(mode="json") for ld in state.leaders
                        if state.seat_of(ld.country) == seat],

@@ -1,9 +1,11 @@
 """The map as an area picture (pbem.core.board) and as text lines: control, cities, the
-viewer's own stacks in full and everyone else's as counts."""
+viewer's own stacks in full and everyone else's as counts; and the land itself (terrain,
+cities, ports, borders), the same for every reader."""
 
 from __future__ import annotations
 
 from pbem.core.board import Cell, Link, Owner, Picture, Piece
+from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
 
 LINKS = {"land": "border", "river": "river", "jordan": "river", "ford": "ford"}
@@ -89,4 +91,20 @@ def board_text(state: KDState, viewer: str | None) -> list[str]:
         held = state.control.get(area.id, "none")
         lines.append(f"{area.id:<12} {held:<10}{city} {' '.join(by_area.get(area.id, []))}"
                      .rstrip())
+    return lines
+
+
+CROSSING = {"land": "", "river": " (river)", "ford": " (ford)",
+            "jordan": " (Jordan, no crossing)"}
+
+
+def land_text(state: KDState) -> list[str]:
+    """One line per area: its country, terrain, city and port, and each neighbour with the
+    border between (6.1: rivers cost chariots one more, the Jordan only at its fords)."""
+    lines = []
+    for area in state.scenario.areas:
+        place = ", ".join(p for p in (f"city {area.city}" if area.city else "",
+                                      "port" if area.port else "") if p)
+        ways = ", ".join(f"{other}{CROSSING[kind]}" for other, kind in borders(state, area.id))
+        lines.append(f"{area.id:<12} {area.country:<10} {area.terrain:<6}{place:<24} {ways}")
     return lines

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.actions import COST, cost, enterable, perform, steps_from
-from pbem.games.kings_of_israel.blessings import play_blessing
-from pbem.games.kings_of_israel.decks import hand_limit, holds
+from pbem.games.kings_of_israel.cards.blessings import play_blessing
+from pbem.games.kings_of_israel.cards.decks import hand_limit, holds
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.orders_text import act_line
+from pbem.games.kings_of_israel.language.text import act_line
+from pbem.games.kings_of_israel.play.actions import COST, cost, perform
+from pbem.games.kings_of_israel.play.reach import enterable, steps_from
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import answering_cards
 
@@ -172,6 +173,8 @@ def random_orders(state: KIState, seat: str, rng: SeededRng) -> KIOrders:
     if window is not None:
         if window.seat != seat:
             return KIOrders()
+        if window.trigger == "ki.discard":  # the spare of the kind held most
+            return KIOrders(answer=window.default)
         keys = [c.key for c in window.choices]
         return KIOrders(answer=rng.choice(keys, purpose=f"bot {seat} answer"))
     if state.step != "work" or state.active_seat() != seat:

@@ -11,6 +11,7 @@ RESOURCES = ("gold", "stone", "wood", "cattle", "grain")
 SIN_SUPPLY = 27
 IDOL_SUPPLY = 6
 ALTAR_SUPPLY = 9
+DESTRUCTION_SUPPLY = 3
 HAND_LIMIT = 6
 ACTIONS = 4
 WIN_ALTARS = {2: 7, 3: 8, 4: 9}

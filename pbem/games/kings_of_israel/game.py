@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
     Due,
@@ -16,15 +17,17 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel import edits
 from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
+from pbem.games.kings_of_israel.flow import owing, play, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
+from pbem.games.kings_of_israel.language.acks import explained
+from pbem.games.kings_of_israel.language.text import canonical_orders
 from pbem.games.kings_of_israel.levels import LEVEL_NAMES, VERSIONS
 from pbem.games.kings_of_israel.orders import parse_orders
-from pbem.games.kings_of_israel.orders_text import canonical_orders
 from pbem.games.kings_of_israel.scenario import load_scenario
 from pbem.games.kings_of_israel.setup import start_state
 from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.turn import owing, play
 from pbem.games.kings_of_israel.view import build_view
 
 META = GameMeta(
@@ -55,6 +58,7 @@ QUESTIONS = {
     "ki.fp_move": "chooses where the False Prophet moves",
     "ki.fp_return": "chooses where the False Prophet returns",
     "ki.tie": "chooses among equal places for a card",
+    "ki.discard": "chooses a card to discard",
 }
 
 
@@ -70,8 +74,6 @@ class KingsOfIsrael:
     def start(self, setup: Setup, rng: SeededRng) -> KIState:
         """Set up the board, then play on to the first input owed."""
         state = start_state(setup, rng)
-        from pbem.games.kings_of_israel.rounds import run_on
-
         run_on(state, rng, [])
         return state
 
@@ -103,8 +105,9 @@ class KingsOfIsrael:
             )
         seat = state.active_seat()
         label += f": {self._name(state, seat)}'s turn"
+        again = f"-{state.turn_phases}" if state.turn_phases else ""  # after Blessings alone
         return PhaseInfo(
-            key=f"{key}-t{state.turn_index}", label=label, turn=state.round, topic=topic
+            key=f"{key}-t{state.turn_index}{again}", label=label, turn=state.round, topic=topic
         )
 
     @staticmethod
@@ -112,28 +115,27 @@ class KingsOfIsrael:
         return next(s.name for s in state.seats if s.id == seat)
 
     def due(self, state: KIState) -> Due:
-        """The prophet whose turn it is (team-mates may send Blessings and plans), or the
-        seat asked a question."""
+        """The prophet whose turn it is, or the seat asked a question; the others may send
+        Blessings, plans and standing rules meanwhile."""
         seat = owing(state)
         if seat is None:
             return Due()
-        if state.window is not None:
-            return Due(players=[seat], window=state.window)
-        return Due(players=[seat], optional=[s for s in state.seat_ids() if s != seat])
+        others = [s for s in state.seat_ids() if s != seat]
+        return Due(players=[seat], optional=others, window=state.window)
 
     def parse(self, state: KIState, seat: str, text: str) -> ParseResult:
         """Read one message: actions, later turns, Blessings, answers and standing rules."""
         return parse_orders(state, seat, text)
 
     def canonical(self, state: KIState, seat: str, orders: KIOrders) -> str:
-        """The one text form of the orders."""
-        return canonical_orders(orders)
+        """The one text form of the orders, each group headed by what it will do and when."""
+        return explained(state, seat, orders)
 
     def default_input(self, state: KIState, seat: str) -> KIOrders:
         """A silent prophet does nothing this turn; a silent answer takes the default."""
         if state.window is not None and state.window.seat == seat:
             return KIOrders(answer=state.window.default)
-        return KIOrders()
+        return KIOrders()  # `end`: the turn, with nothing in it
 
     def advance(self, state: KIState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the inputs and play on until someone owes input again."""
@@ -167,6 +169,14 @@ class KingsOfIsrael:
             ],
             note=note,
         )
+
+    def edit(self, state: KIState, command: str) -> Advance:
+        """A referee's typed edit of the board, cards or turn (see edits.py)."""
+        return edits.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return edits.edit_commands()
 
     def random_input(self, state: KIState, seat: str, rng: SeededRng) -> KIOrders:
         """A greedy team-mate's input."""

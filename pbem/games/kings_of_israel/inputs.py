@@ -17,7 +17,6 @@ Verb = Literal[
     "sacrifice",
     "give",
     "play",
-    "discard",
 ]
 
 
@@ -27,6 +26,7 @@ class Act(BaseModel):
     verb: Verb
     args: list[str] = Field(default_factory=list)
     when: list[str] = Field(default_factory=list)  # e.g. ["idol", "shiloh"], ["sin", "bethel", "2"]
+    after_move: bool = False  # a Blessing held back until the active prophet's next move
 
 
 class KIOrders(BaseModel):
@@ -37,3 +37,4 @@ class KIOrders(BaseModel):
     later: list[list[Act]] | None = None  # None: keep the plans already on file
     answer: str | None = None  # the answer to an open question
     standing: list[StandingReaction] | None = None  # None: keep the ones already set
+    no_turn: bool = False  # no action, `end`, answer or later turn: the sender's turn stays owed

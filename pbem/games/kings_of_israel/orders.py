@@ -5,13 +5,14 @@ from __future__ import annotations
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction, read_answer
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.content import RESOURCES
-from pbem.games.kings_of_israel.decks import kind
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.orders_text import TRIGGER_WORDS
+from pbem.games.kings_of_israel.language.checks import check_orders
+from pbem.games.kings_of_israel.language.text import TRIGGER_WORDS
 from pbem.games.kings_of_israel.state import KIState
 
-VERBS = ("move", "preach", "destroy", "acquire", "build", "sacrifice", "give", "play", "discard")
+VERBS = ("move", "preach", "destroy", "acquire", "build", "sacrifice", "give", "play")
 CONDITIONS = ("idol", "altar", "sin", "at")
 
 
@@ -29,10 +30,21 @@ class _Reading:
         self.later: list[list[Act]] | None = None
         self.answer: str | None = None
         self.standing: list[StandingReaction] | None = None
+        self.ended = False  # an `end` line: this is the sender's (empty) turn
         self.problems: list[Problem] = []
+        self.lines: dict[int, int] = {}  # id of an act -> its line number
 
     def current(self) -> list[Act]:
         return self.later[-1] if self.later else self.acts
+
+    def new_block(self) -> None:
+        self.later = (self.later or []) + [[]]
+
+    def no_turn(self) -> bool:
+        """True when nothing in the mail is the sender's turn: no action, end, answer or
+        later turn (Blessings, standing rules, or nothing at all)."""
+        action = any(a.verb != "play" for a in self.acts)
+        return not (action or self.ended or self.answer is not None or self.later)
 
 
 def parse_orders(state: KIState, seat: str, text: str) -> ParseResult:
@@ -45,7 +57,7 @@ def parse_orders(state: KIState, seat: str, text: str) -> ParseResult:
         if not line:
             continue
         try:
-            _line(state, seat, reading, line)
+            _line(state, seat, reading, line, number)
         except LineError as error:
             reading.problems.append(
                 Problem(
@@ -54,21 +66,29 @@ def parse_orders(state: KIState, seat: str, text: str) -> ParseResult:
             )
     if reading.problems:
         return ParseResult(problems=reading.problems)
-    return ParseResult(
-        orders=KIOrders(
-            acts=reading.acts, later=reading.later, answer=reading.answer, standing=reading.standing
-        )
+    orders = KIOrders(
+        acts=reading.acts,
+        later=reading.later,
+        answer=reading.answer,
+        standing=reading.standing,
+        no_turn=reading.no_turn(),
     )
+    return ParseResult(orders=orders, problems=_checked(state, seat, reading))
 
 
-def _line(state: KIState, seat: str, reading: _Reading, line: str) -> None:
+def _checked(state: KIState, seat: str, reading: _Reading) -> list[Problem]:
+    return check_orders(state, seat, reading.acts, reading.later, reading.lines)
+
+
+def _line(state: KIState, seat: str, reading: _Reading, line: str, number: int) -> None:
     words = line.lower().replace(",", " ").split()
     head = words[0]
     window = state.window if state.window is not None and state.window.seat == seat else None
     if head in ("end", "pass") and len(words) == 1 and window is None:
+        reading.ended = True
         return
     if head == "next" and words[1:] == ["turn"]:
-        reading.later = (reading.later or []) + [[]]
+        reading.new_block()
         return
     if words == ["plans", "clear"]:
         reading.later = []
@@ -88,15 +108,17 @@ def _line(state: KIState, seat: str, reading: _Reading, line: str) -> None:
             raise LineError("ki.E_ANSWER", choices=", ".join(c.key for c in window.choices))
     act = _act(state, seat, words)
     if reading.later is None and not _may_act(state, seat, act):
-        reading.later = [[]]  # actions sent out of turn are for the player's next turn
+        reading.new_block()  # actions sent out of turn are for the player's next turn
     reading.current().append(act)
+    reading.lines[id(act)] = number
 
 
 def _may_act(state: KIState, seat: str, act: Act) -> bool:
-    """Actions only in one's own turn; Blessings in anyone's turn, but not in a question."""
-    if state.window is not None:
-        return False
-    return act.verb == "play" or (state.step == "work" and state.active_seat() == seat)
+    """Blessings now (in a team-mate's turn, or kept while a question is open); actions only
+    in one's own turn, and not while a question is open."""
+    if act.verb == "play":
+        return True
+    return state.window is None and state.step == "work" and state.active_seat() == seat
 
 
 def _standing(words: list[str]) -> StandingReaction:
@@ -111,6 +133,9 @@ def _standing(words: list[str]) -> StandingReaction:
             when[key] = value
     if len(rest) != 2 or rest[0] not in ("play", "answer"):
         raise LineError("ki.E_STANDING_FORM")
+    kinds = (*RESOURCES, "most")
+    if trigger == "ki.discard" and rest[1] not in kinds:
+        raise LineError("ki.E_DISCARD_KIND", did_you_mean(rest[1], kinds), kind=rest[1])
     return StandingReaction(trigger=trigger, answer=rest[1], when=when)
 
 
@@ -119,10 +144,20 @@ def _act(state: KIState, seat: str, words: list[str]) -> Act:
     if "if" in words:
         cut = words.index("if")
         words, when = words[:cut], _condition(state, words[cut + 1 :])
+    after = words[-2:] == ["after", "move"]
+    if after:
+        words = words[:-2]
+    if not words:
+        raise LineError("ki.E_UNKNOWN", word="if" if when else "after")
     verb, rest = words[0], words[1:]
+    if after and verb != "play":
+        raise LineError("ki.E_AFTER_MOVE")
+    if verb == "discard":
+        raise LineError("ki.E_NO_DISCARD")
     if verb not in VERBS:
         raise LineError("ki.E_UNKNOWN", did_you_mean(verb, VERBS), word=verb)
-    return Act(verb=verb, args=ARGS[verb](state, seat, rest), when=when)  # type: ignore[arg-type]
+    args = ARGS[verb](state, seat, rest)
+    return Act(verb=verb, args=args, when=when, after_move=after)  # type: ignore[arg-type]
 
 
 def _condition(state: KIState, words: list[str]) -> list[str]:
@@ -202,6 +237,14 @@ def _seat(state: KIState, word: str) -> str:
     raise LineError("ki.E_SEAT", seat=word)
 
 
+def _sacrifice(state: KIState, seat: str, words: list[str]) -> list[str]:
+    if words[:1] == ["with"]:
+        words = words[1:]
+    if words and (len(words) != 1 or words[0] not in ("cattle", "grain")):
+        raise LineError("ki.E_OFFERING")
+    return words
+
+
 def _play(state: KIState, seat: str, words: list[str]) -> list[str]:
     if not words:
         raise LineError("ki.E_CARD", card="")
@@ -219,20 +262,13 @@ def _is_seat(state: KIState, word: str) -> bool:
     return any(word in (s.id, s.name.lower()) for s in state.seats)
 
 
-def _discard(state: KIState, seat: str, words: list[str]) -> list[str]:
-    if len(words) != 1 or words[0] not in RESOURCES:
-        raise LineError("ki.E_GIVE_FORM")
-    return words
-
-
 ARGS = {
     "move": _move,
     "preach": _none,
     "destroy": _none,
     "acquire": _none,
     "build": _none,
-    "sacrifice": _none,
+    "sacrifice": _sacrifice,
     "give": _give,
     "play": _play,
-    "discard": _discard,
 }

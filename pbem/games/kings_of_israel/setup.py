@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pbem.core.game import Setup
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.content import Board
-from pbem.games.kings_of_israel.decks import kind
 from pbem.games.kings_of_israel.levels import removals, rules_for
 from pbem.games.kings_of_israel.state import Decks, KIState, Prophet
 

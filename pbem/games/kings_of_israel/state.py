@@ -50,6 +50,23 @@ class Decks(BaseModel):
     face_up: list[str] = Field(default_factory=list)  # Foretold Events waiting in the sin deck
 
 
+class Queued(BaseModel):
+    """One thing a turn still has to do: a seat's act, or the turn's beginning (`begin`)."""
+
+    seat: str
+    act: Act | None = None
+    begin: bool = False  # the turn begins here: its event, then team-mates' `on turn` rules
+
+
+class TurnRun(BaseModel):
+    """A prophet's turn being carried out; it pauses while a question is open."""
+
+    seat: str
+    queue: list[Queued] = Field(default_factory=list)
+    after_move: list[Queued] = Field(default_factory=list)  # Blessings for the next move
+    ends: bool = True  # False: only Blessings were sent, and the turn is still owed
+
+
 class CardRun(BaseModel):
     """A Sin & Punishment card being resolved: its part and the next step to carry out."""
 
@@ -57,6 +74,7 @@ class CardRun(BaseModel):
     part: Literal["steps", "foretold"] = "steps"
     index: int = 0
     hit: list[str] = Field(default_factory=list)  # locations this card has put sin on
+    begun: bool = False  # the current step has started (a discard step set what is owed)
 
 
 class KIState(BaseModel):
@@ -69,6 +87,7 @@ class KIState(BaseModel):
     sin: dict[str, int] = Field(default_factory=dict)
     idols: list[str] = Field(default_factory=list)
     altars: list[str] = Field(default_factory=list)
+    destroyed: list[str] = Field(default_factory=list)  # locations under a Destruction Cube
     false_prophet: str | None = None
     prophet_appeared: bool = False  # the False Prophet has come (he may be away, defeated)
     decks: Decks = Field(default_factory=Decks)
@@ -84,6 +103,10 @@ class KIState(BaseModel):
     turn_index: int = 0  # 0 is the Starting Player's turn
     actions_left: int = 0
     window: Window | None = None
+    turn: TurnRun | None = None  # the turn being carried out
+    waiting: list[Queued] = Field(default_factory=list)  # Blessings sent during a question
+    discards: dict[str, int] = Field(default_factory=dict)  # cards a card makes a seat discard
+    turn_phases: int = 0  # phases of this turn before its actions (Blessings sent alone)
     asks: list[dict[str, str]] = Field(default_factory=list)  # windows still to open
     windows_opened: int = 0
     result: Literal["won", "lost"] | None = None

@@ -7,8 +7,9 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import choices_text
-from pbem.games.kings_of_israel.decks import kind
-from pbem.games.kings_of_israel.orders_text import act_line, standing_line
+from pbem.games.kings_of_israel.cards.decks import kind
+from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
+from pbem.games.kings_of_israel.language.text import act_line, standing_line
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.view_board import board_lines, board_picture, map_lines
 
@@ -96,6 +97,8 @@ def _public(state: KIState) -> dict[str, Any]:
         "sin": {state.board.place(p).name: c for p, c in state.sin.items()},
         "sin_supply": state.sin_in_supply(),
         "idol_supply": 6 - len(state.idols),
+        "destroyed": [state.board.place(p).name for p in state.destroyed],
+        "destruction_supply": DESTRUCTION_SUPPLY - len(state.destroyed),
         "false_prophet": state.board.place(state.false_prophet).name
         if state.false_prophet
         else None,
@@ -160,6 +163,7 @@ def _private(state: KIState, seat: str) -> dict[str, Any]:
         ],
         "standing": [standing_line(r) for r in prophet.standing],
         "plans": [[act_line(a) for a in turn] for turn in prophet.plans],
+        "waiting": [act_line(q.act) for q in state.waiting if q.seat == seat and q.act],
     }
     window = state.window
     if window is not None and window.seat == seat:

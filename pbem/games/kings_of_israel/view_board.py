@@ -49,6 +49,8 @@ def _cell(state: KIState, place_id: str) -> Cell:
         marks.append("idol")
     cubes = state.sin.get(place_id, 0)
     label = place.name + (f" {'*' * cubes}" if cubes else "")
+    if place_id in state.destroyed:
+        label += " (destroyed)"
     terrain = "nation" if place.nation else ("mount" if place.kind == "mount" else "plain")
     return Cell(id=place_id, x=place.x, y=place.y, terrain=terrain, label=label, marks=marks)
 
@@ -71,6 +73,8 @@ def board_lines(state: KIState) -> list[str]:
             bits.append("prophets: " + ", ".join(here))
         if state.false_prophet == place.id:
             bits.append("FALSE PROPHET")
+        if place.id in state.destroyed:
+            bits.append("DESTROYED")
         lines.append(f"{place.name:<15} {'; '.join(bits) if bits else '-'}")
     return lines
 

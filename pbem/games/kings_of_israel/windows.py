@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.reactions import Choice, Window, standing_answer
-from pbem.games.kings_of_israel.blessings import held
-from pbem.games.kings_of_israel.decks import kind
+from pbem.games.kings_of_israel.cards.blessings import held
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.state import KIState
 
 PASS = "pass"

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pbem.core.edits import EditUsage
 from pbem.core.game import (
     REFEREE,
     Advance,
@@ -197,6 +198,10 @@ class MightyKingdoms:
     def edit(self, state: MKState, command: str) -> Advance:
         """A referee's typed state edit (see referee.py)."""
         return referee_hooks.edit(state, command)
+
+    def edit_commands(self) -> list[EditUsage]:
+        """The edit commands `edit` accepts."""
+        return referee_hooks.edit_commands()
 
     def drop(self, state: MKState, seat: str) -> Advance:
         """A player concedes (see referee.py)."""

@@ -1,8 +1,17 @@
-"""A static HTML archive of a campaign's public history: an index and one page per phase."""
+"""A static HTML archive of a campaign's public history: an index and one page per phase.
+
+Every page is drawn from the game's public view (viewer None) and its public events, so the
+archive is the same for every game; a game adds its own tables of the position through
+`templates/<game>/site.html.j2` (the macros of `templates/site/parts.html.j2`).
+"""
 
 from __future__ import annotations
 
 import json
+import os
+import re
+import shutil
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +24,14 @@ from pbem.ledger.models import Campaign, Phase
 from pbem.render.report import seat_names, worded_events
 from pbem.render.standings import result_lines
 from pbem.render.svg import render_svg
-from pbem.render.templating import render
+from pbem.render.templating import has_template, render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result
 from pbem.services.base.states import current_state, game_of, phase_events, state_after
+
+GENERIC_PARTS = "site/parts.html.j2"
+OWN_FILE = re.compile(r"^(phase|map)-\d{3,}\.(html|svg)$")  # pages a rebuild may leave stale
 
 
 @dataclass
@@ -42,6 +54,7 @@ class SiteFacts:
     """What the index says about the campaign beside its phases."""
 
     status: str = "active"
+    game_title: str = ""
     started: str = ""
     players: list[dict[str, str]] = field(default_factory=list)
     result: dict[str, Any] | None = None
@@ -60,27 +73,35 @@ def map_file(seq: int) -> str:
     return f"map-{seq:03d}.svg"
 
 
+def parts_template(game: str) -> str:
+    """The game's own archive parts if it has them, else the neutral ones."""
+    own = f"{game}/site.html.j2"
+    return own if has_template(own) else GENERIC_PARTS
+
+
 def build_site(rt: Runtime, name: str, out: Path) -> list[Path]:
     """Write the archive of campaign `name` into `out`; return the files written."""
     with Session(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         done = queries.done_phases(session, campaign)
         pages = [_page(session, campaign, phase) for phase in done]
-        return write_site(campaign.name, campaign.game, pages, out, _facts(session, campaign))
+        facts = _facts(session, campaign)
+    return write_site(campaign.name, campaign.game, pages, out, facts)
 
 
 def _facts(session: Session, campaign: Campaign) -> SiteFacts:
     result = campaign_result(session, campaign)
-    kingdoms = _kingdom_names(session, campaign)
+    names = seat_names(game_of(campaign).view(current_state(session, campaign), None, []))
     opening = queries.open_phase(session, campaign)
     return SiteFacts(
         status=campaign.status,
+        game_title=game_of(campaign).meta.title,
         started=local_text(campaign.created_at, campaign.timezone),
         players=[
             {
                 "seat": p.seat,
                 "name": p.name,
-                "kingdom": kingdoms.get(p.seat, ""),
+                "role": role_of(names.get(p.seat, ""), p.seat, p.name),
                 "status": p.status,
             }
             for p in queries.players_of(session, campaign)
@@ -94,10 +115,15 @@ def _facts(session: Session, campaign: Campaign) -> SiteFacts:
     )
 
 
-def _kingdom_names(session: Session, campaign: Campaign) -> dict[str, str]:
-    """Seat -> the name the public view gives it (a kingdom), where the game names seats."""
-    view = game_of(campaign).view(current_state(session, campaign), None, [])
-    return {k: v for k, v in seat_names(view).items() if v != k}
+def role_of(shown: str, seat: str, player: str) -> str:
+    """What a seat plays as, from the name the public view gives it ('' when that is just the
+    seat or the player): 'Alice (Philistia)' for Alice is 'Philistia'."""
+    if shown in ("", seat, player):
+        return ""
+    prefix = f"{player} ("
+    if shown.startswith(prefix) and shown.endswith(")"):
+        return shown[len(prefix) : -1]
+    return shown
 
 
 def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
@@ -123,59 +149,99 @@ def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
 def write_site(
     campaign: str, game: str, pages: list[SitePage], out: Path, facts: SiteFacts | None = None
 ) -> list[Path]:
-    """Render the index and every phase page (with its map as inline SVG and as a file)."""
-    out.mkdir(parents=True, exist_ok=True)
+    """Render every file first, then write them all (nothing is written if one fails)."""
+    return publish(site_files(campaign, game, pages, facts or SiteFacts()), out)
+
+
+def site_files(
+    campaign: str, game: str, pages: list[SitePage], facts: SiteFacts
+) -> dict[str, str]:
+    """Every file of the archive by name: the index, the phase pages, their maps, history.json."""
+    common = {
+        "campaign": campaign,
+        "game": game,
+        "game_title": facts.game_title or game.replace("-", " "),
+        "parts": parts_template(game),
+    }
+    files = {"index.html": _index(pages, facts, common)}
+    for index, page in enumerate(pages):
+        neighbours = (
+            pages[index - 1] if index > 0 else None,
+            pages[index + 1] if index + 1 < len(pages) else None,
+        )
+        files[page.file] = _phase_page(page, neighbours, common)
+        if page.svg:
+            files[map_file(page.seq)] = page.svg
+    files["history.json"] = _history(pages)
+    return files
+
+
+def _index(pages: list[SitePage], facts: SiteFacts, common: dict[str, Any]) -> str:
     latest = next((p for p in reversed(pages) if p.svg), None)
-    front = render(
+    return render(
         "site/index.html.j2",
-        campaign=campaign,
-        game=game,
+        **common,
         pages=pages,
-        facts=facts or SiteFacts(),
+        facts=facts,
+        last=pages[-1] if pages else None,
+        last_names=seat_names(pages[-1].view) if pages else {},
         latest=latest,
         latest_map=map_file(latest.seq) if latest else "",
     )
-    written = [_write(out / "index.html", front)]
-    for index, page in enumerate(pages):
-        before = pages[index - 1] if index > 0 else None
-        after = pages[index + 1] if index + 1 < len(pages) else None
-        html = render(
-            "site/phase.html.j2",
-            campaign=campaign,
-            game=game,
-            page=page,
-            previous=before,
-            following=after,
-            names=seat_names(page.view),
-            svg=page.svg,
-            map_file=map_file(page.seq) if page.svg else "",
-        )
-        written.append(_write(out / page.file, html))
-        if page.svg:
-            written.append(_write(out / map_file(page.seq), page.svg))
-    written.append(
-        _write(
-            out / "history.json",
-            json.dumps(
-                [
-                    {
-                        "seq": p.seq,
-                        "turn": p.turn,
-                        "key": p.key,
-                        "label": p.label,
-                        "page": p.file,
-                        "events": p.view.get("events", []),
-                    }
-                    for p in pages
-                ],
-                indent=2,
-                sort_keys=True,
-            ),
-        )
+
+
+def _phase_page(
+    page: SitePage, neighbours: tuple[SitePage | None, SitePage | None], common: dict[str, Any]
+) -> str:
+    return render(
+        "site/phase.html.j2",
+        **common,
+        page=page,
+        previous=neighbours[0],
+        following=neighbours[1],
+        names=seat_names(page.view),
+        svg=page.svg,
+        map_file=map_file(page.seq) if page.svg else "",
     )
+
+
+def _history(pages: list[SitePage]) -> str:
+    return json.dumps(
+        [
+            {
+                "seq": p.seq,
+                "turn": p.turn,
+                "key": p.key,
+                "label": p.label,
+                "page": p.file,
+                "events": p.view.get("events", []),
+            }
+            for p in pages
+        ],
+        indent=2,
+        sort_keys=True,
+    )
+
+
+def publish(files: dict[str, str], out: Path) -> list[Path]:
+    """Write `files` into `out`, each whole: staged in a hidden folder beside them, then renamed
+    into place; pages of an earlier build that this one no longer has are removed."""
+    out.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".pbem-site-", dir=out))
+    try:
+        for name, text in files.items():
+            (staging / name).write_text(text, encoding="utf-8")
+        written = []
+        for name in files:
+            os.replace(staging / name, out / name)
+            written.append(out / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    _remove_stale(out, set(files))
     return written
 
 
-def _write(path: Path, text: str) -> Path:
-    path.write_text(text, encoding="utf-8")
-    return path
+def _remove_stale(out: Path, kept: set[str]) -> None:
+    for path in out.iterdir():
+        if OWN_FILE.match(path.name) and path.name not in kept:
+            path.unlink()

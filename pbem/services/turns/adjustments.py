@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbem.core.edits import ListsEdits
 from pbem.core.game import Advance, Drops, EditRefused, Edits, Game
 from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
@@ -38,6 +39,18 @@ def run_hook(game: Game, state: Any, kind: str, command: str) -> Advance:
 def edit_state(rt: Runtime, name: str, command: str, reason: str) -> dict[str, Any]:
     """Apply a typed edit to the current state, recorded with its reason and told to players."""
     return _adjust(rt, name, "edit", command, reason)
+
+
+def edit_menu(rt: Runtime, name: str) -> dict[str, Any]:
+    """The edit commands the game of campaign `name` offers (none when it has no edit hook)."""
+    with Session(rt.engine) as session:
+        game = game_of(queries.campaign_named(session, name))
+    commands = game.edit_commands() if isinstance(game, ListsEdits) else []
+    return {
+        "campaign": name,
+        "game": game.meta.title,
+        "edits": [c.model_dump() for c in commands],
+    }
 
 
 def drop_player(rt: Runtime, name: str, seat: str, reason: str) -> dict[str, Any]:

@@ -52,7 +52,7 @@ def test_sword_attacks_offer_only_the_defences_that_work(card: str, square: str,
     assert attack.data["attack"] == "sword" and attack.data["type"] == kind
     assert asked.window is not None
     assert [c.key for c in asked.window.choices] == ["pass", *DAVID_DEFENCES[kind]]
-    assert asked.window.default == DAVID_DEFENCES[kind][0]
+    assert asked.window.default == "pass"  # silence never spends a card
 
 
 @pytest.mark.parametrize("defence", ["dodge", "jump-back", "staff-parry"])
@@ -287,18 +287,29 @@ def test_standing_defence_answers_only_while_the_card_is_held() -> None:
         spear_at="a1",
     )
     state.figures["david"].standing = [
-        standing_of(["defend", "with", "dodge", "against", "thrust"]),
-        standing_of(["block", "thrusts", "with", "jump", "back"]),
+        standing_of(["defend", "with", "dodge", "against", "thrust"], "david"),
+        standing_of(["block", "thrusts", "with", "jump", "back"], "david"),
     ]  # type: ignore[list-item]
     after, events = send(state, GOLIATH, "attack sword-thrust")
     assert after.window is None and not after.figures["david"].dead
     assert "jump-back.1" in after.discard and "dg.blocked" in codes(events)
 
 
-def test_silent_defender_plays_the_default_defence() -> None:
+def test_a_silent_defender_plays_no_card_as_in_the_dba_game() -> None:
     asked, _ = send(sword_duel("sword-slash", "c4"), GOLIATH, "attack sword-slash")  # type: ignore[arg-type]
     after, _events = silent(asked)
-    assert not after.figures["david"].dead and "jump-back.1" in after.discard
+    assert after.figures["david"].dead and after.winner == "goliath"
+    assert "jump-back.1" in after.figures["david"].hand and "jump-back.1" not in after.discard
+
+
+def test_a_standing_reaction_is_how_a_silent_defender_keeps_a_card_ready() -> None:
+    state = sword_duel("sword-slash", "c4")
+    state.figures["david"].standing = [
+        standing_of(["defend", "with", "jump-back", "against", "slash"], "david")
+    ]
+    after, events = send(state, GOLIATH, "attack sword-slash")
+    assert after.window is None and not after.figures["david"].dead
+    assert "jump-back.1" in after.discard and "core.reaction.standing" in codes(events)
 
 
 @pytest.mark.parametrize(

@@ -6,6 +6,7 @@ import pytest
 
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.content import CARDS, card_named, full_deck
+from pbem.games.david_goliath.orders_text import standing_of
 from tests.games.david_goliath.harness import (
     DAVID,
     GOLIATH,
@@ -149,20 +150,63 @@ def test_order_problems_have_stable_codes() -> None:
     ]
 
 
+NEVER = [
+    (DAVID, "standing defend with shield", "dg.E_STANDING_ROLE"),  # a Goliath card
+    (DAVID, "standing defend with armor against thrust", "dg.E_STANDING_ROLE"),
+    (GOLIATH, "standing defend with dodge", "dg.E_STANDING_ROLE"),
+    (DAVID, "standing defend with dodge against fast", "dg.E_STANDING_TYPE"),
+    (GOLIATH, "standing defend with wounded against thrust", "dg.E_STANDING_TYPE"),
+    (DAVID, "standing defend with dodge against thrust slash", "dg.E_STANDING_BLOCKS"),
+    (GOLIATH, "standing defend with shield against curved", "dg.E_STANDING_BLOCKS"),
+]
+FIRES = [
+    (DAVID, "standing defend with wounded against spear"),
+    (DAVID, "standing defend with staff-parry against chop"),
+    (DAVID, "standing negate with trip"),
+    (GOLIATH, "standing defend with armor"),
+    (GOLIATH, "standing defend with guard against fast curved"),
+    (GOLIATH, "standing negate with fall"),
+]
+
+
+@pytest.mark.parametrize(("seat", "line", "code"), NEVER)
+def test_a_standing_reaction_that_could_never_answer_is_refused(
+    seat: str, line: str, code: str
+) -> None:
+    step = "move-david" if seat == DAVID else "move-goliath"
+    assert problem_codes(duel(step=step), seat, f"pass\n{line}") == [code]
+
+
+@pytest.mark.parametrize(("seat", "line"), FIRES)
+def test_a_standing_reaction_that_can_answer_is_taken(seat: str, line: str) -> None:
+    step = "move-david" if seat == DAVID else "move-goliath"
+    assert problem_codes(duel(step=step), seat, f"pass\n{line}") == []
+
+
 def test_standing_lines_replace_the_old_ones_and_round_trip() -> None:
     state = duel(step="move-goliath", goliath_hand=("walk",))
-    text = "move Walk to d7\nstanding defend with shield against fast, sinkers\nstanding none"
+    state.figures["goliath"].standing = [
+        standing_of(["negate", "with", "trip"], "goliath"),
+    ]
+    text = "move Walk to d7\nstanding defend with shield against fast, sinkers"
     orders = GAME.parse(state, GOLIATH, text).orders
     assert orders is not None and orders.standing is not None
     assert GAME.canonical(state, GOLIATH, orders) == (
         "move walk to d7\nstanding defend with shield against fast sinker"
     )
     after, _ = send(state, GOLIATH, text)
-    assert [r.answer for r in after.figures["goliath"].standing] == ["shield"]
-    cleared, _ = send(
-        duel(step="move-goliath", goliath_hand=("walk",)), GOLIATH, "move walk to d7\nstanding none"
-    )
+    assert [r.answer for r in after.figures["goliath"].standing] == ["shield"]  # trip replaced
+    kept, _ = send(state, GOLIATH, "move walk to d7")
+    assert [r.answer for r in kept.figures["goliath"].standing] == ["trip"]
+
+
+def test_standing_none_forgets_the_lines_before_it_as_in_the_dba_game() -> None:
+    state = duel(step="move-goliath", goliath_hand=("walk",))
+    shield = "standing defend with shield against fast"
+    cleared, _ = send(state, GOLIATH, f"move walk to d7\n{shield}\nstanding none")
     assert cleared.figures["goliath"].standing == []
+    fresh, _ = send(state, GOLIATH, f"move walk to d7\nstanding clear\n{shield}")
+    assert [r.answer for r in fresh.figures["goliath"].standing] == ["shield"]
 
 
 def test_placing_goliath_then_david_on_their_back_rows() -> None:

@@ -103,7 +103,7 @@ def test_a_silent_negate_window_lets_the_move_finish() -> None:
 
 def test_a_standing_negate_closes_the_window_at_once() -> None:
     state = duel(goliath_hand=("jog",), david_hand=("trip",), david="a1")
-    state.figures["david"].standing = [standing_of(["negate", "with", "trip"])]  # type: ignore[list-item]
+    state.figures["david"].standing = [standing_of(["negate", "with", "trip"], "david")]  # type: ignore[list-item]
     after, events = send(state, GOLIATH, "move jog to d6")
     assert after.window is None
     assert after.figures["goliath"].square == "d8"

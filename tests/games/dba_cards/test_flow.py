@@ -6,8 +6,8 @@ from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.content import card_key
-from pbem.games.dba_cards.deck import draw
 from pbem.games.dba_cards.inputs import AnswerInput, TurnInput
+from pbem.games.dba_cards.play.deck import draw
 from tests.games.dba_cards.harness import board, play_turn, position, problem_codes
 
 ATTACK = "p1 blades d4\np2 warband d5\np2 general d6"
@@ -40,10 +40,13 @@ def test_silence_in_a_window_takes_the_default_pass() -> None:
     step = GAME.advance(
         state, {"p1": GAME.parse(state, "p1", "attack d4 d5 with attack").orders}, SeededRng(1)
     )
-    after = GAME.advance(step.state, {}, SeededRng(2))
+    default = GAME.default_input(step.state, "p2")
+    after = GAME.advance(step.state, {"p2": default}, SeededRng(2))
     assert "p2 warband d5" not in board(after.state)
-    answered = next(e for e in after.events if e.code == "dba.answered")
-    assert answered.data["answer"] == "pass"
+    assert step.state.sides["p2"].hand[0] in after.state.sides["p2"].hand  # Push not spent
+    # how the question closed is the engine's to say (core.reaction.closed: "default"); no
+    # event of the game calls the default "answered"
+    assert all("how" not in e.data for e in after.events if e.code != "dba.victory")
 
 
 def test_a_standing_reaction_answers_without_asking() -> None:
@@ -51,9 +54,9 @@ def test_a_standing_reaction_answers_without_asking() -> None:
     state.sides["p2"].standing = [StandingReaction(trigger="dba.attack", answer="push")]
     played = play_turn(state, "attack d4 d5 with attack")
     assert played.choices == []
-    answered = next(e for e in played.events if e.code == "dba.answered")
-    assert answered.data["how"] == "standing"
-    assert "core.reaction.standing" in played.codes()
+    standing = next(e for e in played.events if e.code == "core.reaction.standing")
+    assert standing.visible_to == ["p2"] and standing.data["answer"] == "push"
+    assert "dba.defended" in played.codes()
     assert "p2 warband d5" in board(played.state)
 
 
@@ -139,9 +142,38 @@ def test_only_the_asked_seat_sees_the_answers_of_a_question() -> None:
     orders = GAME.parse(state, "p1", "attack d4 d5 with attack").orders
     asked = GAME.advance(state, {"p1": orders}, SeededRng(1)).state
     mine = GAME.view(asked, "p2", [])
-    assert mine["template"] == "react pass"
+    assert mine["template"].splitlines()[0] == "react pass"
+    assert "#   react rally" in mine["template"].splitlines()
     assert any(line.startswith("rally") for line in mine["window"]["choices"])
     for viewer in ("p1", None):
         shown = GAME.view(asked, viewer, [])
         assert "choices" not in shown["window"] and shown["window"]["square"] == "d5"
         assert "Rally" not in str(shown) and "rally" not in str(shown)
+
+
+def test_standing_lines_replace_the_set_as_in_every_game() -> None:
+    state = position(ATTACK, {"p1": "attack", "p2": "push"})
+    state.sides["p2"].standing = [StandingReaction(trigger="dba.attack", answer="rally")]
+    orders = GAME.parse(state, "p1", "end\non attack play push\non attack play push").orders
+    after = GAME.advance(state, {"p1": orders}, SeededRng(1)).state
+    assert after.sides["p1"].standing == [StandingReaction(trigger="dba.attack", answer="push")]
+    turn = GAME.parse(after, "p2", "end\non attack when target=camp play recoil").orders
+    again = GAME.advance(after, {"p2": turn}, SeededRng(2)).state
+    assert [r.answer for r in again.sides["p2"].standing] == ["recoil"]  # rally replaced
+    kept = GAME.advance(again, {"p1": GAME.parse(again, "p1", "end").orders}, SeededRng(3)).state
+    assert kept.sides["p1"].standing == after.sides["p1"].standing  # no line: kept
+    cleared = GAME.parse(kept, "p2", "on attack play push\nstanding none").orders
+    assert GAME.advance(kept, {"p2": cleared}, SeededRng(4)).state.sides["p2"].standing == []
+
+
+def test_a_move_may_say_to_between_its_squares() -> None:
+    state = position("p1 blades c2\np1 blades d2", {"p1": "march"})
+    for text, canonical in [
+        ("move d2 to d4 with march", "move d2-d4 with march"),
+        ("Move d2 to d4 with March", "move d2-d4 with march"),
+        ("move c2 to c4, d2 to d4 with march", "move c2-c4, d2-d4 with march"),
+    ]:
+        parsed = GAME.parse(state, "p1", text)
+        assert parsed.errors == [], text
+        assert GAME.canonical(state, "p1", parsed.orders) == canonical
+    assert problem_codes(GAME.parse(state, "p1", "move d2 to with march")) == ["dba.E_MOVE_FORM"]

@@ -69,7 +69,7 @@ def test_random_games_finish_with_a_result_and_reactions_asked() -> None:
         endings[final.end_note] += 1
         totals.update(seen)
     assert endings["general"] + endings["losses"] >= len(SEEDS) // 2
-    assert totals["dba.asked"] > 0 and totals["dba.answered"] >= totals["dba.asked"]
+    assert totals["dba.asked"] > 0 and totals["core.reaction.standing"] > 0
     assert totals["dba.defended"] > 0 and totals["dba.destroyed"] > 0
 
 

@@ -30,7 +30,7 @@ from tests.e2e.loop import Loop, subjects, text_of
 
 STANDING = {  # sent with every turn: they close some questions at once, the others are mailed
     "p1": "on attack when target=general play rally",
-    "p2": "on attack when card=auto play push",
+    "p2": "on attack when card=auto play push\non attack when target=camp,general play reinforced",
 }
 GOLDEN = Path(__file__).parent / "golden"
 

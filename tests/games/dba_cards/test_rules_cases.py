@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from pbem.games.dba_cards.content import CARDS, UNITS, card_key
+from pbem.games.dba_cards.language.text import read_standing
 from tests.games.dba_cards.harness import as_text, board, play_turn, position, problem_codes
 
 CASES = Path(__file__).parent / "cases"
@@ -84,6 +85,8 @@ def check_case(case: dict[str, Any], german: bool = False) -> None:
     hands = {"p1": as_text(case.get("p1")), "p2": as_text(case.get("p2"))}
     ground, rivers = as_text(case.get("terrain")), as_text(case.get("rivers"))
     state = position(case["units"], hands, ground, german, rivers)
+    for line in as_text(case.get("standing")).splitlines():
+        state.sides["p2"].standing.append(read_standing(line.split()))
     played = play_turn(state, case["orders"], case.get("answer"))
     if "problem" in case:
         assert case["problem"] in problem_codes(played.parsed)

@@ -7,8 +7,8 @@ import pytest
 from pbem.core.game import ContentError, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.dba_cards import GAME
+from pbem.games.dba_cards.opening.terrain import bua_allowed
 from pbem.games.dba_cards.state import DBAState
-from pbem.games.dba_cards.terrain import bua_allowed
 from pbem.paths import campaigns_dir
 from tests.games.dba_cards.harness import board, play_turn, position
 
@@ -43,6 +43,8 @@ def test_the_sample_scenario_loads() -> None:
         ("psiloi f2\n", "", "dba.E_ARMY_SIZE", 19),
         ('[[army]]\nkey = "gallic"', '[[army]]\nkey = "Gallic Army"', "dba.E_ARMY_KEY", 35),
         ('name = "open-field"', "name = open-field", "dba.E_TOML", 4),
+        ("general e1\n", "general e1 elite\n", "dba.E_ELITE_UNIT", 20),
+        ("camp d1\n", "camp d1 elite\n", "dba.E_ELITE_UNIT", 19),
     ],
 )
 def test_scenario_errors_name_the_file_and_line(old: str, new: str, code: str, line: int) -> None:
@@ -80,6 +82,26 @@ def test_a_deployment_of_ones_own_is_checked() -> None:
     assert elites.errors[0].code == "dba.E_TOO_MANY_ELITE"
     unknown = GAME.parse(state, "p2", "army vikings")
     assert unknown.errors[0].code == "dba.E_ARMY_NAME"
+
+
+@pytest.mark.parametrize("kind", ["general", "camp"])
+def test_the_general_and_the_camp_are_never_elite(kind: str) -> None:
+    state = opening()
+    lines = GAME.canonical(state, "p1", GAME.default_input(state, "p1")).splitlines()[1:]
+    lines = [x.removesuffix(" elite") for x in lines]  # the sample's 2 Elite become plain
+    at = next(i for i, x in enumerate(lines) if x.startswith(f"{kind} "))
+    lines[at] += " elite"
+    parsed = GAME.parse(state, "p1", "\n".join(lines))
+    assert [(p.line, p.code) for p in parsed.errors] == [(at + 1, "dba.E_ELITE_UNIT")]
+
+
+def test_a_nominated_general_is_never_elite_either() -> None:
+    state = opening({"house_rules": "german"})
+    plain = "\n".join(x.removesuffix(" elite") for x in _with_general_as(state, "x").splitlines())
+    lines = plain.replace(" as x", " as knights elite")
+    parsed = GAME.parse(state, "p1", lines)
+    assert [p.code for p in parsed.errors] == ["dba.E_ELITE_UNIT"]
+    assert GAME.parse(state, "p1", lines.replace("knights elite", "knights")).errors == []
 
 
 def test_random_terrain_is_seeded_and_kept_off_the_back_rows() -> None:

@@ -12,7 +12,7 @@ CODE = re.compile(r'"(dba\.[A-Za-z_]+)"')
 def codes_in_package() -> set[str]:
     """Every dba.* code written in the game's source."""
     found: set[str] = set()
-    for path in (ROOT / "pbem" / "games" / "dba_cards").glob("*.py"):
+    for path in (ROOT / "pbem" / "games" / "dba_cards").rglob("*.py"):
         found.update(CODE.findall(path.read_text(encoding="utf-8")))
     return found
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pbem.core.game import Event, Seat, Setup
@@ -25,8 +26,11 @@ def opening(players: int, seed: int = 1, **settings: Any) -> KDState:
     return GAME.start(Setup(seats=seats, scenario=scenario(), settings=settings), SeededRng(seed))
 
 
-def play_out(state: KDState, seed: int, limit: int = 5000) -> tuple[KDState, list[Event], int]:
-    """Random legal play to the end; the final state, every event, and the inputs sent."""
+def play_out(state: KDState, seed: int, limit: int = 5000,
+             watch: Callable[[KDState], None] = lambda _: None,
+             ) -> tuple[KDState, list[Event], int]:
+    """Random legal play to the end; the final state, every event, and the inputs sent.
+    `watch` sees every state on the way."""
     events: list[Event] = []
     steps = 0
     while GAME.outcome(state) is None and steps < limit:
@@ -36,6 +40,7 @@ def play_out(state: KDState, seed: int, limit: int = 5000) -> tuple[KDState, lis
         advanced = GAME.advance(state, inputs, SeededRng(derive_seed(seed, str(steps))))
         state, steps = advanced.state, steps + 1
         events += advanced.events
+        watch(state)
     return state, events, steps
 
 

@@ -5,12 +5,30 @@ from __future__ import annotations
 import pytest
 
 from pbem.games.king_david import GAME
+from pbem.games.king_david.land.stacks import friendly_armies, limit
+from pbem.games.king_david.state import KDState
 from tests.games.king_david.harness import opening, play_out
+
+
+def invariants(state: KDState) -> None:
+    """No counter vanishes (map plus unbuilt counters make each country's mix), and no side
+    stands over its stacking limit once the action is at rest (4.5, 6.1)."""
+    for country in state.scenario.countries:
+        mix = sum(c.count for c in state.scenario.counters if c.country == country.key)
+        have = len(state.pool.get(country.key, [])) + len(
+            [a for a in state.armies if a.country == country.key])
+        assert have == mix or not mix, (country.key, have, mix)
+    if state.battle or state.window or state.agenda:
+        return
+    for area in sorted({a.area for a in state.armies}):
+        for seat in sorted({state.side_of(a) or "" for a in state.armies_in(area)} - {""}):
+            assert len(friendly_armies(state, area, seat)) <= limit(state, area, seat), (
+                area, seat, state.turn, state.marker)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_campaign_reaches_an_outcome(players: int) -> None:
-    state, events, _ = play_out(opening(players, seed=players), seed=players)
+    state, events, _ = play_out(opening(players, seed=players), seed=players, watch=invariants)
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.finished
     assert len(outcome.standings) == players

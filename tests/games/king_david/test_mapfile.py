@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.game import ContentError
-from pbem.games.king_david.mapfile import load_scenario_text
+from pbem.games.king_david.land.mapfile import load_scenario_text
 from pbem.paths import campaigns_dir
 
 PATH = campaigns_dir() / "king-david" / "israel.toml"
@@ -80,3 +80,33 @@ def test_toml_syntax_error_has_a_line() -> None:
         load_scenario_text(text().replace("turns = 7", "turns = = 7"), "kd.toml")
     assert caught.value.code == "kd.E_TOML"
     assert caught.value.line == line_of(text(), "turns = 7")
+
+
+def test_every_setup_fits_its_country_within_stacking() -> None:
+    """Issue 25 item 6: four armies an area (more with a leader), so the map gives every
+    country, minor ones included, room for the whole of its setup (4.5, 11.0)."""
+    data = load_scenario_text(text(), str(PATH))
+    for country in data["countries"]:
+        areas = [a for a in data["areas"] if a["country"] == country["key"]]
+        best = max((ld["rating"] for ld in data["leaders"] if ld["country"] == country["key"]),
+                   default=0)
+        assert sum(country["setup"].values()) <= 4 * len(areas) + best, country["key"]
+
+
+def test_a_setup_without_room_on_the_map_is_refused_at_its_line() -> None:
+    body = text().replace("negev      0 0 0  8", "negev      0 0 0  9")
+    body = body.replace("negev     militia  1 1 10", "negev     militia  1 1 12")
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(body, "kd.toml")
+    assert caught.value.code == "kd.E_SETUP_ROOM"
+    assert caught.value.line == line_of(body, "negev      0 0 0  9")
+
+
+def test_a_phase_cup_too_small_for_hand_of_fate_is_refused() -> None:
+    old = "phase_cup = { action = 10, event = 4, harvest = 4, resource = 4, build = 4 }"
+    small = "phase_cup = { action = 5, event = 2, harvest = 2, resource = 2, build = 2 }"
+    body = text().replace(old, small)
+    with pytest.raises(ContentError) as caught:
+        load_scenario_text(body, "kd.toml")
+    assert caught.value.code == "kd.E_CUP"
+    assert caught.value.line == line_of(body, small)

@@ -3,7 +3,8 @@
 A case starts from a two-player game (p1 Judah, p2 Philistia; `countries` may say otherwise),
 replaces the armies with `armies` ("ID COUNTRY KIND STRENGTH STEPS[/LEFT] AREA"), puts the
 leaders named in `leaders` where it says (the others leave the map), sets `forts`, `control`,
-`stores` ([food, resources]), `minors` (who runs an invaded minor), `hands` (event markers)
+`stores` ([food, resources]), `minors` (who runs an invaded minor), `minor_allies` (who a
+minor is allied to by event 18), `conquered` (minors conquered), `hands` (event markers)
 and standing instructions (`standing`, order text per seat). `phase` (default action) is then
 played: in an action p1 sends `orders`; the dice come from `dice` when given; open questions
 are answered from `answers` in turn.
@@ -20,7 +21,7 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
-from pbem.games.king_david.event_turn import hand_of_fate
+from pbem.games.king_david.events.turn import hand_of_fate
 from pbem.games.king_david.flow import begin_phase, keep_instructions
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.state import Army, KDState
@@ -53,6 +54,11 @@ def base(case: dict[str, Any]) -> KDState:
     for key, seat in case.get("minors", {}).items():
         state.minors[key].seat, state.minors[key].active = seat, True
         state.minors[key].since = f"{state.turn}-0"  # chosen in this Action Phase
+    for key, seat in case.get("minor_allies", {}).items():
+        state.minors[key].seat, state.minors[key].active = seat, True
+        state.minors[key].allied = True
+    for key in case.get("conquered", []):
+        state.minors[key].conquered = True
     state.alliances = [sorted(pair) for pair in case.get("alliances", [])]
     state.forts.update(case.get("forts", {}))
     state.control.update(case.get("control", {}))

@@ -11,14 +11,14 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david import GAME
 from pbem.games.king_david.content import STACK_LIMIT
-from pbem.games.king_david.event_table import EVENTS, full_cup
+from pbem.games.king_david.events.table import EVENTS, full_cup
 from pbem.games.king_david.flow import _next
 from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.land.stacks import limit
 from pbem.games.king_david.phases import draw_markers, roll_initiative
+from pbem.games.king_david.realm.victory import automatic_winner, final_standings, points
 from pbem.games.king_david.setup import set_up
-from pbem.games.king_david.stacks import limit
 from pbem.games.king_david.state import KDState
-from pbem.games.king_david.victory import automatic_winner, final_standings, points
 from tests.games.king_david.harness import opening
 
 
@@ -196,7 +196,7 @@ def test_formal_alliance_needs_both_offers_and_stops_combat() -> None:
     state = state.model_copy(deep=True)
     offer = GAME.parse(state, "p1", "ally p2\ngive p2 food 3").orders
     assert GAME.canonical(state, "p1", offer).splitlines() == ["ally p2", "give p2 food 3"]
-    from pbem.games.king_david.diplomacy import diplomacy
+    from pbem.games.king_david.realm.diplomacy import diplomacy
 
     events: list[Event] = []
     diplomacy(state, "p1", offer, events)
@@ -206,7 +206,7 @@ def test_formal_alliance_needs_both_offers_and_stops_combat() -> None:
     food = state.players["p2"].food
     diplomacy(state, "p1", GAME.parse(state, "p1", "give p2 food 3").orders, events)
     assert state.players["p2"].food == food + 3
-    from pbem.games.king_david.stacks import enemy_armies
+    from pbem.games.king_david.land.stacks import enemy_armies
 
     some = next(a for a in state.armies if a.country == "philistia")
     some.area = "hebron"
@@ -226,7 +226,7 @@ def test_variable_ending_puts_game_ends_markers_in_the_cup() -> None:
     for turn in (2, 3, 4, 6):
         state.turn = turn
         counts[turn] = cup_for(state).count("end")
-        assert cup_for(state).count("action") == 5 - counts[turn]
+        assert cup_for(state).count("action") == state.scenario.phase_cup["action"] - counts[turn]
     assert counts == {2: 0, 3: 1, 4: 2, 6: 2}
 
 
@@ -241,8 +241,8 @@ def test_reaching_game_ends_finishes_the_campaign() -> None:
 
 
 def test_allies_acting_together_send_orders_in_the_earlier_place() -> None:
-    from pbem.games.king_david.diplomacy import diplomacy
     from pbem.games.king_david.flow import acting
+    from pbem.games.king_david.realm.diplomacy import diplomacy
 
     state = chosen(3, prefs={"p1": "judah", "p2": "philistia", "p3": "aramea"})
     state = state.model_copy(deep=True)

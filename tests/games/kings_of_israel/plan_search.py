@@ -20,12 +20,12 @@ from typing import Any
 
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.kings_of_israel import GAME
-from pbem.games.kings_of_israel.actions import cost, perform, preach_count
-from pbem.games.kings_of_israel.blessings import play_blessing
 from pbem.games.kings_of_israel.bots import _blessing_plays, best_act, distances
-from pbem.games.kings_of_israel.decks import hand_limit, holds
+from pbem.games.kings_of_israel.cards.blessings import play_blessing
+from pbem.games.kings_of_israel.cards.decks import hand_limit, holds
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.orders_text import canonical_orders
+from pbem.games.kings_of_israel.language.text import canonical_orders
+from pbem.games.kings_of_israel.play.actions import cost, perform, preach_count
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
 

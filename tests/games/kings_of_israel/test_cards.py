@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.game import Event
+from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
-from pbem.games.kings_of_israel.blessings import play_blessing
+from pbem.games.kings_of_israel.cards.blessings import play_blessing
+from pbem.games.kings_of_israel.cards.punish import sin_card
 from pbem.games.kings_of_israel.content import Board
-from pbem.games.kings_of_israel.punish import sin_card
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening, scenario
 
@@ -24,6 +25,8 @@ def busy_board() -> KIState:
     state.prophets["p1"].at, state.prophets["p2"].at = "jericho", "bethel"
     state.prophets["p1"].hand = ["cattle.90", "grain.91", "gold.92"]
     state.prophets["p2"].hand = ["wood.93"]
+    for prophet in state.prophets.values():  # a card's discard is chosen without a question
+        prophet.standing = [StandingReaction(trigger="ki.discard", answer="cattle")]
     state.step, state.turn_index, state.actions_left = "work", 0, 4
     return state
 
@@ -57,21 +60,27 @@ def test_every_sin_and_punishment_card_does_something(card: str) -> None:
     ]
 
 
-def test_brimstone_and_fire_destroys_the_altar_with_the_most_sin() -> None:
+def test_brimstone_and_fire_destroys_the_location_with_the_most_sin() -> None:
     state = busy_board()
-    sin_card(state, "brimstone-and-fire.1", SeededRng(1), [])
-    assert sorted(state.altars) == ["hazor", "samaria"]
+    state.sin["bethel"] = 4
+    state.idols.append("bethel")
+    events: list[Event] = []
+    assert sin_card(state, "brimstone-and-fire.1", SeededRng(1), events)
+    assert state.destroyed == ["bethel"]
+    assert "bethel" not in state.sin and "bethel" not in state.idols
+    assert sorted(state.altars) == ["hazor", "samaria"]  # its Altar went with it
+    assert state.window is None and "ki.tie" not in [e.code for e in events]
+    lost = next(e.data for e in events if e.code == "ki.destroyed")
+    assert lost == {"place": "bethel", "cubes": 4, "left": 2}
 
 
 def test_a_tie_is_the_starting_players_choice_by_standing_rule() -> None:
-    from pbem.core.reactions import StandingReaction
-
     state = busy_board()
-    state.sin["hazor"] = 2
-    state.prophets["p1"].standing = [StandingReaction(trigger="ki.tie", answer="hazor")]
+    state.sin["hazor"] = 3  # Acco and Hazor hold three each
+    state.prophets["p1"].standing.append(StandingReaction(trigger="ki.tie", answer="hazor"))
     events: list[Event] = []
     sin_card(state, "brimstone-and-fire.1", SeededRng(1), events)
-    assert sorted(state.altars) == ["bethel", "samaria"]
+    assert state.destroyed == ["hazor"] and sorted(state.altars) == ["bethel", "samaria"]
     assert any(e.code == "ki.tie" and e.data["picked"] == "hazor" for e in events)
 
 
@@ -127,8 +136,8 @@ def test_every_blessing_does_something(card: str) -> None:
 
 
 def test_permanent_blessings_change_the_rules() -> None:
-    from pbem.games.kings_of_israel.actions import preach_count
-    from pbem.games.kings_of_israel.decks import hand_limit
+    from pbem.games.kings_of_israel.cards.decks import hand_limit
+    from pbem.games.kings_of_israel.play.actions import preach_count
 
     state = busy_board()
     assert (hand_limit(state, "p1"), preach_count(state, "p1")) == (6, 1)

@@ -18,11 +18,11 @@ from pbem.core.game import Event
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
-from pbem.games.kings_of_israel.punish import sin_card
-from pbem.games.kings_of_israel.rounds import prophet_turn
-from pbem.games.kings_of_israel.sin import increase
+from pbem.games.kings_of_israel.cards.punish import sin_card
+from pbem.games.kings_of_israel.play.rounds import prophet_turn
+from pbem.games.kings_of_israel.play.sin import increase
+from pbem.games.kings_of_israel.play.turn import take_turn
 from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.turn import take_turn
 from tests.games.kings_of_israel.harness import opening
 
 CASES = Path(__file__).parent / "cases"
@@ -119,4 +119,6 @@ def test_case(case: dict[str, Any]) -> None:
         assert problems == expect["skipped"]
     if "asked" in expect:
         assert state.window is not None and state.window.trigger == expect["asked"]
+    if "choices" in expect:
+        assert state.window is not None
         assert sorted(c.key for c in state.window.choices) == sorted(expect["choices"])

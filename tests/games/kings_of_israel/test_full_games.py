@@ -10,7 +10,7 @@ from tests.games.kings_of_israel.harness import opening, play_out
 
 LOSSES = {2: 0, 3: 0, 4: 0}
 # Seeds where the bot team wins under a timeline of good kings at the Jehoash level.
-WINS = {2: 2, 3: 0, 4: 0}
+WINS = {2: 2, 3: 1, 4: 0}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -59,7 +59,7 @@ def test_every_version_plays_to_an_end(version: str, players: int) -> None:
 
 
 # Seeds where the bot team wins on the shipped timeline at the Jehoash level (the easiest).
-TIMELINE_WINS = {2: 5, 3: 172, 4: 47}
+TIMELINE_WINS = {2: 6, 3: 8, 4: 47}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -72,7 +72,7 @@ def test_a_jehoash_level_game_on_the_real_timeline_plays_to_a_win(players: int) 
 
 # Seeds where the bot team wins the base game (secret hands, two Resources, no Sacrificial
 # Blessings) when every king on the timeline is good. On the shipped timeline it loses.
-BASE_GENTLE_WINS = {2: 0, 3: 0, 4: 3}
+BASE_GENTLE_WINS = {2: 0, 3: 2, 4: 3}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from pbem.games.kings_of_israel import GAME
-from pbem.games.kings_of_israel.decks import kind
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.setup import location_deck
 from tests.games.kings_of_israel.harness import opening, play_out
 

@@ -104,7 +104,9 @@ def test_two_prophets_play_to_the_end_by_mail(mail_stack: MailStack, tmp_path: P
         user = seats[seat]
         if state.window is not None:
             question = newest(loop, user, "Your answer, please")
-            wording = {"ki.idol": "new Idol", "ki.tie": "equal choices"}[state.window.trigger]
+            wording = {"ki.idol": "new Idol", "ki.tie": "equal choices", "ki.discard": "discard"}[
+                state.window.trigger
+            ]
             assert wording in text_of(question)
             choice = next((c.key for c in state.window.choices if c.key != "pass"), "pass")
             loop.reply(user, question, f"answer {choice}")

@@ -87,7 +87,8 @@ def test_a_team_mates_actions_sent_out_of_turn_are_their_next_turn() -> None:
     assert early.orders.acts == [Act(verb="play", args=["manna", "p1"])]
     assert early.orders.later == [[Act(verb="preach")], [Act(verb="acquire")]]
     text = GAME.canonical(state, "p2", early.orders)
-    assert text.splitlines()[1] == "next turn"
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    assert lines[1].startswith("next turn  # not your turn now, so your next turn")
     assert GAME.parse(state, "p2", text).orders == early.orders
     fine = GAME.parse(state, "p2", "play manna p1\nnext turn\npreach")
     assert fine.errors == [] and fine.orders.later == [[Act(verb="preach")]]

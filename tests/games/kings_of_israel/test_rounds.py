@@ -7,9 +7,9 @@ import pytest
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
-from pbem.games.kings_of_israel.decks import kind
+from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.inputs import KIOrders
-from pbem.games.kings_of_israel.rounds import end_round, round_start
+from pbem.games.kings_of_israel.play.rounds import end_round, round_start
 from pbem.games.kings_of_israel.setup import location_deck
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
@@ -278,18 +278,13 @@ def test_without_an_answering_blessing_the_false_prophets_idol_asks_nobody() -> 
     assert "megiddo" in after.idols and after.round == 2 and after.window is None
 
 
-def test_over_the_hand_limit_a_spare_goes_and_every_kind_held_is_kept() -> None:
-    from pbem.games.kings_of_israel.decks import enforce_limit
+def test_over_the_hand_limit_the_default_spare_keeps_every_kind_held() -> None:
+    from pbem.games.kings_of_israel.cards.hands import default_kind
 
     state = opening(2, 4)
-    hand = ["gold.1", "stone.1", "wood.1", "cattle.1", "grain.1", "stone.2", "wood.2"]
-    state.prophets["p1"].hand = list(hand)
-    events: list[Event] = []
-    enforce_limit(state, "p1", events)
-    kept = sorted(kind(c) for c in state.prophets["p1"].hand)
-    assert kept == ["cattle", "gold", "grain", "stone", "stone", "wood"]  # a spare Wood
-    assert events[-1].data["cards"] == ["wood"]  # Stone and Wood tie: Wood goes first
+    state.prophets["p1"].hand = ["gold.1", "stone.1", "wood.1", "cattle.1", "grain.1", "stone.2"]
+    state.prophets["p1"].hand.append("wood.2")
+    assert default_kind(state, "p1") == "wood"  # Stone and Wood tie: Wood goes first
     state.prophets["p1"].hand = ["gold.1", "grain.1", "grain.2", "cattle.1", "cattle.2", "wood.1"]
     state.prophets["p1"].hand.append("stone.1")
-    enforce_limit(state, "p1", events)
-    assert events[-1].data["cards"] == ["grain"]  # among equals, Grain before Cattle
+    assert default_kind(state, "p1") == "grain"  # among equals, Grain before Cattle

@@ -122,8 +122,8 @@ def test_the_report_says_what_each_ability_and_each_of_ones_blessings_does() -> 
 
 
 def test_every_shipped_blessing_and_power_has_words() -> None:
+    from pbem.games.kings_of_israel.cards.vocabulary import POWERS
     from pbem.games.kings_of_israel.view import effects
-    from pbem.games.kings_of_israel.vocabulary import POWERS
     from pbem.render.templating import wording
 
     state = opening(2, 2)
@@ -153,7 +153,8 @@ def test_every_refusal_of_an_action_or_a_blessing_has_skip_words() -> None:
     from pbem.render.templating import wording
 
     source = Path(kings_of_israel.__file__).parent
-    text = (source / "actions.py").read_text() + (source / "blessings.py").read_text()
+    text = "".join((source / f).read_text() for f in ("play/actions.py", "cards/blessings.py",
+                                                       "play/turn.py"))
     codes = set(re.findall(r'"(ki\.E_[A-Z_]+)"', text))
     assert "ki.E_NO_ACTIONS" in codes and len(codes) > 10
     for code in sorted(codes):

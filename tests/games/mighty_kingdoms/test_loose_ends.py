@@ -83,7 +83,7 @@ PHRASE = st.lists(WORD, min_size=1, max_size=4).map(" ".join)
 
 
 @settings(max_examples=200, deadline=None)
-@given(PHRASE, st.integers(-3, 5), st.integers(0, 500), st.one_of(st.just(""), PHRASE),
+@given(PHRASE, st.integers(0, 4), st.integers(1, 500), st.one_of(st.just(""), PHRASE),
        st.booleans(), st.one_of(st.none(), PHRASE))
 def test_unit_line_round_trips(name: str, strength: int, points: int, kind: str, hero: bool,
                                item: str | None) -> None:
@@ -97,6 +97,28 @@ def test_bad_unit_lines_are_errors(text: str) -> None:
     with pytest.raises(LineError) as caught:
         parse_unit(text)
     assert caught.value.code == "mk.E_UNIT_FORMAT"
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    ("Cheat strength 1 points -400", "mk.E_UNIT_POINTS"),
+    ("Freebie strength 1 points 0", "mk.E_UNIT_POINTS"),
+    ("Sinkhole strength -1 points 100", "mk.E_UNIT_STRENGTH"),
+    ("Colossus strength 5 points 100", "mk.E_UNIT_STRENGTH"),
+])
+def test_unit_points_and_strengths_are_bounded(text: str, code: str) -> None:
+    with pytest.raises(LineError) as caught:
+        parse_unit(text)
+    assert caught.value.code == code
+
+
+def test_a_negative_unit_cannot_smuggle_a_big_one_into_a_list() -> None:
+    state = GAME.start(_setup({"battle_mode": "kow"}), SeededRng(1))
+    state.stage, state.capitals["p1"] = "army", "C3"
+    put(state, "C3", "p1 capital")
+    text = "army C3\nunit Big One strength 3 points 900\nunit Cheat strength 1 points -400"
+    parsed = GAME.parse(state, "p1", text)
+    assert "mk.E_UNIT_POINTS" in [p.code for p in parsed.problems]
+    assert parsed.orders is None or not getattr(parsed.orders, "units", [])
 
 
 def test_setup_army_list_reads_a_keyword_name_and_round_trips() -> None:

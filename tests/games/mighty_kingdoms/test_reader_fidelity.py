@@ -184,3 +184,11 @@ def test_referee_result_words_are_worded_for_a_battle_result() -> None:
 
     problem = GAME.parse(kow_battle(), REFEREE, "battle 1\nwinner p1\nmove 3 B3").problems[0]
     assert (problem.code, problem.params["now"]) == ("mk.E_WRONG_PHASE", "a battle result")
+
+
+def test_a_refused_order_never_gets_a_taken_warning() -> None:
+    state = summer()
+    parsed = GAME.parse(state, "p1", "regroup 1 please\nmove 1 to Z9 now")
+    codes = [p.code for p in parsed.problems]
+    assert "mk.W_IGNORED_WORDS" not in codes
+    assert codes and all(p.severity == "error" for p in parsed.problems)

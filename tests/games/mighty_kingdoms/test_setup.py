@@ -198,6 +198,9 @@ def test_kow_first_list_keeps_living_legends_and_items_unique() -> None:
             "item crown"
     assert [p.code for p in GAME.parse(state, "p1", legends).problems] == ["mk.E_LEGEND_TWICE"]
     assert [p.code for p in GAME.parse(state, "p1", items).problems] == ["mk.E_ITEM_TWICE"]
+    spotted = "army B2\nunit Gakamak[1] strength 1 points 200 hero\n" \
+              "unit gakamak [ 1 ] strength 1 points 200 hero"
+    assert [p.code for p in GAME.parse(state, "p1", spotted).problems] == ["mk.E_LEGEND_TWICE"]
     fine = GAME.parse(state, "p1", "army B2\nunit Gakamak [1] strength 1 points 200 hero")
     assert not fine.problems and fine.orders is not None
 

@@ -274,3 +274,23 @@ def test_new_armies_cannot_be_named() -> None:
 def test_disbanded_army_cannot_be_deployed() -> None:
     assert codes(with_army_five(), "disband 5\ndeploy 5 to B3") == [
         (2, "mk.E_UNKNOWN_ARMY", "invalid")]
+
+
+PUNCTUATED = """
+Tithe: p2, gold 1, food 1
+build: village, A3
+upgrade C2 to city
+build fortress C3
+recruit: C3
+disband #1
+unfed: #5
+recall: B3
+deploy #5: B3
+"""
+
+
+def test_winter_orders_read_army_numbers_commas_and_colons_as_summer_orders_do() -> None:
+    plain = parse_winter(with_army_five(), "p1", FULL)
+    punctuated = parse_winter(with_army_five(), "p1", PUNCTUATED)
+    assert punctuated.problems == []
+    assert punctuated.orders == plain.orders

@@ -7,6 +7,7 @@ C6 has a mountain edge, E6 a forest edge, D8 is marsh, F1 is water.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pbem.core.game import Seat
@@ -87,10 +88,19 @@ def add_army(state: MKState, army_id: str, owner: str, tile: str | None,
              units: list[str] | None = None, lying: bool = False) -> Army:
     """Add an army; `units` are unit lines (`Thane strength 0 points 90 type hero hero`)."""
     army = Army(id=army_id, owner=owner, tile=tile, lying=lying,
-                units=[parse_unit(u) for u in units or []])
+                units=[standing_unit(u) for u in units or []])
     state.armies[army_id] = army
     state.next_army = max(state.next_army, int(army_id) + 1)
     return army
+
+
+def standing_unit(line: str) -> Unit:
+    """A unit as it stands after battles: its Unit Strength may have left the range a new
+    list allows (`Thane strength -1 …`), so only the rest of the line is read as a unit line."""
+    found = re.search(r"\bstrength\s+(-?\d+)", line)
+    listed = re.sub(r"\bstrength\s+-?\d+", "strength 0", line, count=1) if found else line
+    unit = parse_unit(listed)
+    return unit.model_copy(update={"strength": int(found.group(1))}) if found else unit
 
 
 def unit(state: MKState, army_id: str, name: str) -> Unit:

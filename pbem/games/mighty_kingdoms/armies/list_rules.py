@@ -11,6 +11,7 @@ more rules across the whole kingdom (rulebook, Winter, Spend resources, Armies):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from pbem.games.mighty_kingdoms.state import MKState, Unit
@@ -34,7 +35,8 @@ def is_living_legend(unit: Unit) -> bool:
 
 
 def _key(text: str) -> str:
-    return " ".join(text.lower().split())
+    """Names compare as they are spotted: any case, any spacing, `Gakamak[1]` = `Gakamak [ 1 ]`."""
+    return re.sub(r"\s*\[\s*1\s*\]", " [1]", " ".join(text.lower().split())).strip()
 
 
 def points_problem(units: list[Unit]) -> ListProblem | None:

@@ -2,13 +2,15 @@
 
     NAME strength N points N [type TYPE] [hero] [item ITEM]
 
-The name is everything before the word `strength`, so it may hold any other word ("Hero on
-Horse"). After the name, the words strength, points, type (or kind), hero and item are
-keywords; a keyword's first word is always its value, and type and item may run to several
-words. Double quotes make a name or value literal: `"Strength of Stone"`, `item "Crown of the
-Hero"`. Quotes are needed only for a name with the word strength, or a type or item with a
-keyword in it (or a comma or semicolon, which otherwise separate words). The canonical line
-quotes exactly then, so reading a written line gives the same unit back.
+A listed unit has a Unit Strength of 0 to 4 (Kings of War's range) and costs at least 1 point,
+so no unit can pay for another. The name is everything before the word `strength`, so it may
+hold any other word ("Hero on Horse"). After the name, the words strength, points, type (or
+kind), hero and item are keywords; a keyword's first word is always its value, and type and
+item may run to several words. Double quotes make a name or value literal: `"Strength of
+Stone"`, `item "Crown of the Hero"`. Quotes are needed only for a name with the word strength,
+or a type or item with a keyword in it (or a comma or semicolon, which otherwise separate
+words). The canonical line quotes exactly then, so reading a written line gives the same unit
+back.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pbem.games.mighty_kingdoms.line_error import LineError
 from pbem.games.mighty_kingdoms.state import Unit
 
 UNIT_KEYS = ("strength", "points", "type", "kind", "item", "hero")
+MAX_STRENGTH = 4  # Kings of War's Unit Strengths run from 0 (war engines) to 4 (legions)
 TOKEN = re.compile(r'"([^"]*)"|([^\s,;"]+)|(")')
 SEPARATORS = re.compile(r"[,;]")
 
@@ -91,6 +94,11 @@ def _unit_from(name: str, fields: dict[str, str], hero: bool) -> Unit:
         if not re.fullmatch(r"-?\d{1,5}", value):
             raise LineError("mk.E_UNIT_FORMAT", field=key)
         numbers[key] = int(value)
+    if not 0 <= numbers["strength"] <= MAX_STRENGTH:
+        raise LineError("mk.E_UNIT_STRENGTH", strength=str(numbers["strength"]),
+                        highest=str(MAX_STRENGTH))
+    if numbers["points"] < 1:
+        raise LineError("mk.E_UNIT_POINTS", points=str(numbers["points"]))
     if "" in (fields.get("type", "-"), fields.get("item", "-")):
         raise LineError("mk.E_UNIT_FORMAT")
     return Unit(name=name, strength=numbers["strength"], points=numbers["points"],

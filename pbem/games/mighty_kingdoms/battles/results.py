@@ -59,11 +59,14 @@ def retreat(state: MKState, army: Army, tile: str, lie: bool, events: list[Event
 
 
 def open_neighbours(state: MKState, seat: str, tile: str) -> list[str]:
-    """Adjacent tiles that `seat` controls and an army may stand in."""
+    """Adjacent tiles that `seat` controls and an army may stand in, reached as a move would
+    be: never across a water edge."""
     found = []
-    for neighbour in state.map.neighbours(tile).values():
+    for direction, neighbour in state.map.neighbours(tile).items():
         here = state.tiles[neighbour]
-        if here.owner == seat and state.map.tile(neighbour).enterable and not here.tower:
+        crossable = "water" not in state.map.crossing(tile, direction)
+        if here.owner == seat and state.map.tile(neighbour).enterable and not here.tower \
+                and crossable:
             found.append(neighbour)
     return sorted(found, key=natural_key)
 

@@ -91,9 +91,7 @@ def _army_order(
         out.invalid(line.number, "mk.E_MISSING_VALUE", what="army")
         return
     used = 2 if verb == "move" else 1
-    if len(words) > used:
-        out.warn(line.number, "mk.W_IGNORED_WORDS", words=" ".join(words[used:]))
-        words = words[:used]
+    words, extra = words[:used], words[used:]
     army = own_army(state, seat, words[0], line.number, out)
     if army is None:
         return
@@ -101,8 +99,11 @@ def _army_order(
         out.illegal(line.number, "mk.E_DUPLICATE", what=f"army {army.id}")
         return
     order = _checked_order(state, army, verb, words[1:], line.number, out)
-    if order is not None:
-        orders.orders.append(order)
+    if order is None:
+        return  # refused: its error says why, and no warning may call it taken
+    orders.orders.append(order)
+    if extra:
+        out.warn(line.number, "mk.W_IGNORED_WORDS", words=" ".join(extra))
 
 
 def _checked_order(

@@ -1,10 +1,12 @@
 """Read a player's winter email into WinterOrders, with every problem on its line.
 
-The parser is forgiving: keywords are case-insensitive, `#` and `//` start comments, blank
-lines are ignored, and a misspelt keyword gets a suggestion. Each line is checked against the
-state on receipt; purchases are tried in order on a scratch copy so that later lines see the
-effect of earlier ones (build a village, then upgrade it). Money is not checked on receipt:
-gifts from other players are not known yet. A line with an error is left out of the orders.
+The parser is forgiving, like the summer one: keywords are case-insensitive, `#` and `//` start
+comments but `#3` is army 3, commas and colons separate words (outside unit and artefact
+names), blank lines are ignored, and a misspelt keyword gets a suggestion. Each line is checked
+against the state on receipt; purchases are tried in order on a scratch copy so that later
+lines see the effect of earlier ones (build a village, then upgrade it). Money is not checked
+on receipt: gifts from other players are not known yet. A line with an error is left out of the
+orders.
 """
 
 from __future__ import annotations
@@ -59,6 +61,20 @@ def _rule(code: str | None, **params: str) -> None:
         raise LineError(code, kind_of(code), **params)
 
 
+NAMED_LINES = ("unit", "quest", "equip")  # lines that may name a unit or artefact with a comma
+
+
+def _as_summer(keyword: str, rest: str) -> str:
+    """A line's words read as summer orders read them: `#3` is army 3, and outside unit and
+    artefact names, commas and colons separate words like spaces."""
+    if keyword == "unit":
+        return rest
+    rest = re.sub(r"#(?=\d)", "", rest)
+    if keyword in NAMED_LINES:
+        return rest.lstrip(",: ")
+    return " ".join(w for w in re.split(r"[\s,:]+", rest) if w)
+
+
 @dataclass
 class _Recruit:
     line: int
@@ -82,12 +98,12 @@ class _Reader:
 
     def read(self, number: int, line: str) -> None:
         words = line.split()
-        keyword = words[0].lower()
+        keyword = words[0].lower().rstrip(",:")
         if keyword != "unit":
             self.flush()
         self.current = number
         try:
-            self.dispatch(number, keyword, line[len(words[0]):].strip())
+            self.dispatch(number, keyword, _as_summer(keyword, line[len(words[0]):].strip()))
         except LineError as error:
             self.problems.append(Problem(line=number, code=error.code, kind=error.kind,
                                          params=error.params, suggestion=error.suggestion))

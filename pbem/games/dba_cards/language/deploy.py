@@ -1,0 +1,68 @@
+"""Reading a deployment: 'army KEY' for a sample list, or 'TYPE SQUARE [elite]' lines."""
+
+from __future__ import annotations
+
+from pbem.core.game import ParseResult
+from pbem.core.problems import Problem
+from pbem.games.dba_cards.content import unit_type
+from pbem.games.dba_cards.inputs import DeployInput, PlacementInput, Standing
+from pbem.games.dba_cards.opening.deploy import check_deployment, placed
+from pbem.games.dba_cards.orders import lines_of, problem, read_standing_line
+from pbem.games.dba_cards.refusal import Refused
+from pbem.games.dba_cards.squares import valid
+from pbem.games.dba_cards.state import DBAState
+
+
+def parse_deploy(state: DBAState, seat: str, text: str) -> ParseResult:
+    """Read a deployment; a bare 'army KEY' takes that sample list as written."""
+    army = ""
+    units: list[PlacementInput] = []
+    lines: dict[str, int] = {}
+    standing = Standing()
+    problems: list[Problem] = []
+    for number, words in lines_of(text):
+        try:
+            if read_standing_line(state, words, standing):
+                continue
+            if words[0] == "army" and len(words) == 2:
+                army = _army_key(state, words[1])
+                continue
+            unit = _placement(state, words)
+            lines.setdefault(unit.square, number)
+            units.append(unit)
+        except Refused as refused:
+            problems.append(problem(number, refused))
+    if army and not units and not problems:
+        units = placed(state, seat, next(a for a in state.armies if a.key == army))
+    if not problems:
+        try:
+            check_deployment(state, seat, units)
+        except Refused as refused:
+            problems.append(problem(lines.get(refused.params.get("square", ""), 1), refused))
+    if problems:
+        return ParseResult(orders=None, problems=problems)
+    return ParseResult(orders=DeployInput(army=army, units=units, standing=standing))
+
+
+def _army_key(state: DBAState, word: str) -> str:
+    if word not in [a.key for a in state.armies]:
+        raise Refused("dba.E_ARMY_NAME", army=word, armies=", ".join(a.key for a in state.armies))
+    return word
+
+
+def _placement(state: DBAState, words: list[str]) -> PlacementInput:
+    if words[0] == "general" and words[2:3] == ["as"] and len(words) >= 4:
+        element = unit_type(words[3])  # German rules: "general e1 as knights [elite]"
+        if element is None:
+            raise Refused("dba.E_UNIT_TYPE", unit=words[3])
+        named = _placement(state, [element, words[1], *words[4:]])
+        return named.model_copy(update={"general": True})
+    kind = unit_type(words[0])
+    elite = words[2:] == ["elite"]
+    if kind is None:
+        raise Refused("dba.E_UNIT_TYPE", unit=words[0])
+    if len(words) not in (2, 3) or (len(words) == 3 and not elite):
+        raise Refused("dba.E_DEPLOY_FORM")
+    if not valid(words[1], state.size):
+        raise Refused("dba.E_SQUARE", square=words[1])
+    return PlacementInput(type=kind, square=words[1], elite=elite)

@@ -1,0 +1,1 @@
+"""A turn's play: moves, battles, attack and defence cards, reach and line of fire, the deck."""

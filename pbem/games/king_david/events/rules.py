@@ -1,0 +1,226 @@
+"""What the Event Markers do in combat, siege and the Action Phase (events 1-7, 19-25)."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.content import FORT_MAX
+from pbem.games.king_david.events.play import play, plays_of
+from pbem.games.king_david.land.stacks import (
+    best_retreat,
+    eliminate,
+    own_armies,
+    retreats,
+    room,
+)
+from pbem.games.king_david.realm.armies import draw, place
+from pbem.games.king_david.state import Army, Battle, KDState
+
+
+def _seat(battle: Battle, side: str) -> str:
+    return (battle.attacker if side == "attacker" else battle.defender) or ""
+
+
+def combat_events(state: KDState, battle: Battle, events: list[Event]) -> None:
+    """Markers played as combat is declared: Surprise, Ambush, weaponry, Ark, Revolt, Bribe."""
+    sides = ("attacker", "defender")
+    surprise = plays_of(state, battle.attacker, "surprise") and play(
+        state, battle.attacker, "surprise", "", events)
+    ambush = battle.defender and plays_of(state, battle.defender, "ambush") and play(
+        state, battle.defender, "ambush", "", events)
+    if surprise and not ambush:
+        battle.first = "attacker"
+    elif ambush and not surprise:
+        battle.first = "defender"
+    for side in sides:
+        seat, other = _seat(battle, side), "defender" if side == "attacker" else "attacker"
+        if plays_of(state, seat, "effective-weaponry") and play(
+                state, seat, "effective-weaponry", "", events):
+            battle.mods[side] = battle.mods.get(side, 0) + 1
+        if plays_of(state, seat, "ineffective-weaponry") and play(
+                state, seat, "ineffective-weaponry", "", events):
+            battle.mods[other] = battle.mods.get(other, 0) - 1
+        _ark(state, battle, side, seat, events)
+        _revolt_or_bribe(state, battle, side, seat, events)
+
+
+def _ark(state: KDState, battle: Battle, side: str, seat: str, events: list[Event]) -> None:
+    """Ark of the Lord: Judah only; once a game with two or three players (event 19)."""
+    if state.players.get(seat) is None or state.players[seat].country != "judah":
+        return
+    if len(state.players) <= 3 and state.ark_played:
+        return
+    if plays_of(state, seat, "ark-of-the-lord") and play(state, seat, "ark-of-the-lord", "",
+                                                         events):
+        battle.ark, state.ark_played = side, state.ark_played + 1
+
+
+def _enemies(state: KDState, battle: Battle, side: str) -> list[Army]:
+    other = battle.defender if side == "attacker" else battle.attacker
+    found = [a for a in state.armies_in(battle.area) if state.side_of(a) == other
+             and a.id not in battle.out and a.id not in battle.bribed]
+    return sorted(found, key=lambda a: (-a.strength, -a.steps, a.id))
+
+
+def _revolt_or_bribe(state: KDState, battle: Battle, side: str, seat: str,
+                     events: list[Event]) -> None:
+    """Troop Revolt takes the strongest enemy army out; Bribe! turns it, for one resource."""
+    lines = plays_of(state, seat, "troop-revolt")
+    picked = _pick(_enemies(state, battle, side), lines)
+    if picked and play(state, seat, "troop-revolt", picked.id, events):
+        battle.out.append(picked.id)
+    player = state.players.get(seat)
+    lines = plays_of(state, seat, "bribe")
+    picked = _pick(_enemies(state, battle, side), lines)
+    if picked and player and player.resources >= 1:
+        player.resources -= 1
+        if play(state, seat, "bribe", picked.id, events):
+            battle.bribed[picked.id] = _seat(battle, "defender" if side == "attacker"
+                                             else "attacker")
+            picked.raider = seat
+
+
+def _pick(enemies: list[Army], lines: list[list[str]]) -> Army | None:
+    """The strongest enemy army of the kind a play line names (any kind if none)."""
+    for target in lines:
+        found = [a for a in enemies if not target or a.kind == target[0]]
+        if found:
+            return found[0]
+    return None
+
+
+def act_of_god(state: KDState, battle: Battle, side: str, rolls: list[int], dice: list[int],
+               events: list[Event]) -> bool:
+    """Act of God (event 4): a side's own poor roll ('play act-of-god') or the enemy's good
+    roll ('play act-of-god enemy') is rolled again; True when a marker was played."""
+    if not rolls:
+        return False
+    below = sum(rolls) * 2 < sum(d + 1 for d in dice)
+    own, other = _seat(battle, side), _seat(battle, "defender" if side == "attacker"
+                                                 else "attacker")
+    for seat, wanted, bad in ((own, [], below), (other, ["enemy"], not below)):
+        lines = plays_of(state, seat, "act-of-god")
+        if bad and any(t == wanted or (not wanted and t == ["own"]) for t in lines):
+            return play(state, seat, "act-of-god", side, events)
+    return False
+
+
+def combat_over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
+    """End of combat: bribed armies go back to their side or are lost, revolters stay with
+    theirs or retreat alone, prisoners join (events 22-24)."""
+    for ident, owner in sorted(battle.bribed.items()):
+        army = _army(state, ident)
+        if army is not None:
+            army.raider = owner if army.raid else None
+            _bribed_home(state, battle, army, owner, events)
+    for ident in battle.out:
+        army = _army(state, ident)
+        if army is not None and not _friends_here(state, battle, army):
+            _revolter_alone(state, battle, army, events)
+    _recruit(state, battle, rng, events)
+
+
+def _army(state: KDState, ident: str) -> Army | None:
+    return next((a for a in state.armies if a.id == ident), None)
+
+
+def _friends_here(state: KDState, battle: Battle, army: Army) -> bool:
+    """True when armies of the army's side (or its allies) that fought stand where the
+    battle was: revolting and bribed ones do not count (events 22, 23)."""
+    side, odd = state.side_of(army), {*battle.out, *battle.bribed}
+    return any(a.id not in odd and (state.side_of(a) == side or state.allied(
+        side, state.side_of(a))) for a in state.armies_in(battle.area))
+
+
+def _bribed_home(state: KDState, battle: Battle, army: Army, owner: str,
+                 events: list[Event]) -> None:
+    """Event 23: back with its side where it fought, or where its side retreated to; with
+    none of its side left, it is eliminated."""
+    if _friends_here(state, battle, army):
+        return
+    went = [to for seat, to in sorted(battle.retreated.items())
+            if seat == owner or state.allied(seat, owner)]
+    if went and room(state, went[0], owner) > 0:
+        army.area = went[0]
+        return
+    eliminate(state, army, events, "bribe")
+
+
+def _revolter_alone(state: KDState, battle: Battle, army: Army, events: list[Event]) -> None:
+    """Event 22: a revolting army whose side is gone retreats, or else is eliminated."""
+    seat = state.side_of(army) or ""
+    forbidden = battle.entered_from if seat != battle.attacker else []
+    options = retreats(state, battle.area, seat, forbidden)
+    if options:
+        army.area = best_retreat(state, battle.area, seat, options)
+    else:
+        eliminate(state, army, events, "revolt")
+
+
+def _recruit(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
+    """Recruit Prisoners: the winner builds, for one resource each, the kinds it eliminated."""
+    for side in ("attacker", "defender"):
+        seat = _seat(battle, side)
+        lost = [e.split()[1] for e in battle.eliminated if not e.startswith(side)]
+        player = state.players.get(seat)
+        if not lost or player is None or not own_armies(state, battle.area, seat):
+            continue
+        if not (plays_of(state, seat, "recruit-prisoners") and play(
+                state, seat, "recruit-prisoners", "", events)):
+            continue
+        for kind in lost:
+            if player.resources < 1:
+                break
+            army = draw(state, player.country, kind, rng)
+            if army is None:
+                continue
+            player.resources -= 1
+            if place(state, [army], seat, [battle.area]):
+                state.pool[player.country].append(f"{kind}:{army.strength}:{army.steps_max}")
+
+
+def siege_events(state: KDState, battle: Battle, events: list[Event]) -> str | None:
+    """Secret Entrance wins at once (True); Siege Works and Defensive Stalwart, by majority,
+    lower or raise the level, and Siege Works at level one makes the city surrender."""
+    seat, holder = battle.attacker, battle.defender or ""
+    if plays_of(state, seat, "secret-entrance") and play(state, seat, "secret-entrance",
+                                                          battle.area, events):
+        return "secret"
+    net = 0
+    if plays_of(state, seat, "siege-works") and play(state, seat, "siege-works", battle.area,
+                                                     events):
+        net -= 1
+    if plays_of(state, holder, "defensive-stalwart") and play(
+            state, holder, "defensive-stalwart", battle.area, events):
+        net += 1
+    if net < 0 and battle.fort <= 1:
+        return "surrender"
+    battle.fort = max(1, min(FORT_MAX, battle.fort + net))
+    return None
+
+
+def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+    """Before a player moves: other players' Vacillating Force on that country's largest
+    stack (event 3), then the player's own raids (events 8-13)."""
+    country = state.players[seat].country
+    for other in state.order:
+        if other == seat:
+            continue
+        for target in plays_of(state, other, "vacillating-force"):
+            if target and target[0] == country:
+                stacks = sorted({a.area for a in state.armies if a.country == country},
+                                key=lambda a: (-len(own_armies(state, a, seat)), a))
+                if stacks and play(state, other, "vacillating-force", stacks[0], events):
+                    state.frozen.append(stacks[0])
+    from pbem.games.king_david.war.raids import raids
+
+    raids(state, seat, rng, events)
+
+
+def royal_death(state: KDState, events: list[Event]) -> None:
+    """At the start of an Action Phase: the named country may not move or attack (event 25)."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "royal-death"):
+            if target and target[0] not in state.halted and play(
+                    state, seat, "royal-death", target[0], events):
+                state.halted.append(target[0])

@@ -1,0 +1,76 @@
+"""Event Markers played outside combat: Alliance with a minor country in the Event Phase
+(event 18) and Hand of Fate on the phase track as a turn begins (event 27)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.events.play import play, plays_of
+from pbem.games.king_david.phases import cup_for
+from pbem.games.king_david.realm.minors import SPECIAL, intimidation, set_up_minor
+from pbem.games.king_david.state import KDState
+
+ALLY_AT = 10
+
+
+def alliances(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Each player in order plays their standing Alliance lines on quiet minor countries."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "alliance"):
+            minor = state.minors.get(target[0]) if target else None
+            if minor is None or minor.active or minor.conquered:
+                continue
+            bribe = min(5, int(target[1]) if len(target) > 1 else 0,
+                        state.players[seat].resources)
+            if not play(state, seat, "alliance", target[0], events):
+                continue
+            state.players[seat].resources -= bribe
+            _try_alliance(state, seat, target[0], bribe, rng, events)
+
+
+def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: SeededRng,
+                  events: list[Event]) -> None:
+    country = state.players[seat].country
+    mods = bribe + intimidation(state, seat, minor) + SPECIAL.get((country, minor), 0)
+    mods -= sum(intimidation(state, other, minor) for other in state.order if other != seat)
+    roll = rng.die(10, purpose=f"alliance {minor}")
+    made = roll + mods >= ALLY_AT
+    events.append(Event(code="kd.alliance_roll", data={
+        "seat": seat, "minor": minor, "roll": roll, "modifier": mods,
+        "result": "allied" if made else "failed"}))
+    if not made:
+        return
+    entry = state.minors[minor]
+    entry.active, entry.seat, entry.allied = True, seat, True
+    set_up_minor(state, minor, seat, rng)
+
+
+def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Draw two new markers from the phase cup onto the boxes the player named (event 27)."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "hand-of-fate"):
+            boxes = [int(b) - 1 for b in (target[0].split("+") if target else ["11", "12"])]
+            boxes = [b for b in boxes if state.marker < b < len(state.markers)][:2]
+            if not boxes or not play(state, seat, "hand-of-fate", "+".join(
+                    str(b + 1) for b in boxes), events):
+                continue
+            for box, marker in zip(boxes, new_markers(state, boxes, rng), strict=False):
+                state.markers[box] = marker
+            events.append(Event(code="kd.track_changed", data={"seat": seat, "boxes": " ".join(
+                str(b + 1) for b in boxes)}))
+
+
+def new_markers(state: KDState, boxes: list[int], rng: SeededRng) -> list[str]:
+    """Markers drawn from what the turn's draw left in the cup, one for each box; on turn
+    one a second Build is set aside and another drawn, as in 4.4."""
+    pool = sorted((Counter(cup_for(state)) - Counter(state.markers)).elements())
+    kept = [m for i, m in enumerate(state.markers) if i not in boxes]
+    drawn: list[str] = []
+    while pool and len(drawn) < len(boxes):
+        picked = rng.choice(pool, purpose="hand of fate")
+        pool.remove(picked)
+        if not (state.turn == 1 and picked == "build" and "build" in kept + drawn):
+            drawn.append(picked)
+    return drawn

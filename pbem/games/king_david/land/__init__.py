@@ -1,0 +1,1 @@
+"""The land: the scenario file and its checks, stacks on areas, and movement (6.1)."""

@@ -1,0 +1,134 @@
+"""Harvest (8.0), Resources (9.0) and the Build Phase (10.1-10.4): maintenance with the 3:1
+(port 2:1) exchange, restoring steps, random builds and fortifications."""
+
+from __future__ import annotations
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.games.king_david.content import FORT_COST, FORT_MAX
+from pbem.games.king_david.land.stacks import controls_port, enemy_armies, room, step_loss
+from pbem.games.king_david.realm.armies import draw, home_spots, place
+from pbem.games.king_david.state import Army, KDState, Player, kind_order
+
+
+def produce(state: KDState, what: str, events: list[Event], shifts: dict[str, int]) -> None:
+    """Add the food or resource value of every area each player's country controls."""
+    for seat in state.order:
+        player = state.players[seat]
+        areas = [a for a in state.scenario.areas if state.control.get(a.id) == player.country]
+        shift = shifts.get(player.country, 0)
+        gain = sum(max(0, (a.food if what == "food" else a.resources) + shift) for a in areas)
+        if what == "food":
+            player.food += gain
+        else:
+            player.resources += gain
+        events.append(Event(code=f"kd.{what}", data={"seat": seat, "gain": gain,
+                                                     "areas": len(areas), "shift": shift}))
+
+
+def pay(player: Player, food: int, res: int, rate: int) -> bool:
+    """Pay food and resources, trading `rate` of one for one of the other; False if short."""
+    short_food, short_res = max(0, food - player.food), max(0, res - player.resources)
+    if short_food and short_res:
+        return False
+    if short_food:
+        need = short_food * rate
+        if player.resources - res < need:
+            return False
+        player.food, player.resources = 0, player.resources - res - need
+        return True
+    if short_res:
+        need = short_res * rate
+        if player.food - food < need:
+            return False
+        player.resources, player.food = 0, player.food - food - need
+        return True
+    player.food, player.resources = player.food - food, player.resources - res
+    return True
+
+
+def build_phase(state: KDState, rng: SeededRng, events: list[Event]) -> None:
+    """Every player in initiative order: maintenance, restoring, building, fortifying."""
+    for seat in state.order:
+        rate = 2 if controls_port(state, seat) else 3
+        _maintain(state, seat, rate, events)
+        _restore(state, seat, rate, events)
+        _build(state, seat, rate, rng, events)
+        _fortify(state, seat, rate, events)
+
+
+def _own(state: KDState, seat: str) -> list[Army]:
+    country = state.players[seat].country
+    return [a for a in state.armies if a.country == country and a.raider is None]
+
+
+def _maintain(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
+    player = state.players[seat]
+    order = kind_order(player.losses_battle)
+    keep = sorted(_own(state, seat), key=lambda a: (-order.index(a.kind), -a.strength, a.id))
+    paid = unpaid = 0
+    for army in keep:
+        cost = state.scenario.cost(army.kind)
+        if pay(player, cost.maint_food, cost.maint_res, rate):
+            paid += 1
+        else:
+            unpaid += 1
+            step_loss(state, army, events, "maintenance")
+    events.append(Event(code="kd.maintenance", data={"seat": seat, "paid": paid,
+                                                     "unpaid": unpaid}))
+
+
+def _restore(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
+    player = state.players[seat]
+    if not player.build.restore:
+        return
+    restored = 0
+    for army in sorted(_own(state, seat), key=lambda a: a.id):
+        cost = state.scenario.cost(army.kind)
+        if army.steps < army.steps_max and pay(player, cost.build_food, cost.build_res, rate):
+            army.steps, restored = army.steps_max, restored + 1
+    if restored:
+        events.append(Event(code="kd.restored", data={"seat": seat, "armies": restored}))
+
+
+def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Event]) -> None:
+    player = state.players[seat]
+    spots = [s for s in home_spots(state, player.country) if not enemy_armies(state, s, seat)]
+    built = 0
+    for kind, count in sorted(player.build.armies.items()):
+        cost = state.scenario.cost(kind)
+        for _ in range(count):
+            if not _buildable(state, seat, kind, spots):
+                break
+            if not pay(player, 2 * cost.build_food, 2 * cost.build_res, rate):
+                break
+            army = draw(state, player.country, kind, rng)
+            assert army is not None  # _buildable saw a counter of the kind
+            place(state, [army], seat, spots)
+            built += 1
+    if built:
+        events.append(Event(code="kd.built", data={"seat": seat, "armies": built}))
+
+
+def _buildable(state: KDState, seat: str, kind: str, spots: list[str]) -> bool:
+    """True when a counter of `kind` is left to draw and a spot has room for it: nothing is
+    paid for a build that cannot be made (10.3)."""
+    country = state.players[seat].country
+    counter = any(c.split(":")[0] == kind for c in state.pool.get(country, []))
+    return counter and any(room(state, s, seat) > 0 for s in spots)
+
+
+def _fortify(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
+    """Each city the plan names rises one level at most a Build Phase, to four, for ten
+    resources; food stands in at the exchange rate (10.4, 10.0)."""
+    player = state.players[seat]
+    for area in dict.fromkeys(player.build.fortify):
+        level = max(state.forts.get(area, 0), 1)
+        mine = state.control.get(area) == player.country and state.scenario.area(area).city
+        if not mine or level >= FORT_MAX:
+            continue
+        if not pay(player, 0, FORT_COST, rate):
+            break
+        state.forts[area] = level + 1
+        events.append(Event(code="kd.fortified", data={"seat": seat, "area": area,
+                                                       "level": state.forts[area]}))

@@ -1,0 +1,42 @@
+"""`pbem demo --game G` for every registered game: scripted players play it by email over the
+loopback mail stack for a few phases, and the index lists each player's mail by turn."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from pbem.demo.run import DemoPlan, cast_for, run_demo
+from pbem.registry import games
+from pbem.sandbox.mailstack import available
+from tests.conftest import service_unavailable
+
+PHASES = 4  # enough for every player to have been asked and answered, and quick
+
+
+@pytest.mark.services
+@pytest.mark.parametrize("name", sorted(games()))
+def test_a_bounded_demo_of_every_game(name: str, tmp_path: Path) -> None:
+    ok, reason = available()
+    if not ok:
+        service_unavailable(reason)
+    out = tmp_path / "out"
+    lines: list[str] = []
+    result = run_demo(out, lines.append, DemoPlan(game=name, phases=PHASES))
+    assert len(result.phases) == PHASES and result.orders_sent >= PHASES
+    assert any(line.startswith("tick ") for line in lines)
+    game = games()[name]
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert game.meta.title.upper() in index and 'id="mailboxes"' in index
+    assert not result.finished and "Stopped at" in index.split('id="winner"')[1]
+    for player, user in cast_for(game):
+        assert player in index.split('id="players"')[1].split("</table>")[0]
+        folder = out / "reports" / user
+        assert sorted(folder.glob("*-welcome-*.txt")), f"{player} got no welcome"
+        assert sorted(folder.glob("*-report-*.html")), f"{player} got no report"
+    for href in re.findall(r'href="([^"]+)"', index):
+        assert (out / href).is_file(), href
+    for page in out.glob("reports/*/*.html"):
+        assert "cid:" not in page.read_text(encoding="utf-8"), page.name  # pictures are beside it

@@ -1,0 +1,119 @@
+"""`pbem edit` for every game that offers edits: through the services mid-game, told to the
+players without a seat's secret, listed by `pbem edit NAME --help`, and replayed exactly."""
+
+from __future__ import annotations
+
+import email
+import re
+from email.policy import default as default_policy
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session, col, select
+from typer.testing import CliRunner
+
+from pbem.cli.app import app
+from pbem.core.edits import ListsEdits
+from pbem.core.game import Game
+from pbem.errors import Invalid
+from pbem.ledger.models import Adjustment, Outbox
+from pbem.registry import games
+from pbem.render.templating import wording
+from pbem.services.base.runtime import Runtime
+from pbem.services.turns.adjustments import edit_state
+from pbem.services.turns.replay import replay
+from tests.support.finished import new_campaign, play_phase, play_to_end
+
+# Per game: an edit everyone may read in full, and one that puts a secret in a hand
+# (with the word that must not reach the players' mail). Tried phase after phase until the
+# game is at a point where it allows them.
+EDITS: dict[str, tuple[str, tuple[str, str] | None]] = {
+    "mighty-kingdoms": ("gold p1 30", None),
+    "king-david": ("food p1 40", ("give-marker p2 ambush", "ambush")),
+    "kings-of-israel": ("sin dan 1", ("give p1 gold", "gold")),
+    "dba-cards": ("lost p1 1", ("give p2 gallop", "gallop")),
+    "david-goliath": ("wounds goliath 1", ("give david fleet", "fleet")),
+}
+EDITABLE = sorted(name for name, game in games().items() if isinstance(game, ListsEdits))
+
+
+def test_every_registered_game_offers_edits() -> None:
+    assert set(EDITS) <= set(EDITABLE)
+
+
+def test_every_refusal_of_an_edit_is_worded() -> None:
+    root = Path(__file__).resolve().parents[2]
+    sources = [*root.glob("pbem/games/*/edits.py"), root / "pbem/core/edits.py",
+               root / "pbem/games/mighty_kingdoms/referee.py"]
+    refusal = re.compile(r'EditRefused\(\s*"([^"]+)"')
+    codes = {c for path in sources for c in refusal.findall(path.read_text())}
+    assert len(codes) > 40
+    assert [c for c in sorted(codes) if wording(c) == c] == []
+
+
+def _edit_when_allowed(rt: Runtime, game: Game, command: str) -> int:
+    """Play on until `command` is accepted; the phases played."""
+    for step in range(60):
+        try:
+            edit_state(rt, "c", command, "fixing a mistake at the table")
+            return step
+        except Invalid as refused:
+            assert refused.code == "referee.E_EDIT", refused.code
+        assert play_phase(rt, game, 100 + step), f"the game ended before {command} was allowed"
+    raise AssertionError(f"{command} was never allowed")
+
+
+def _adjustment_mail(rt: Runtime) -> list[str]:
+    with Session(rt.engine) as session:
+        rows = session.exec(
+            select(Outbox).where(col(Outbox.key).startswith("adjustment:"))
+        ).all()
+    texts = []
+    for row in rows:
+        message = email.message_from_bytes(row.raw, policy=default_policy)
+        texts.append(str(message.get_body(("plain",)).get_content()))  # type: ignore[union-attr]
+    return texts
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_an_edited_campaign_plays_to_its_end_and_replays_exactly(
+    name: str, tmp_path: Path
+) -> None:
+    game, rt = new_campaign(name, tmp_path)
+    public, secret = EDITS[name]
+    _edit_when_allowed(rt, game, public)
+    if secret is not None:
+        _edit_when_allowed(rt, game, secret[0])
+    mail = _adjustment_mail(rt)
+    assert mail and all("fixing a mistake at the table" in text for text in mail)
+    assert any(public.split()[0] in text for text in mail)
+    if secret is not None:
+        assert not [t for t in mail if secret[1] in t.lower()], "a secret edit reached the players"
+    play_to_end(rt, game)
+    report = replay(rt, "c")
+    with Session(rt.engine) as session:
+        edits = len(session.exec(select(Adjustment)).all())
+    assert edits == (2 if secret else 1)
+    assert report.ok, report.mismatches
+    assert report.checked > edits + 1
+    rt.engine.dispose()
+
+
+@pytest.mark.parametrize("name", EDITABLE)
+def test_edit_help_lists_the_campaigns_edits(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game, rt = new_campaign(name, tmp_path)
+    config = tmp_path / "pbem.toml"
+    config.write_text(f'[database]\nurl = "{rt.settings.database_url.value}"\n'
+                      '[mail]\nreferee_address = "ref@localhost"\n')
+    monkeypatch.setenv("PBEM_CONFIG", str(config))
+    result = CliRunner().invoke(app, ["edit", "c", "--help"])
+    assert result.exit_code == 0, result.output
+    assert f"Edits of {game.meta.title} (c):" in result.output
+    assert isinstance(game, ListsEdits)
+    assert all(entry.usage in result.output for entry in game.edit_commands())
+    unknown = CliRunner().invoke(app, ["edit", "c", "teleport", "x", "--reason", "test"])
+    assert unknown.exit_code == 4
+    assert game.edit_commands()[0].usage in unknown.output  # the refusal lists the edits
+    rt.engine.dispose()

@@ -1,0 +1,135 @@
+"""`pbem site` for every registered game: a finished campaign of each, archived from its public
+view alone, written whole or not at all."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from sqlmodel import Session
+
+from pbem.core.game import KeepsSecrets
+from pbem.ledger import queries
+from pbem.registry import games
+from pbem.render.templating import has_template
+from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import state_after
+from pbem.services.referee import site
+from pbem.services.referee.site import build_site, page_file, role_of
+from tests.support.finished import new_campaign, play_to_end
+
+
+@dataclass
+class Archived:
+    """A finished campaign of one game and its archive."""
+
+    game: str
+    rt: Runtime
+    out: Path
+
+
+@pytest.fixture(scope="module", params=sorted(games()))
+def archived(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Archived:
+    """One game played to its end through the services, then archived."""
+    folder = tmp_path_factory.mktemp(request.param)
+    game, rt = new_campaign(request.param, folder)
+    play_to_end(rt, game)
+    build_site(rt, "c", folder / "out")
+    return Archived(request.param, rt, folder / "out")
+
+
+def _done(rt: Runtime) -> list[int]:
+    with Session(rt.engine) as session:
+        campaign = queries.campaign_named(session, "c")
+        assert campaign.status == "finished"
+        return [p.seq for p in queries.done_phases(session, campaign)]
+
+
+def test_every_phase_has_a_page_and_the_index_has_the_standings(archived: Archived) -> None:
+    seqs = _done(archived.rt)
+    pages = sorted(p.name for p in archived.out.glob("phase-*.html"))
+    assert pages == [page_file(seq) for seq in seqs]
+    index = (archived.out / "index.html").read_text(encoding="utf-8")
+    assert "FINAL STANDINGS" in index and "The campaign is over." in index
+    assert all(f'href="{name}"' in index for name in pages)
+    assert games()[archived.game].meta.title.upper() in index  # the game's title heads it
+    history = json.loads((archived.out / "history.json").read_text(encoding="utf-8"))
+    assert [entry["page"] for entry in history] == pages
+
+
+def test_pages_show_public_events_the_map_and_the_games_own_tables(archived: Archived) -> None:
+    texts = [p.read_text(encoding="utf-8") for p in sorted(archived.out.glob("phase-*.html"))]
+    assert all("WHAT HAPPENED" in text for text in texts)
+    assert sum(text.count("<li>") for text in texts) > len(texts)  # events, not just "nothing"
+    assert all('<div class="map" id="map"><svg' in text for text in texts)
+    if has_template(f"{archived.game}/site.html.j2"):
+        assert all('class="position"' in text for text in texts)
+        assert 'class="position"' in (archived.out / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_archive_holds_no_seats_secret(archived: Archived) -> None:
+    game = games()[archived.game]
+    if not isinstance(game, KeepsSecrets):
+        pytest.skip("the game names no private strings")
+    seqs, checked = _done(archived.rt), 0
+    with Session(archived.rt.engine) as session:
+        campaign = queries.campaign_named(session, "c")
+        for seq in seqs:
+            state = state_after(session, campaign, seq)
+            page = (archived.out / page_file(seq)).read_text(encoding="utf-8")
+            for seat in (s.id for s in state.seats):
+                secrets = [s for s in game.private_strings(state, seat) if s]
+                assert not [s for s in secrets if s in page], (seq, seat)
+                checked += len(secrets)
+    if checked == 0:
+        pytest.skip("no seat held a secret in this campaign (e.g. no sealed army lists)")
+
+
+def test_a_failed_build_writes_nothing_and_keeps_the_old_archive(
+    archived: Archived, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "index.html").write_text("the old index", encoding="utf-8")
+    real = site.render
+
+    def failing(name: str, **context: object) -> str:
+        if name == "site/phase.html.j2" and context["page"].seq > 1:  # type: ignore[attr-defined]
+            raise RuntimeError("a page that cannot be drawn")
+        return real(name, **context)
+
+    monkeypatch.setattr(site, "render", failing)
+    with pytest.raises(RuntimeError):
+        build_site(archived.rt, "c", out)
+    assert [p.name for p in out.iterdir()] == ["index.html"]
+    assert (out / "index.html").read_text(encoding="utf-8") == "the old index"
+
+
+def test_a_rebuild_replaces_the_pages_and_drops_pages_it_no_longer_has(
+    archived: Archived, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "phase-999.html").write_text("from an older history", encoding="utf-8")
+    (out / "notes.txt").write_text("the referee's own file", encoding="utf-8")
+    build_site(archived.rt, "c", out)
+    assert not (out / "phase-999.html").exists() and (out / "notes.txt").is_file()
+    assert not [p for p in out.iterdir() if p.name.startswith(".")]
+
+
+@pytest.mark.parametrize(
+    ("shown", "seat", "player", "role"),
+    [
+        ("Alice (Philistia)", "p1", "Alice", "Philistia"),
+        ("Alice", "p1", "Alice", ""),
+        ("p1", "p1", "Alice", ""),
+        ("Elvenmark", "p1", "Alice", "Elvenmark"),
+        ("", "p1", "Alice", ""),
+    ],
+)
+def test_a_seat_plays_as_what_the_public_view_names_it(
+    shown: str, seat: str, player: str, role: str
+) -> None:
+    assert role_of(shown, seat, player) == role
