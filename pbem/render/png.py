@@ -17,6 +17,7 @@ from pbem.render.dirty import PixelBox, clamp, item_box, overlaps, patches
 from pbem.render.layout import compute_layout, dashes
 from pbem.render.palette import PAPER, Pattern, rgb
 from pbem.render.pngfile import encode_palette, encode_rgb
+from pbem.render.report import mail_scale
 from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
 
 SUPERSAMPLE = 2
@@ -104,10 +105,13 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     return encode_rgb(render_image(picture, scale))
 
 
-def render_mail_png(picture: Picture, scale: float = 1.0) -> bytes:
-    """Return `picture` as a palette PNG sized for mail: its flat colours kept, the soft
-    edges of text and lines mapped to the nearest of 256 colours (no dithering, which would
-    cost bytes and sharpness); the same picture always gives the same bytes."""
+def render_mail_png(picture: Picture, scale: float | None = None) -> bytes:
+    """Return `picture` as a palette PNG sized for mail: at most MAIL_MAP_WIDTH wide (unless
+    `scale` says otherwise), its flat colours kept, the soft edges of text and lines mapped to
+    the nearest of 256 colours (no dithering, which would cost bytes and sharpness); the same
+    picture always gives the same bytes."""
+    if scale is None:
+        scale = mail_scale(compute_layout(picture).width)
     quantized = render_image(picture, scale).quantize(
         MAIL_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )

@@ -12,9 +12,15 @@ from pbem.render.templating import has_template, plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
 MAIL_WIDTH = 600  # the HTML mail's text column; a wider map widens the page to show it 1:1
+MAIL_MAP_WIDTH = 800  # a wider map is drawn smaller for mail: labels still legible, fewer bytes
 # A report covering several phases opens each phase's events with this public event; it is
 # worded as a heading line (templates/core/events.txt), so every game's report shows it.
 PHASE_HEADING = "core.phase"
+
+
+def mail_scale(width: float) -> float:
+    """The scale a map `width` pixels wide is drawn at for mail (1 up to MAIL_MAP_WIDTH)."""
+    return min(1.0, MAIL_MAP_WIDTH / width) if width > 0 else 1.0
 
 
 def is_heading(event: dict[str, Any]) -> bool:

@@ -116,7 +116,10 @@ def build(
     head.update(extra or {})
     picture = Picture.model_validate(view["board"]) if view.get("board") else None
     if picture is not None:
-        head["map_width"] = compute_layout(picture).width  # the HTML shows the map 1:1
+        width = compute_layout(picture).width
+        head["map_width"] = round(
+            width * render_report.mail_scale(width)
+        )  # the HTML shows the mail's map 1:1
     return ReportBundle(head, view, picture, f"{campaign.name}-turn{phase.turn}-map.png")
 
 
