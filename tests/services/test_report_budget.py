@@ -201,3 +201,21 @@ def test_resend_sends_the_latest_report_with_everything_since(rt: Runtime, relay
     assert "== Round 1: p1 adds ==" in letter.text  # his last report, seq 1 ...
     assert "== Round 1: p2 adds ==" in letter.text  # ... and what came after it
     assert "(2 phases)" in letter.subject
+
+
+def test_an_adjudication_that_fails_before_its_commit_leaves_no_reader_behind(
+    rt: Runtime, relay: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _go(rt)  # ann adds: only ben is told
+    monkeypatch.setattr(notify, "phase_opened", _crash)  # after the drafts, before the commit
+    with pytest.raises(RuntimeError):
+        _go(rt)
+    monkeypatch.undo()
+    assert _mailed(rt) == [("ben@localhost", "report:relay:1:p2")]  # nothing of the failed run
+    run_phase(rt, NAME, force=True)  # ben's orders are still on file: the phase runs again
+    cy = _text(rt, "report:relay:2:p3")
+    assert "== Round 1: p1 adds ==" in cy and "== Round 1: p2 adds ==" in cy
+
+
+def _crash(*args: object) -> None:
+    raise RuntimeError("the tick died here")

@@ -31,17 +31,11 @@ from pbem.services.base.states import state_after
 from pbem.services.outbox import reports
 from pbem.services.outbox.letters import letter_to, subject_for
 from pbem.services.outbox.outbox import Letter, compose_letter
-from pbem.services.outbox.report_budget import report_key as key_of
+from pbem.services.outbox.report_budget import VOID, report_key
 from pbem.services.outbox.report_spans import Span, count_covered, covered, events_of
 
 DRAFT = "draft"
-VOID = "void"  # a draft whose phase was rolled back before it was drawn: never sent
 PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
-
-
-def report_key(campaign: Campaign, phase: Phase, player: Player) -> str:
-    """The idempotency key of a player's report ending with a phase."""
-    return key_of(campaign.name, phase.seq, player.seat)
 
 
 def cover_json(phase: Phase, seat: str, first: int) -> str:
@@ -54,7 +48,7 @@ def draft_report(
 ) -> None:
     """Queue `player`'s report on the phases from seq `first` to `phase` as a draft, in the
     caller's transaction."""
-    key = report_key(campaign, phase, player)
+    key = report_key(campaign.name, phase.seq, player.seat)
     if session.exec(select(Outbox.id).where(Outbox.key == key)).first() is not None:
         return
     phases = count_covered(session, campaign, Span(first, phase))

@@ -17,10 +17,10 @@ from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result, winner_summary
 from pbem.services.base.states import game_of, state_after
 from pbem.services.outbox import reports
-from pbem.services.outbox.drafts import cover_json, draft_report, drawn_report, report_key
+from pbem.services.outbox.drafts import cover_json, draft_report, drawn_report
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import Letter, enqueue
-from pbem.services.outbox.report_budget import BUDGET, readers_now, report_mode
+from pbem.services.outbox.report_budget import BUDGET, readers_now, report_key, report_mode
 from pbem.services.outbox.report_spans import (
     Span,
     covered,
@@ -106,7 +106,7 @@ def reports_all(
         if campaign.status != "finished":
             draft_report(session, rt, campaign, phase, player, span.first)
             continue
-        key = report_key(campaign, phase, player)
+        key = report_key(campaign.name, phase.seq, player.seat)
         letter = report_letter(session, rt, campaign, player, span, key, state)
         queue_report(session, rt, campaign, letter, cover_json(phase, player.seat, span.first))
     if campaign.status == "finished":

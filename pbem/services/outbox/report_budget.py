@@ -24,7 +24,7 @@ from pbem.ledger.models import Campaign, Outbox, Phase
 from pbem.services.base.states import campaign_settings
 
 BUDGET, EVERY = "budget", "every"
-VOID = "void"  # a draft a rollback retired: never sent, so it told the seat nothing
+VOID = "void"  # a draft whose phase a rollback voided before it was drawn: never sent
 PROBE = 40  # phases whose report keys are looked up in one query
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from sqlmodel import Session, col, func, select
 
@@ -31,18 +32,8 @@ def covered(session: Session, campaign: Campaign, span: Span) -> list[Phase]:
     """The adjudicated phases `span` covers, in order."""
     if span.one:
         return [span.last]
-    return list(
-        session.exec(
-            select(Phase)
-            .where(
-                Phase.campaign_id == campaign.id,
-                Phase.status == "done",
-                col(Phase.seq) >= span.first,
-                col(Phase.seq) <= span.last.seq,
-            )
-            .order_by(col(Phase.seq))
-        ).all()
-    )
+    query = select(Phase).where(*_within(campaign, span)).order_by(col(Phase.seq))
+    return list(session.exec(query).all())
 
 
 def count_covered(session: Session, campaign: Campaign, span: Span) -> int:
@@ -50,15 +41,18 @@ def count_covered(session: Session, campaign: Campaign, span: Span) -> int:
     if span.one:
         return 1
     return session.exec(
-        select(func.count())
-        .select_from(Phase)
-        .where(
-            Phase.campaign_id == campaign.id,
-            Phase.status == "done",
-            col(Phase.seq) >= span.first,
-            col(Phase.seq) <= span.last.seq,
-        )
+        select(func.count()).select_from(Phase).where(*_within(campaign, span))
     ).one()
+
+
+def _within(campaign: Campaign, span: Span) -> tuple[Any, ...]:
+    """The conditions of an adjudicated phase of `campaign` inside `span`."""
+    return (
+        Phase.campaign_id == campaign.id,
+        Phase.status == "done",
+        col(Phase.seq) >= span.first,
+        col(Phase.seq) <= span.last.seq,
+    )
 
 
 def latest_done(session: Session, campaign: Campaign) -> Phase | None:
