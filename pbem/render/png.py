@@ -16,7 +16,8 @@ from pbem.core.board import Picture
 from pbem.render.dirty import PixelBox, clamp, item_box, overlaps, patches
 from pbem.render.layout import compute_layout, dashes
 from pbem.render.palette import PAPER, Pattern, rgb
-from pbem.render.pngfile import encode_rgb
+from pbem.render.pngfile import encode_palette, encode_rgb
+from pbem.render.report import mail_scale
 from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
 
 SUPERSAMPLE = 2
@@ -95,8 +96,30 @@ def signature(members: tuple[Item, ...]) -> tuple[Item, ...]:
 _bases: OrderedDict[str, Board] = OrderedDict()
 
 
+MAIL_COLOURS = 256  # a palette PNG is a third of the size of the RGB one, and looks the same
+MAIL_LEVEL = 6  # on King David's map 13% fewer bytes than level 3 for 20 ms more
+
+
 def render_png(picture: Picture, scale: float = 1.0) -> bytes:
-    """Return PNG bytes of `picture`; the same picture and scale always give the same bytes.
+    """Return PNG bytes of `picture`; the same picture and scale always give the same bytes."""
+    return encode_rgb(render_image(picture, scale))
+
+
+def render_mail_png(picture: Picture, scale: float | None = None) -> bytes:
+    """Return `picture` as a palette PNG sized for mail: at most MAIL_MAP_WIDTH wide (unless
+    `scale` says otherwise), its flat colours kept, the soft edges of text and lines mapped to
+    the nearest of 256 colours (no dithering, which would cost bytes and sharpness); the same
+    picture always gives the same bytes."""
+    if scale is None:
+        scale = mail_scale(compute_layout(picture).width)
+    quantized = render_image(picture, scale).quantize(
+        MAIL_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    return encode_palette(quantized, MAIL_LEVEL)
+
+
+def render_image(picture: Picture, scale: float = 1.0) -> Image.Image:
+    """Return `picture` painted as an RGB image.
 
     The board itself (terrain, owners, edges, grid, labels) is painted once and kept, so the
     reports of one phase, which differ only in pieces, arrows and legend, reuse it: then only
@@ -119,7 +142,7 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     image = _paint_over(scene, base, items, scale)
     if legend is not None:
         legend.apply(image)
-    return encode_rgb(image)
+    return image
 
 
 def paint_board(

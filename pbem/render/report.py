@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from pbem.render.palette import owner_style
@@ -11,6 +12,20 @@ from pbem.render.templating import has_template, plain, render, wording
 
 REPORT_SCHEMA = "pbem.report/1"
 MAIL_WIDTH = 600  # the HTML mail's text column; a wider map widens the page to show it 1:1
+MAIL_MAP_WIDTH = 800  # a wider map is drawn smaller for mail: labels still legible, fewer bytes
+# A report covering several phases opens each phase's events with this public event; it is
+# worded as a heading line (templates/core/events.txt), so every game's report shows it.
+PHASE_HEADING = "core.phase"
+
+
+def mail_scale(width: float) -> float:
+    """The scale a map `width` pixels wide is drawn at for mail (1 up to MAIL_MAP_WIDTH)."""
+    return min(1.0, MAIL_MAP_WIDTH / width) if width > 0 else 1.0
+
+
+def is_heading(event: dict[str, Any]) -> bool:
+    """Whether an event of a view is a phase heading, not something that happened."""
+    return bool(event.get("code") == PHASE_HEADING)
 
 
 def event_lines(game: str, events: list[dict[str, Any]]) -> list[str]:
@@ -59,14 +74,18 @@ def worded_events(
     rich = f"{game}/event.txt.j2"
     if not has_template(rich):
         return [
-            {"code": e["code"], "text": line, "details": []}
+            {"code": e["code"], "text": line, "details": [], "heading": is_heading(e)}
             for e, line in zip(events, event_lines(game, events), strict=True)
         ]
     worded = []
     for event in events:
-        lines = [x for x in render(rich, e=event, names=names).splitlines() if x.strip()]
+        lines = [] if is_heading(event) else render(rich, e=event, names=names).splitlines()
+        lines = [x for x in lines if x.strip()]
         lines = lines or [wording(event["code"], _flat(event.get("data", {})))]
-        worded.append({"code": event["code"], "text": lines[0], "details": lines[1:]})
+        worded.append(
+            {"code": event["code"], "text": lines[0], "details": lines[1:],
+             "heading": is_heading(event)}
+        )  # fmt: skip
     return worded
 
 
@@ -122,6 +141,18 @@ def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
         sort_keys=True,
         ensure_ascii=False,
     )
+
+
+_BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)
+
+
+def with_preface(html: str, fragment: str) -> str:
+    """A report's HTML with `fragment` (already escaped HTML) at the top of its body, so any
+    game's report can carry a welcome or a correction note without a template of its own."""
+    found = _BODY.search(html)
+    if found is None:
+        return fragment + html
+    return html[: found.end()] + fragment + html[found.end() :]
 
 
 def _template(game: str, name: str) -> str:

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from pbem.core.game import REFEREE, Game, KeepsSecrets, PlaysItself, Seat, Setup
+from pbem.core.game import REFEREE, Event, Game, KeepsSecrets, PlaysItself, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.paths import campaigns_dir
 from pbem.registry import games
+from pbem.render.report import PHASE_HEADING
 from tests.support.toy_game import GAME as TOY
 
 MAX_PHASES = 40
@@ -147,3 +148,12 @@ def test_no_view_shows_another_seats_secrets(game: Game) -> None:
         if not inputs:
             break
         state = game.advance(state, inputs, SeededRng(step)).state
+
+
+def test_a_view_keeps_the_phase_headings_of_a_report_of_several_phases(game: Game) -> None:
+    state = opening(game, 5)
+    heading = Event(code=PHASE_HEADING, data={"label": "Round 1", "turn": 1})
+    for viewer in ["p1", None, REFEREE]:
+        shown = game.view(state, viewer, [heading, heading])["events"]
+        assert [e["code"] for e in shown] == [PHASE_HEADING] * 2, viewer
+        assert shown[0]["data"]["label"] == "Round 1"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import email
 import json
+from email.policy import default as default_policy
 
 import pytest
 from sqlmodel import Session, func, select
@@ -33,6 +35,14 @@ def _state(rt: Runtime, name: str) -> dict[str, object]:
     with Session(rt.engine) as session:
         state = current_state(session, queries.campaign_named(session, name))
         return json.loads(canonical_json(state))
+
+
+def _plain(raw: bytes) -> str:
+    """The text part of a queued mail."""
+    message = email.message_from_bytes(raw, policy=default_policy)
+    body = message.get_body(preferencelist=("plain",))
+    assert body is not None
+    return str(body.get_content())
 
 
 def _count(rt: Runtime, model: type) -> int:
@@ -74,8 +84,11 @@ def test_rollback_shows_a_diff_then_reruns_and_sends_corrections(
         used = {r.seat: r.canonical for r in queries.used_submissions(session, rerun_one)}
     assert used == {"p1": "pick 6", "p2": "pick 1", "p3": "pick 1"}
     assert statuses == ["void", "void", "void", "done", "done", "open"]
-    assert len(corrections) == 6 and all("CORRECTED" in c.subject for c in corrections)
-    assert b"CORRECTION: this report replaces" in corrections[0].raw
+    assert len(corrections) == plan.mails == 3
+    assert all("CORRECTED" in c.subject for c in corrections)
+    text = _plain(corrections[0].raw)
+    assert text.startswith("CORRECTION: the referee re-ran the campaign from Round 1")
+    assert "== Round 1 ==" in text and "== Round 2 ==" in text  # both phases re-run, one mail
     assert open_phase.key == "round-3" and carried is not None and carried.canonical == "pick 4"
     assert action.action == "rollback" and "lost" in action.detail_json
     assert replay(rt, toy_campaign).ok

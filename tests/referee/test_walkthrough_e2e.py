@@ -181,14 +181,17 @@ def test_a_referee_runs_a_mighty_kingdoms_campaign_through_every_tool(
     plan = ref.json("rollback", NAME, battle_key, "--orders", f"referee={fixed}",
                     "--reason", "the result was entered the wrong way round")  # fmt: skip
     assert not plan["committed"] and plan["rerun"] == [battle_key] and plan["diff"]
-    ref("rollback", NAME, battle_key, "--orders", f"referee={fixed}",
-        "--reason", "the result was entered the wrong way round", "--yes")  # fmt: skip
+    assert plan["mails"] == len(SEATS)  # the plan says it mails one correction to each
+    shown = ref("rollback", NAME, battle_key, "--orders", f"referee={fixed}",
+                "--reason", "the result was entered the wrong way round", "--yes")  # fmt: skip
+    assert f"Mail: {len(SEATS)} corrected report(s), one to each player." in shown
     loop.tick()
     for seat in SEATS:
         got = subjects(loop.new_mail(realm.users[seat]))
-        assert any(s.startswith(f"[{NAME}] CORRECTED report:") for s in got), (seat, got)
+        assert [s for s in got if s.startswith(f"[{NAME}] CORRECTED report:")], (seat, got)
+        assert len([s for s in got if "CORRECTED" in s]) == 1, (seat, got)
     corrected = [m for m in loop.inbox(users["p1"]) if "CORRECTED" in str(m["Subject"])][-1]
-    assert "CORRECTION: this report replaces" in text_of(corrected)
+    assert "CORRECTION: the referee re-ran the campaign from" in text_of(corrected)
     assert "reproduced byte for byte" in ref("replay", NAME)
 
     # 6. Every step is in the log, with time and reason.

@@ -11,7 +11,8 @@ from PIL import Image
 from pbem.core.board import Cell, Owner, Picture
 from pbem.render.layout import compute_layout
 from pbem.render.palette import OWNER_FILL_OPACITY, TERRAIN, mix, owner_style, rgb
-from pbem.render.png import drawable, output_size, render_png
+from pbem.render.png import drawable, output_size, render_mail_png, render_png
+from pbem.render.report import MAIL_MAP_WIDTH
 
 from .make_samples import hex_picture, square_picture
 
@@ -165,3 +166,25 @@ def test_png_and_svg_share_the_canvas_size() -> None:
     root = ET.fromstring(render_svg(picture))
     size = (int(root.get("width", "0")), int(root.get("height", "0")))
     assert _image(picture).size == size
+
+
+def test_the_mail_map_is_a_palette_png_of_the_same_map_at_a_fraction_of_the_bytes() -> None:
+    picture = hex_picture()
+    full, mail = render_png(picture), render_mail_png(picture)
+    image = Image.open(io.BytesIO(mail))
+    assert image.mode == "P" and image.size == Image.open(io.BytesIO(full)).size
+    assert len(mail) < len(full) * 0.6
+    assert render_mail_png(picture) == mail  # the same picture, the same bytes
+    board = _board()
+    shown = Image.open(io.BytesIO(render_mail_png(board))).convert("RGB")
+    centre = _centre_colour(shown, board, "P")  # flat colours survive the palette
+    assert centre == _centre_colour(_image(board), board, "P")
+
+
+def test_a_map_wider_than_a_mail_is_drawn_at_the_mail_width() -> None:
+    picture = _board()
+    width = compute_layout(picture).width
+    wide = picture.model_copy(update={"cells": [*picture.cells, Cell(id="F", q=14, r=0)]})
+    assert compute_layout(wide).width > MAIL_MAP_WIDTH > width
+    assert Image.open(io.BytesIO(render_mail_png(wide))).size[0] == MAIL_MAP_WIDTH
+    assert Image.open(io.BytesIO(render_mail_png(picture))).size[0] == width  # never enlarged

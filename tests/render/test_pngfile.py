@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
-from pbem.render.pngfile import SIGNATURE, encode_rgb
+from pbem.render.pngfile import SIGNATURE, encode_palette, encode_rgb
 
 
 def _sample() -> Image.Image:
@@ -74,3 +74,14 @@ def test_adler32_of_joined_bytes_comes_from_the_parts() -> None:
         second = b"\xff" * pick.randrange(0, 200_000) + bytes([pick.randrange(256)])
         joined = zlib.adler32(first + second)
         assert adler32_combine(zlib.adler32(first), zlib.adler32(second), len(second)) == joined
+
+
+def test_a_palette_image_reads_back_index_for_index_with_its_colours() -> None:
+    image = _sample().quantize(16)
+    data = encode_palette(image)
+    back = Image.open(io.BytesIO(data))
+    assert (back.mode, back.size) == ("P", (37, 23))
+    assert back.tobytes() == image.tobytes()
+    assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
+    with pytest.raises(ValueError, match="RGB"):
+        encode_palette(_sample())

@@ -92,5 +92,6 @@ def _show(plan: RerunPlan) -> None:
         console.print("Orders no longer valid, defaults used: " + ", ".join(plan.fallbacks))
     if plan.voided_adjustments:
         console.print(f"{plan.voided_adjustments} later referee adjustments will be voided.")
+    console.print(f"Mail: {plan.mails} corrected report(s), one to each player.")
     console.rule("State changes against now")
     echo("\n".join(plan.diff) or "(no change)")

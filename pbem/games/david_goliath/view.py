@@ -41,6 +41,7 @@ def build_view(
     role = state.role_of(viewer) if viewer and viewer != REFEREE else None
     if role is not None:
         view["role"] = role
+        view["seat_role"] = role.title()  # who the reader plays, for the welcome
         view.update(_private(state, role, viewer or ""))
     if viewer == REFEREE:
         view["hands"] = {r: _cards(f.hand) for r, f in sorted(state.figures.items())}

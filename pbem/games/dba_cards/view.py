@@ -62,6 +62,13 @@ def sides(state: DBAState) -> list[dict[str, Any]]:
     ]
 
 
+def _seat_role(state: DBAState, seat: str) -> str:
+    """Who the reader plays, for the welcome: attacker or defender, and the army once chosen."""
+    role = "the attacker" if state.side_of(seat) == 0 else "the defender"
+    army = state.sides[seat].army
+    return f"{role}, {army}" if army else role
+
+
 def window_view(state: DBAState, viewer: str | None) -> dict[str, Any] | None:
     """The open window: in full for its seat (and the referee), else only who is asked where."""
     window = state.window
@@ -124,6 +131,7 @@ def build_view(
     }
     if viewer in state.sides:
         side = state.sides[viewer]
+        view["seat_role"] = _seat_role(state, viewer)
         view["hand"] = hand_view(side.hand)
         view["standing"] = standing_lines(Standing(add=side.standing))
     if viewer == REFEREE:

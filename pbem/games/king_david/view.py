@@ -101,6 +101,7 @@ def _private(state: KDState, seat: str) -> dict[str, Any]:
     player = state.players[seat]
     found: dict[str, Any] = {
         "country": player.country,
+        "seat_role": state.scenario.country(player.country).name if player.country else "",
         "my_armies": [{"id": a.id, "area": a.area, "kind": a.kind, "country": a.country,
                     "strength": strength(state, a), "steps": a.steps,
                     "steps_max": a.steps_max, "note": _note(state, a, player.country)}

@@ -40,6 +40,8 @@ def build_view(
     }
     if viewer in state.prophets:
         view.update(_private(state, viewer or ""))
+        ability = state.board.ability(state.prophets[viewer or ""].ability)
+        view["seat_role"] = f"the prophet {ability.name}"  # who the reader plays, for the welcome
     return view
 
 

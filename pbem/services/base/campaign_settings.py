@@ -33,6 +33,13 @@ SCHEDULE_SPECS = {
             minimum=0.25,
             help="hours a reaction window (a Defense or Negate question) stays open",
         ),
+        Setting(
+            key="reports",
+            default="budget",
+            choices=["budget", "every"],
+            help="budget: a report when a player must act, else one digest a game turn; "
+            "every: a report to everyone after every phase",
+        ),
     )
 }
 SCHEDULE_SETTINGS = [

@@ -14,6 +14,7 @@ CAMPAIGN_SETTINGS: dict[str, Any] = {
     "round_to_hour": True,
     "hold_for_questions": False,  # the turn waits while a REFEREE question is unanswered
     "reaction_hours": 12.0,  # hours a reaction window stays open (docs/games.md)
+    "reports": "budget",  # who is mailed a report after each phase (docs/mail.md)
 }
 
 

@@ -11,7 +11,7 @@ from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
 from pbem.render.templating import render
 from pbem.services.base.schedule import local_text
-from pbem.services.base.states import current_state, game_of, phase_events, state_after
+from pbem.services.base.states import current_state, game_of
 from pbem.services.intake import press
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
@@ -98,27 +98,18 @@ def _orders_on_file(mail: Mail, command: Command) -> str:
 
 
 def _resend(mail: Mail, command: Command) -> str:
-    done = queries.done_phases(mail.session, mail.campaign)
     trailing = trailing_orders(mail, command)
+    done = bool(queries.done_phases(mail.session, mail.campaign))
     if not done:
         mail.notice("mail.E_NO_REPORT_YET", trailing)  # past the budget, this holds it back
     elif mail.quiet:
         mail.hold_back()
-    if not done or mail.quiet:
+    letter = notify.latest_report(
+        mail.session, mail.rt, mail.campaign, mail.player, key=f"resend:{mail.row.id}"
+    ) if done and not mail.quiet else None
+    if letter is None:
         take_trailing(mail, command, trailing)
         return "mail.resend"
-    phase = done[-1]
-    state = state_after(mail.session, mail.campaign, phase.seq)
-    letter = notify.report_letter(
-        mail.session,
-        mail.rt,
-        mail.campaign,
-        mail.player,
-        phase,
-        state,
-        phase_events(mail.session, phase),
-        key=f"resend:{mail.row.id}",
-    )
     letter.in_reply_to = mail.reply_id
     if trailing is not None:
         note = render("mail/trailing.txt.j2", trailing=trailing)

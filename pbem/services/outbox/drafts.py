@@ -27,28 +27,31 @@ from pbem.services.base.budget import UNLIMITED, TimeBudget
 from pbem.services.base.isolation import CampaignNote, note_failure
 from pbem.services.base.locks import row_claims
 from pbem.services.base.runtime import Runtime
-from pbem.services.base.states import phase_events, state_after
+from pbem.services.base.states import state_after
 from pbem.services.outbox import reports
 from pbem.services.outbox.letters import letter_to, subject_for
 from pbem.services.outbox.outbox import Letter, compose_letter, open_phase_id
+from pbem.services.outbox.report_budget import VOID, report_key
+from pbem.services.outbox.report_spans import Span, count_covered, covered, events_of
 
 DRAFT = "draft"
-VOID = "void"  # a draft whose phase was rolled back before it was drawn: never sent
 PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
 
 
-def report_key(campaign: Campaign, phase: Phase, player: Player) -> str:
-    """The idempotency key of a player's report on a phase."""
-    return f"report:{campaign.name}:{phase.seq}:{player.seat}"
+def cover_json(phase: Phase, seat: str, first: int) -> str:
+    """What a report row covers: kept after drawing, so RESEND finds where it began."""
+    return json.dumps({"phase": phase.id, "seat": seat, "first": first})
 
 
 def draft_report(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, player: Player
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, player: Player, first: int
 ) -> None:
-    """Queue `player`'s report on `phase` as a draft, in the caller's transaction."""
-    key = report_key(campaign, phase, player)
+    """Queue `player`'s report on the phases from seq `first` to `phase` as a draft, in the
+    caller's transaction."""
+    key = report_key(campaign.name, phase.seq, player.seat)
     if session.exec(select(Outbox.id).where(Outbox.key == key)).first() is not None:
         return
+    phases = count_covered(session, campaign, Span(first, phase))
     now = rt.clock.now()
     session.add(
         Outbox(
@@ -56,22 +59,27 @@ def draft_report(
             campaign_id=campaign.id,
             kind="report",
             recipient=player.address,
-            subject=report_subject(campaign, phase, player),
+            subject=report_subject(campaign, phase, player, phases),
             message_id=new_message_id(rt.settings.mail_domain),
             raw=b"",
             status=DRAFT,
             next_attempt_at=now,
             created_at=now,
             player_id=player.id,
-            draft_json=json.dumps({"phase": phase.id, "seat": player.seat}),
+            draft_json=cover_json(phase, player.seat, first),
             phase_id=open_phase_id(session, campaign.id),  # a reply is for the phase now open
         )
     )
 
 
-def report_subject(campaign: Campaign, phase: Phase, player: Player) -> str:
-    """The subject of a player's report on a phase."""
-    return subject_for(campaign, player, f"Report: {phase.label}")
+def report_title(phase: Phase, phases: int) -> str:
+    """A report's title: its last phase, and how many it covers when more than one."""
+    return f"Report: {phase.label}" + (f" ({phases} phases)" if phases > 1 else "")
+
+
+def report_subject(campaign: Campaign, phase: Phase, player: Player, phases: int) -> str:
+    """The subject of a player's report on `phases` phases ending with `phase`."""
+    return subject_for(campaign, player, report_title(phase, phases))
 
 
 Delegate = Callable[[int], bool]  # campaign id -> whether another process draws it
@@ -79,12 +87,12 @@ Delegate = Callable[[int], bool]  # campaign id -> whether another process draws
 
 @dataclass
 class _Drawn:
-    """One phase's facts, read once for all its readers."""
+    """One phase's facts, read once for all its readers, and its readers' spans' events."""
 
     phase_id: int
     state: Any
-    events: list[Any]
     next_phase: Phase | None
+    spans: dict[int, tuple[int, list[Any]]]  # first phase -> (phases covered, their events)
 
 
 def draw_drafts(
@@ -159,9 +167,10 @@ def drawn_report(
     events: list[Any],
     key: str,
     next_phase: Phase | None,
+    phases: int = 1,
 ) -> Letter:
-    """The report mail for one player (text and HTML alternatives, the map inline), drawn
-    from facts already read: it needs no ledger session."""
+    """The report mail for one player on `phases` phases ending with `phase` (text and HTML
+    alternatives, the map inline), drawn from facts already read: it needs no ledger session."""
     bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
     letter = letter_to(
         rt,
@@ -169,7 +178,7 @@ def drawn_report(
         player,
         key=key,
         kind="report",
-        title=f"Report: {phase.label}",
+        title=report_title(phase, phases),
         template="mail/body.txt.j2",
         context={"body": bundle.text},
         images=bundle.images,
@@ -184,26 +193,23 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
     the ledger's write lock), then record its bytes in a short write of its own."""
     with Session(read_only(rt.engine)) as session:
         draft = _read_draft(session, row_id)
-        if (
-            draft is not None
-            and not draft.rolled_back
-            and (facts is None or facts.phase_id != draft.phase.id)
-        ):
-            facts = _read_phase(session, draft.campaign, draft.phase)
+        if draft is not None and not draft.rolled_back:
+            facts = _read_facts(session, draft, facts)
     if draft is None:
         return facts, False
     if draft.rolled_back or facts is None:  # its phase was rolled back before it was drawn
         return facts, _void(rt, row_id)
+    phases, events = facts.spans[draft.first]
     letter = drawn_report(
-        rt, draft.campaign, draft.player, draft.phase, facts.state, facts.events, draft.key,
-        facts.next_phase,
+        rt, draft.campaign, draft.player, draft.phase, facts.state, events, draft.key,
+        facts.next_phase, phases,
     )  # fmt: skip
     raw = compose_letter(rt, letter, draft.message_id, draft.created_at)
-    with session_scope(rt.engine) as session:
+    with session_scope(rt.engine) as session:  # the cover stays: RESEND reads where it began
         session.exec(
             update(Outbox)
             .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)
-            .values(raw=raw, subject=letter.subject, status="pending", draft_json=None)
+            .values(raw=raw, subject=letter.subject, status="pending")
         )
     return facts, True
 
@@ -218,6 +224,7 @@ class _Draft:
     campaign: Campaign
     player: Player
     phase: Phase
+    first: int  # the first phase the report covers
 
     @property
     def rolled_back(self) -> bool:
@@ -236,9 +243,11 @@ def _read_draft(session: Session, row_id: int) -> _Draft | None:
     if found is None or not found[0].draft_json:
         return None
     row, player, campaign = found
-    phase = session.get(Phase, json.loads(row.draft_json or "{}")["phase"])
+    cover = json.loads(row.draft_json or "{}")
+    phase = session.get(Phase, cover["phase"])
     assert phase is not None
-    return _Draft(row.key, row.message_id, row.created_at, campaign, player, phase)
+    first = int(cover.get("first", phase.seq))  # drafted before reports covered spans
+    return _Draft(row.key, row.message_id, row.created_at, campaign, player, phase, first)
 
 
 def _void(rt: Runtime, row_id: int) -> bool:
@@ -252,9 +261,39 @@ def _void(rt: Runtime, row_id: int) -> bool:
     return False
 
 
+def void_drafts(session: Session, campaign: Campaign, phase_ids: list[int]) -> int:
+    """Retire, in the caller's transaction, the campaign's drafts whose phase is among
+    `phase_ids` (rolled back): never sent, so they told their readers nothing."""
+    voided = set(phase_ids)
+    rows = session.exec(
+        select(Outbox.id, Outbox.draft_json).where(
+            Outbox.campaign_id == campaign.id, Outbox.status == DRAFT
+        )
+    ).all()
+    ids = [i for i, cover in rows if cover and json.loads(cover).get("phase") in voided]
+    if ids:
+        session.exec(
+            update(Outbox)
+            .where(col(Outbox.id).in_(ids), col(Outbox.status) == DRAFT)
+            .values(status=VOID, last_error="phase rolled back before drawing")
+        )
+    return len(ids)
+
+
+def _read_facts(session: Session, draft: _Draft, facts: _Drawn | None) -> _Drawn:
+    """The facts `draft` needs: those of its phase, read unless `facts` already are, and the
+    events of its span."""
+    if facts is None or facts.phase_id != draft.phase.id:
+        facts = _read_phase(session, draft.campaign, draft.phase)
+    if draft.first not in facts.spans:
+        phases = covered(session, draft.campaign, Span(draft.first, draft.phase))
+        facts.spans[draft.first] = (len(phases), events_of(session, phases))
+    return facts
+
+
 def _read_phase(session: Session, campaign: Campaign, phase: Phase) -> _Drawn:
-    """The state after `phase`, its events and the phase that followed it."""
+    """The state after `phase` and the phase that followed it."""
     state = state_after(session, campaign, phase.seq)
     following = queries.phase_after(session, campaign, phase)
     assert phase.id is not None
-    return _Drawn(phase.id, state, phase_events(session, phase), following)
+    return _Drawn(phase.id, state, following, {})

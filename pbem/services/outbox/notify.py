@@ -9,16 +9,26 @@ from sqlmodel import Session
 from pbem.core.game import REFEREE
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
+from pbem.render.report import with_preface
 from pbem.render.standings import result_lines
-from pbem.render.templating import wording
+from pbem.render.templating import render, wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result, winner_summary
-from pbem.services.base.states import game_of
+from pbem.services.base.states import game_of, state_after
 from pbem.services.outbox import reports
-from pbem.services.outbox.drafts import draft_report, drawn_report, report_key
+from pbem.services.outbox.drafts import cover_json, draft_report, drawn_report
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import Letter, enqueue
+from pbem.services.outbox.report_budget import BUDGET, readers_now, report_key, report_mode
+from pbem.services.outbox.report_spans import (
+    Span,
+    covered,
+    events_of,
+    last_span_start,
+    latest_done,
+    since_last,
+)
 
 
 def _phase_context(campaign: Campaign, phase: Phase | None) -> dict[str, Any]:
@@ -31,54 +41,85 @@ def _phase_context(campaign: Campaign, phase: Phase | None) -> dict[str, Any]:
 def welcome_all(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase | None, state: Any
 ) -> None:
-    """Queue a welcome letter to every player, with the first phase's order template."""
-    game = game_of(campaign)
-    for player in queries.players_of(session, campaign):
-        view = game.view(state, player.seat, [])
-        letter = letter_to(
-            rt,
-            campaign,
-            player,
-            key=f"welcome:{campaign.name}:{player.seat}:{player.id}",
-            kind="welcome",
-            title=f"Welcome to {game.meta.title}",
-            template="mail/welcome.txt.j2",
-            context={
-                "game": game.meta,
-                "view": view,
-                "players": queries.players_of(session, campaign),
-                "referee_address": rt.settings.referee_address,
-                **_phase_context(campaign, phase),
-            },
-        )
+    """Queue a welcome letter to every player, carrying their opening report: board, hand,
+    role, map and the order template of the first phase."""
+    players = queries.players_of(session, campaign)
+    for player in players:
+        letter = welcome_letter(rt, campaign, player, players, phase, state)
         enqueue(session, rt, letter, campaign.id)
+
+
+def welcome_letter(
+    rt: Runtime,
+    campaign: Campaign,
+    player: Player,
+    players: list[Player],
+    phase: Phase | None,
+    state: Any,
+) -> Letter:
+    """One player's welcome: how to play by mail, then the opening report in text and HTML,
+    the map inline, all in one mail."""
+    game = game_of(campaign)
+    bundle = reports.build(campaign, player.seat, phase, state, [], phase) if phase else None
+    view = bundle.view if bundle is not None else game.view(state, player.seat, [])
+    context = {
+        "game": game.meta,
+        "view": view,
+        "players": players,
+        "referee_address": rt.settings.referee_address,
+        "owes": player.seat in game.due(state).players,
+        "budgeted": report_mode(campaign) == BUDGET,
+        "report": bundle.text if bundle is not None else "",
+        **_phase_context(campaign, phase),
+    }
+    letter = letter_to(
+        rt,
+        campaign,
+        player,
+        key=f"welcome:{campaign.name}:{player.seat}:{player.id}",
+        kind="welcome",
+        title=f"Welcome to {game.meta.title}",
+        template="mail/welcome.txt.j2",
+        context=context,
+        images=bundle.images if bundle is not None else (),
+    )
+    if bundle is not None:
+        preface = render("mail/welcome.html.j2", campaign=campaign, player=player, **context)
+        letter.html = with_preface(bundle.html, preface)
+    return letter
 
 
 def reports_all(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any, events: list[Any]
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any
 ) -> None:
-    """Queue every active player's report for an adjudicated phase: as drafts, drawn after the
-    commit (services/outbox/drafts.py), except the last, drawn at once to go before the
-    closing mail."""
-    for player in queries.players_of(session, campaign):
-        if player.status == "replaced":
-            continue
+    """Queue the reports the mail budget owes after an adjudicated phase (report_budget.py),
+    each covering every phase since its reader's last report, read from the ledger: as drafts,
+    drawn after the commit (services/outbox/drafts.py), except the last ones of a finished
+    campaign, drawn at once to go before the closing mail."""
+    players = [p for p in queries.players_of(session, campaign) if p.status != "replaced"]
+    following = queries.open_phase(session, campaign)
+    due = game_of(campaign).due(state)
+    readers = readers_now(report_mode(campaign), [p.seat for p in players], due, phase, following)
+    firsts = since_last(session, campaign, readers)
+    for player in [p for p in players if p.seat in readers]:
+        span = Span(firsts[player.seat], phase)
         if campaign.status != "finished":
-            draft_report(session, rt, campaign, phase, player)
+            draft_report(session, rt, campaign, phase, player, span.first)
             continue
-        letter = report_letter(
-            session,
-            rt,
-            campaign,
-            player,
-            phase,
-            state,
-            events,
-            key=report_key(campaign, phase, player),
-        )
-        enqueue(session, rt, letter, campaign.id)
+        key = report_key(campaign.name, phase.seq, player.seat)
+        letter = report_letter(session, rt, campaign, player, span, key, state)
+        queue_report(session, rt, campaign, letter, cover_json(phase, player.seat, span.first))
     if campaign.status == "finished":
         closing_all(session, rt, campaign, state)
+
+
+def queue_report(
+    session: Session, rt: Runtime, campaign: Campaign, letter: Letter, cover: str
+) -> None:
+    """Queue a report drawn at once, with what it covers, so later reports start after it."""
+    row = enqueue(session, rt, letter, campaign.id)
+    if row is not None:
+        row.draft_json = cover
 
 
 def closing_all(session: Session, rt: Runtime, campaign: Campaign, state: Any) -> None:
@@ -114,14 +155,30 @@ def report_letter(
     rt: Runtime,
     campaign: Campaign,
     player: Player,
-    phase: Phase,
-    state: Any,
-    events: list[Any],
+    span: Span,
     key: str,
+    state: Any | None = None,
 ) -> Letter:
-    """The report mail for one player, with the phase open now as the next one."""
-    following = queries.open_phase(session, campaign)
-    return drawn_report(rt, campaign, player, phase, state, events, key, following)
+    """The report mail for one player on the phases of `span` (`state`: the state after its
+    last phase, if already at hand), with the phase that followed it as the next one."""
+    phases = covered(session, campaign, span)
+    if state is None:
+        state = state_after(session, campaign, span.last.seq)
+    following = queries.phase_after(session, campaign, span.last)
+    events = events_of(session, phases)
+    return drawn_report(rt, campaign, player, span.last, state, events, key, following, len(phases))
+
+
+def latest_report(
+    session: Session, rt: Runtime, campaign: Campaign, player: Player, key: str
+) -> Letter | None:
+    """The player's latest report again (RESEND): from the first phase their last report
+    covered to the newest adjudicated phase, so it also tells what happened since."""
+    last = latest_done(session, campaign)
+    if last is None:
+        return None
+    span = Span(min(last_span_start(session, campaign, player.seat), last.seq), last)
+    return report_letter(session, rt, campaign, player, span, key)
 
 
 def phase_opened(

@@ -57,12 +57,12 @@ class ReportBundle:
 
     @cached_property
     def png(self) -> bytes | None:
-        """The map as PNG, or None for a game without a board."""
+        """The map as a PNG sized for mail, or None for a game without a board."""
         if self.picture is None:
             return None
-        from pbem.render.png import render_png  # Pillow loads only when a map is drawn
+        from pbem.render.png import render_mail_png  # Pillow loads only when a map is drawn
 
-        return render_png(self.picture)
+        return render_mail_png(self.picture)
 
     @property
     def images(self) -> list[InlineImage]:
@@ -116,7 +116,10 @@ def build(
     head.update(extra or {})
     picture = Picture.model_validate(view["board"]) if view.get("board") else None
     if picture is not None:
-        head["map_width"] = compute_layout(picture).width  # the HTML shows the map 1:1
+        width = compute_layout(picture).width
+        head["map_width"] = round(
+            width * render_report.mail_scale(width)
+        )  # the HTML shows the mail's map 1:1
     return ReportBundle(head, view, picture, f"{campaign.name}-turn{phase.turn}-map.png")
 
 

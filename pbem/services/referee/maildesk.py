@@ -13,11 +13,11 @@ from pbem.ledger.db import session_scope
 from pbem.ledger.models import InboundMessage, Outbox
 from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
-from pbem.services.base.states import phase_events, state_after
 from pbem.services.intake.entry import submit_and_acknowledge
 from pbem.services.intake.stored_mail import read_stored
 from pbem.services.outbox.notify import report_letter
 from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.report_spans import Span
 from pbem.services.outbox.viewing import phase_for
 
 DESK_OUTCOMES = (
@@ -158,15 +158,12 @@ def resend_report(
         action = audit.record(
             session, rt, campaign, "resend-report", reason, seat=player.seat, phase=phase.key
         )
-        state = state_after(session, campaign, phase.seq)
         letter = report_letter(
             session,
             rt,
             campaign,
             player,
-            phase,
-            state,
-            phase_events(session, phase),
+            Span(phase.seq, phase),
             key=f"resend-report:{campaign.name}:{action.id}",
         )
         enqueue(session, rt, letter, campaign.id)

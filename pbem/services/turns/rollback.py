@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -14,14 +15,18 @@ from pbem.core.rng import SeededRng
 from pbem.errors import Invalid, NotFound
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, Phase, Snapshot, Submission
+from pbem.ledger.models import Campaign, Phase, Player, Snapshot, Submission
+from pbem.render.report import with_preface
 from pbem.services.base import audit
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.state_diff import diff_states
 from pbem.services.base.states import canonical_json, current_state, digest, game_of
 from pbem.services.outbox import notify
-from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.drafts import cover_json, void_drafts
+from pbem.services.outbox.outbox import Letter
+from pbem.services.outbox.report_budget import report_key
+from pbem.services.outbox.report_spans import Span, since_last
 from pbem.services.turns import adjustments
 from pbem.services.turns.campaigns import record_snapshot
 from pbem.services.turns.phases import open_phase
@@ -29,7 +34,10 @@ from pbem.services.turns.submissions import submit
 from pbem.services.turns.turns import record_events
 
 LOCK_WAIT_SECONDS = 120
-CORRECTION = "CORRECTION: this report replaces the one sent earlier for {label}.\n\n"
+CORRECTION = (
+    "CORRECTION: the referee re-ran the campaign from {label}. This report replaces what\n"
+    "you were sent from there on.\n\n"
+)
 
 
 @dataclass
@@ -56,6 +64,7 @@ class RerunPlan:
     diff: list[str] = field(default_factory=list)
     voided_adjustments: int = 0
     fallbacks: list[str] = field(default_factory=list)  # inputs no longer valid: defaults used
+    mails: int = 0  # correction mails it sends: one to each player, however many phases re-run
     committed: bool = False
 
 
@@ -188,6 +197,7 @@ def _plan(
         diff=diff_states(now, json.loads(canonical_json(state))),
         voided_adjustments=len(voided),
         fallbacks=[f for s in steps for f in s.fallbacks],
+        mails=len(_mailed(session, campaign)) if steps else 0,
     )
 
 
@@ -204,6 +214,7 @@ def _commit(
     old_open = queries.open_phase(session, campaign)
     carried = _carried_orders(session, old_open)
     voided = _void_from(session, campaign, first.seq)
+    void_drafts(session, campaign, voided)  # never sent: the corrections cover their phases
     seq = _next_seq(session, campaign)
     new_phases = []
     for step in steps:
@@ -218,7 +229,7 @@ def _commit(
         session.add(opened)
         for seat, text in carried.items():
             submit(session, rt, campaign, seat, text, "rollback")
-    action = audit.record(
+    audit.record(
         session,
         rt,
         campaign,
@@ -231,8 +242,8 @@ def _commit(
         changed={seat: digest(text)[:12] for seat, text in changes.items()},
         diff_lines=len(plan.diff),
     )
-    for phase, step in zip(new_phases, steps, strict=True):
-        _corrected_reports(session, rt, campaign, phase, step, action.id or 0)
+    if new_phases:
+        _corrections(session, rt, campaign, new_phases[-1], first, steps[-1].advance.state)
     if opened is not None:
         notify.phase_opened(session, rt, campaign, opened, final)
 
@@ -311,26 +322,39 @@ def _record_step(session: Session, rt: Runtime, campaign: Campaign, step: Step, 
     return phase
 
 
-def _corrected_reports(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, step: Step, action: int
+def _corrections(
+    session: Session,
+    rt: Runtime,
+    campaign: Campaign,
+    last: Phase,
+    target: Phase,
+    state: Any,
 ) -> None:
-    for player in queries.players_of(session, campaign):
-        if player.status == "replaced":
-            continue
-        letter = notify.report_letter(
-            session,
-            rt,
-            campaign,
-            player,
-            phase,
-            step.advance.state,
-            step.advance.events,
-            key=f"correction:{campaign.name}:{action}:{phase.seq}:{player.seat}",
+    """One correction mail to each player, covering the re-run (and whatever else they have
+    not been told yet) up to its `last` phase: never one mail per phase re-run."""
+    players = _mailed(session, campaign)
+    firsts = since_last(session, campaign, [p.seat for p in players])
+    note = CORRECTION.format(label=target.label)
+    for player in players:
+        span = Span(firsts[player.seat], last)
+        key = report_key(campaign.name, last.seq, player.seat)
+        letter = _marked(
+            notify.report_letter(session, rt, campaign, player, span, key, state), note
         )
-        letter.kind = "correction"
-        letter.subject = letter.subject.replace("Report:", "CORRECTED report:", 1)
-        letter.text = CORRECTION.format(label=phase.label) + letter.text
-        if letter.html:
-            note = CORRECTION.format(label=phase.label).strip()
-            letter.html = letter.html.replace("<body>", f"<body><p><strong>{note}</strong></p>", 1)
-        enqueue(session, rt, letter, campaign.id)
+        cover = cover_json(last, player.seat, span.first)
+        notify.queue_report(session, rt, campaign, letter, cover)
+
+
+def _marked(letter: Letter, note: str) -> Letter:
+    """A report made a correction: its kind, subject, and the note atop its text and HTML."""
+    letter.kind = "correction"
+    letter.subject = letter.subject.replace("Report:", "CORRECTED report:", 1)
+    letter.text = note + letter.text
+    if letter.html:
+        letter.html = with_preface(letter.html, f"<p><strong>{escape(note.strip())}</strong></p>")
+    return letter
+
+
+def _mailed(session: Session, campaign: Campaign) -> list[Player]:
+    """The players a rollback's corrections go to."""
+    return [p for p in queries.players_of(session, campaign) if p.status != "replaced"]

@@ -229,8 +229,8 @@ def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase)
     phase.status, phase.adjudicated_at = "done", rt.clock.now()
     session.add(phase)
     next_phase = open_phase(session, campaign, advance.state, phase.seq + 1, rt.clock.now())
-    events += reactions.ask(session, rt, campaign, phase, next_phase, advance.state)
-    notify.reports_all(session, rt, campaign, phase, advance.state, events)
+    reactions.ask(session, rt, campaign, phase, next_phase, advance.state)  # recorded under `phase`
+    notify.reports_all(session, rt, campaign, phase, advance.state)
     if next_phase is not None:
         notify.phase_opened(session, rt, campaign, next_phase, advance.state)
     failpoints.hit("turn.before-commit")

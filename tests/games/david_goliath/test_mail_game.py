@@ -17,7 +17,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.state import DGState
 from pbem.ledger import queries
-from pbem.ledger.models import Event
+from pbem.ledger.models import Event, Outbox
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.states import current_state, state_after
 from pbem.services.turns.replay import replay
@@ -132,18 +132,24 @@ def _hand_in(report: str) -> list[str]:
 
 
 def _reports_show_their_own_hand(loop: Loop, seats: dict[str, str]) -> None:
-    """Each phase's report lists exactly the reader's own hand after that phase."""
+    """Each report lists exactly the reader's own hand after the last phase it covers, and the
+    mail budget sends each player fewer reports than there were phases."""
     assert loop.rt is not None
     with Session(loop.rt.engine) as session:
         campaign = queries.campaign_named(session, "elah")
-        states = [
-            state_after(session, campaign, phase.seq)
-            for phase in queries.done_phases(session, campaign)
-        ]
+        phases = len(queries.done_phases(session, campaign))
+        rows = session.exec(select(Outbox).where(Outbox.kind == "report")).all()
+        states = {r.message_id: state_after(session, campaign, _seq(r.key)) for r in rows}
     for seat, user in seats.items():
         reports = [m for m in loop.inbox(user) if "] Report: " in str(m["Subject"])]
-        assert len(reports) == len(states)
-        for report, state in zip(reports, states, strict=True):
+        assert 0 < len(reports) < phases
+        for report in reports:
+            state = states[str(report["Message-ID"])]
             role = state.roles[seat]
             own = [card.rsplit(".", 1)[0] for card in state.figures[role].hand]
             assert _hand_in(text_of(report)) == own
+
+
+def _seq(key: str) -> int:
+    """The last phase a report covers, from its key (report:CAMPAIGN:SEQ:SEAT)."""
+    return int(key.rsplit(":", 2)[1])
