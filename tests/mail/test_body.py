@@ -182,3 +182,16 @@ def test_html_to_text_survives_broken_markup() -> None:
 
 def test_unflow_flushes_a_flowing_line_when_quote_depth_changes() -> None:
     assert unflow("> quoted \nmine \nstill mine") == "> quoted\nmine still mine"
+
+
+def test_an_order_file_beside_a_body_is_named_as_not_read() -> None:
+    note = "Content-Type: text/plain\n\nOrders attached, thanks!\n"
+    order_file = (
+        'Content-Type: text/plain; name="orders.txt"\n'
+        'Content-Disposition: attachment; filename="orders.txt"\n\nhold c3\n'
+    )
+    body = extract_body(parse(multipart("mixed", note, order_file).encode()))
+    assert (body.text, body.source) == ("Orders attached, thanks!", "plain")
+    assert body.unread_attachment == "orders.txt"
+    alone = extract_body(parse(multipart("mixed", order_file).encode()))
+    assert alone.unread_attachment is None and alone.source == "attachment"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import email
+import email.policy
 import mailbox
 from dataclasses import replace
+from email.message import EmailMessage
 from pathlib import Path
 
 from sqlmodel import Session, select
@@ -103,3 +106,21 @@ def test_press_to_all_and_press_switched_off(rt: Runtime, toy_campaign: str) -> 
     stats = _process(rt, toy_campaign, "bob@localhost", ["PRESS p1\nsecret deal"], 3)
     assert stats.outcomes == {"mail.E_PRESS_OFF": 1}
     assert len(_outbox(rt, "press")) == 2
+
+
+def test_the_acknowledgement_says_an_order_file_beside_the_text_was_not_read(
+    rt: Runtime, toy_campaign: str
+) -> None:
+    message = email.message_from_bytes(
+        _mail_from(rt, toy_campaign, "alice@localhost", "pick 4"), policy=email.policy.default
+    )
+    assert isinstance(message, EmailMessage)
+    message.add_attachment("pick 6\n", filename="orders.txt")
+    store_raw(rt, "test://box", bytes(message), 1)
+    process_pending(rt, IngestStats())
+    with Session(rt.engine) as session:
+        ack = session.exec(select(Outbox).where(Outbox.kind == "ack")).one()
+        orders = session.exec(select(Submission)).all()
+    assert [o.canonical for o in orders] == ["pick 4"]  # the text of the mail, as before
+    text = email.message_from_bytes(ack.raw).get_payload(decode=True)  # type: ignore[union-attr]
+    assert b"orders.txt was NOT read" in bytes(text)

@@ -43,6 +43,7 @@ class Body:
     source: Source
     refusal: str | None = None
     attachment_name: str | None = None
+    unread_attachment: str | None = None  # an order file left unread: the mail had text
 
 
 @dataclass(frozen=True)
@@ -63,16 +64,19 @@ def extract_body(msg: Message, max_depth: int = 10) -> Body:
     order_file = _order_file(tree.leaves)
     encrypted = tree.encrypted or _has_inline_pgp(text)
     cleaned = strip_reply(unwrap_clearsigned(text))
-    name = None
+    name = unread = None
     if not cleaned and order_file is not None:
         name, raw_file = order_file
         encrypted = encrypted or _has_inline_pgp(raw_file)
         cleaned, source = normalise(raw_file).strip("\n"), "attachment"
+    elif order_file is not None:
+        unread = order_file[0] or "text file"  # the mail's own text is read; the reply says
+        # the file was not
     if encrypted:
         return Body("", source, E_ENCRYPTED, name)
     if not cleaned.strip():
         return Body("", source, E_NO_TEXT, name)
-    return Body(cleaned, source, None, name)
+    return Body(cleaned, source, None, name, unread)
 
 
 def _walk(msg: Message, max_depth: int) -> _Tree:

@@ -60,6 +60,7 @@ class Inbound(BaseModel):
     body_text: str = ""
     body_source: Source = "none"
     attachment_name: str | None = None
+    unread_attachment: str | None = None  # an order file beside the text, not read
     kind: Kind = "normal"
     kind_reason: str = R_NORMAL
     bounced_recipient: str | None = None
@@ -92,6 +93,7 @@ def _sanitised(record: Inbound) -> Inbound:
             "headers": {k: safe_header(v) for k, v in record.headers.items()},
             "body_text": safe_text(record.body_text),
             "attachment_name": _safe_optional(record.attachment_name),
+            "unread_attachment": _safe_optional(record.unread_attachment),
             "bounced_recipient": _safe_optional(record.bounced_recipient),
         }
     )
@@ -151,6 +153,7 @@ def _body_fields(body: Body) -> dict[str, object]:
         "body_text": body.text,
         "body_source": body.source,
         "attachment_name": body.attachment_name,
+        "unread_attachment": body.unread_attachment,
         "refusal": body.refusal,
     }
 

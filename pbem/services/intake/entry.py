@@ -31,12 +31,14 @@ def acknowledgement_text(
     receipt: Receipt,
     limit: int = MAX_PROBLEMS_LISTED,
     written: Phase | None = None,
+    unread_attachment: str | None = None,
 ) -> str:
     """The acknowledgement body: which phase the mail was taken for and whether it stands,
     orders as understood, problems with lines, digest, deadline.
 
     At most `limit` problems are listed, then how many more there are. `written` is the phase
-    the mail replied to, when it said.
+    the mail replied to, when it said; `unread_attachment` an order file the mail carried
+    beside its own text, which was not read.
     """
     return render(
         "mail/ack.txt.j2",
@@ -53,6 +55,7 @@ def acknowledgement_text(
         canonical=receipt.canonical,
         digest=receipt.receipt_digest,
         deadline=local_text(receipt.phase.deadline, campaign.timezone),
+        unread_attachment=unread_attachment,
     )
 
 
@@ -67,16 +70,21 @@ def submit_and_acknowledge(
     in_reply_to: str | None = None,
     acknowledge: bool = True,
     written: Phase | None = None,
+    unread_attachment: str | None = None,
 ) -> Receipt:
     """Record a submission and queue its acknowledgement to the player's registered address.
 
-    `written` is the phase the mail was written for, when it said (a reply names it)."""
+    `written` is the phase the mail was written for, when it said (a reply names it);
+    `unread_attachment` an order file beside the mail's text, which the reply says was not read.
+    """
     seat = player.seat if player else REFEREE
     receipt = submit(session, rt, campaign, seat, text, source, inbound_id)
     if player is not None and acknowledge:
         key = f"ack:{campaign.name}:{receipt.submission.id}"
         title = TITLES[receipt.standing]
-        body = acknowledgement_text(campaign, receipt, max_problems_listed(rt), written)
+        body = acknowledgement_text(
+            campaign, receipt, max_problems_listed(rt), written, unread_attachment
+        )
         letter = letter_to(
             rt,
             campaign,

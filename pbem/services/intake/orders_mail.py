@@ -32,6 +32,7 @@ def take_orders(mail: Mail, text: str) -> str:
         receipt = submit_and_acknowledge(
             mail.session, mail.rt, mail.campaign, mail.player, text, "mail", mail.row.id,
             mail.reply_id, acknowledge=not mail.quiet, written=written,
+            unread_attachment=mail.inbound.unread_attachment,
         )  # fmt: skip
     except PbemError as exc:
         mail.notice(exc.code, **exc.params)
