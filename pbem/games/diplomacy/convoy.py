@@ -1,0 +1,22 @@
+"""Convoy orders: a convoying fleet helps only while it stays; a convoyed army needs a chain
+of such fleets from its province to its destination (DATC 6.F, 6.G)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pbem.games.diplomacy import hold
+from pbem.games.diplomacy.table import Table, chain_exists
+
+if TYPE_CHECKING:
+    from pbem.games.diplomacy.resolver import Resolver
+
+
+def stays(r: Resolver, fleet: str) -> bool:
+    """A convoying fleet's decision: it is not dislodged."""
+    return hold.dislodged_by(r, fleet) is None
+
+
+def linked(table: Table, army: str, fleets: set[str]) -> bool:
+    """Whether `fleets` link the army's province to its destination."""
+    return chain_exists(table.geo, army, table.dest[army], fleets)
