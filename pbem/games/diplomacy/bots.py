@@ -57,16 +57,41 @@ def _movement(state: DipState, power: str, rng: SeededRng) -> list[Order]:
     taken: set[str] = set()
     moves: dict[str, Order] = {}
     mine = state.units_of(power)
+    convoys = _convoys(geo, mine, moves, taken, rng)
     for unit in mine:
+        if unit.province in moves or unit.province in {province_of(c.at) for c in convoys}:
+            continue
         target = _pick_target(state, geo, unit, taken, rng)
         if target is not None:
             taken.add(province_of(target))
             moves[unit.province] = Order(kind="move", unit=unit.kind, at=unit.at, to=target)
-    orders = list(moves.values())
+    orders = list(moves.values()) + convoys
+    busy = {province_of(o.at) for o in orders}
     for unit in mine:
-        if unit.province not in moves:
+        if unit.province not in busy:
             orders.append(_support_or_hold(geo, unit, moves, rng))
     return orders
+
+
+def _convoys(geo: Geography, mine: list[Unit], moves: dict[str, Order], taken: set[str],
+             rng: SeededRng) -> list[Order]:
+    """Now and then a fleet at sea carries an army of its power to another coast."""
+    found = []
+    armies = {u.province: u for u in mine if u.kind == "A"}
+    for fleet in mine:
+        if fleet.kind != "F" or not geo.is_sea(fleet.province):
+            continue
+        near = [a for a in sorted(geo.sea_next[fleet.province]) if a in armies]
+        shores = [p for p in sorted(geo.sea_next[fleet.province])
+                  if geo.kind.get(p) == "coast" and p not in taken and p not in near]
+        if not near or not shores or rng.die(2, purpose="bot convoy") > 1:
+            continue
+        army, shore = armies.pop(near[0]), rng.choice(shores, purpose="bot convoy to")
+        taken.add(shore)
+        moves[army.province] = Order(kind="move", unit="A", at=army.at, to=shore, via=True)
+        found.append(Order(kind="convoy", unit="F", at=fleet.at, of_unit="A",
+                           of=army.province, to=shore))
+    return found
 
 
 def _pick_target(state: DipState, geo: Geography, unit: Unit, taken: set[str],

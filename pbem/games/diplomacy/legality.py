@@ -100,8 +100,9 @@ def _move(ctx: Context, unit: Unit, draft: Draft) -> Order:
                                             "place": place(draft.to)})
     overland = draft.to in ctx.geo.army.get(unit.province, ())
     if not overland and not chain_exists(ctx.geo, unit.province, draft.to, ctx.fleets_at_sea):
-        raise Refusal("dip.E_NO_ROUTE", {"unit": unit_text("A", unit.at),
-                                         "place": place(draft.to)})
+        me = unit_text("A", unit.at)
+        raise Refusal("dip.E_NO_ROUTE", {"unit": me, "place": place(draft.to)},
+                      near_move(me, draft.to, sorted(ctx.geo.army.get(unit.province, ())), "-"))
     return Order(kind="move", unit="A", at=unit.at, to=draft.to, via=draft.via)
 
 
@@ -114,8 +115,10 @@ def fleet_target(geo: Geography, unit: Unit | Dislodged, to: str, coast: str | N
         targets = [t for t in targets if t in allowed]
     me = unit_text(unit.kind, unit.at)
     if not targets:
+        options = allowed if allowed is not None else sorted(geo.fleet_reach.get(unit.at, {}))
         code = "dip.E_RETREAT_TO" if allowed is not None else "dip.E_NOT_ADJACENT"
-        raise Refusal(code, {"unit": me, "place": place(to), "places": _places(allowed)})
+        raise Refusal(code, {"unit": me, "place": place(to), "places": _places(options)},
+                      near_move(me, to, options, "R" if allowed is not None else "-"))
     if coast is not None and coast in geo.coasts.get(to, ()):
         if coast not in targets:
             raise Refusal("dip.E_BAD_COAST", {"unit": me, "place": place(coast)},
@@ -130,6 +133,14 @@ def fleet_target(geo: Geography, unit: Unit | Dislodged, to: str, coast: str | N
 
 def _places(allowed: list[str] | None) -> str:
     return ", ".join(place(a) for a in allowed) if allowed else "nowhere"
+
+
+def near_move(me: str, written: str, options: list[str], verb: str) -> str | None:
+    """The move to the reachable place spelled most like the one written, if one is close."""
+    from pbem.core.problems import did_you_mean
+
+    found = did_you_mean(written, [province_of(o) for o in options], cutoff=0.6)
+    return f"{me} {verb} {place(found)}" if found else None
 
 
 def _support(ctx: Context, unit: Unit, draft: Draft) -> Order:
@@ -209,7 +220,8 @@ def _retreat_to(ctx: Context, unit: Dislodged, draft: Draft) -> str:
     if draft.to not in unit.retreats:
         raise Refusal("dip.E_RETREAT_TO", {"unit": me, "place": place(draft.to),
                                            "places": _places(unit.retreats)},
-                      f"{me} D" if not unit.retreats else None)
+                      near_move(me, draft.to, unit.retreats, "R") if unit.retreats
+                      else f"DISBAND {me}")
     return draft.to
 
 

@@ -127,6 +127,7 @@ def _apply_retreats(state: DipState, given: dict[str, Order], events: list[Event
         order = given.get(province_of(unit.at))
         rows.append({"power": unit.power, "unit": unit_text(unit.kind, unit.at),
                      "order": order_text(order) if order else "", "result": verdict.result,
+                     "why": "met" if verdict.result == "bounced" else "",
                      "to": verdict.to, "kind": order.kind if order else "", "at": unit.at})
     state.units.sort(key=lambda u: u.at)
     if rows:

@@ -11,6 +11,7 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.games.diplomacy.bots import vote_line
+from pbem.games.diplomacy.geography import geography
 from pbem.games.diplomacy.order_text import place, unit_text
 from pbem.games.diplomacy.state import DipState
 from pbem.games.diplomacy.view_board import board_picture
@@ -30,6 +31,8 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "kingdoms": [{"seat": s.id, "name": state.board.power(state.powers[s.id]).name}
                      for s in state.seats if s.id in state.powers],
         "powers": power_rows(state),
+        "unowned": sorted(place(p) for p in geography(state.board).centres
+                          if p not in state.centres),
         "results": result_rows(state, seen),
         "dislodged": [{"power": _name(state, d.power), "unit": unit_text(d.kind, d.at),
                        "retreats": [place(r) for r in d.retreats]} for d in state.dislodged],
