@@ -90,9 +90,13 @@ def _word(lex: Lexicon, tokens: list[str], index: int, found: list[Element]) -> 
 
 
 def _nearest(lex: Lexicon, token: str) -> str | None:
+    """The name or keyword spelled most like an unknown word (none for short words, where a
+    guess is mostly noise)."""
     from pbem.core.problems import did_you_mean
 
-    return did_you_mean(token, lex.all_names() + sorted(KEYWORDS), cutoff=0.6)
+    if len(token) < 3:
+        return None
+    return did_you_mean(token, lex.all_names() + sorted(KEYWORDS), cutoff=0.7)
 
 
 class Reader:
