@@ -17,6 +17,8 @@ from pbem.core.game import (
 )
 from pbem.core.rng import SeededRng
 from pbem.games.diplomacy.bots import private_strings, random_orders, template_text
+from pbem.games.diplomacy.content import Board
+from pbem.games.diplomacy.datc_cases import settle_cases
 from pbem.games.diplomacy.inputs import DipOrders
 from pbem.games.diplomacy.orders import canonical_orders, parse_orders
 from pbem.games.diplomacy.phases import due, phase_info
@@ -115,6 +117,12 @@ class Diplomacy:
     def private_strings(self, state: DipState, seat: str) -> list[str]:
         """The seat's standing votes."""
         return private_strings(state, seat)
+
+    def settle_cases(self, scenario: dict[str, Any], text: str) -> list[dict[str, Any]]:
+        """Adjudicate each case of a DATC-format file (jDip and godip test files) on the board
+        `scenario`: its units after the phase, its dislodged units, and how it compares with the
+        case's POSTSTATE (`pbem adjudicate`)."""
+        return settle_cases(Board.model_validate(scenario), text)
 
 
 GAME = Diplomacy()

@@ -28,11 +28,11 @@ def play(state: DipState, inputs: dict[str, Any], events: list[Event]) -> None:
         return
     by_power = _by_power(state, orders)
     if state.step == "movement":
-        _movement(state, by_power, events)
+        run_movement(state, by_power, events)
     elif state.step == "retreat":
-        _retreats(state, by_power, events)
+        run_retreats(state, by_power, events)
     elif state.step == "adjustment":
-        _adjustments(state, by_power, events)
+        run_adjustments(state, by_power, events)
     settle(state, events)
 
 
@@ -59,7 +59,8 @@ def _name(state: DipState, power: str) -> str:
     return state.board.power(power).name
 
 
-def _movement(state: DipState, by_power: dict[str, list[Order]], events: list[Event]) -> None:
+def run_movement(state: DipState, by_power: dict[str, list[Order]], events: list[Event]) -> None:
+    """Adjudicate a movement phase: units move, the dislodged wait with where they may go."""
     geo = geography(state.board)
     pieces = {u.province: Piece(u.power, u.kind, u.at) for u in state.units}
     given: dict[str, Order] = {}
@@ -111,7 +112,8 @@ def _rows(state: DipState, outcome: movement.Movement,
     return rows
 
 
-def _retreats(state: DipState, by_power: dict[str, list[Order]], events: list[Event]) -> None:
+def run_retreats(state: DipState, by_power: dict[str, list[Order]], events: list[Event]) -> None:
+    """Adjudicate a retreat phase, then move on to Fall or to the Winter count."""
     mine = {province_of(d.at): d.power for d in state.dislodged}
     given = {province_of(o.at): o for power, orders in by_power.items() for o in orders
              if o.kind in ("retreat", "disband") and mine.get(province_of(o.at)) == power}
@@ -173,7 +175,9 @@ def _count_centres(state: DipState, events: list[Event]) -> None:
         _name(state, p): state.centre_count(p) for p in state.alive()}}))
 
 
-def _adjustments(state: DipState, by_power: dict[str, list[Order]], events: list[Event]) -> None:
+def run_adjustments(state: DipState, by_power: dict[str, list[Order]],
+                    events: list[Event]) -> None:
+    """Builds and removals (civil disorder for removals left out), then the new year."""
     geo = geography(state.board)
     before = state.alive()
     rows = []
@@ -218,8 +222,8 @@ def settle(state: DipState, events: list[Event]) -> None:
         if state.step == "retreat":
             _apply_retreats(state, {}, events)
         elif state.step == "adjustment":
-            _adjustments(state, {}, events)
+            run_adjustments(state, {}, events)
         elif state.played():  # no player has a unit: the others' units hold
-            _movement(state, {}, events)
+            run_movement(state, {}, events)
         else:
             finish(state, "last_year", state.alive(), events)
