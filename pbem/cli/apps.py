@@ -31,7 +31,8 @@ GROUPS = (  # (command, module whose `app` is the group), in help order
     ("mail", "mail"),
     ("player", "people"),
 )
-REGISTERED = ("play", "overview", "timecmds", "rerun", "edit", "messages", "lifecycle", "audit")
+REGISTERED = ("play", "overview", "timecmds", "rerun", "edit", "messages", "lifecycle", "audit",
+              "adjudicate")
 SOLO: dict[str, Callable[[typer.Typer], None]] = {}  # commands that can run in an app alone
 
 
