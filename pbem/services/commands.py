@@ -25,7 +25,13 @@ from pbem.services.mail_budgets import HOUR, PRESS_SENT, REFEREE_SENT, relays_sp
 from pbem.services.outbox import Letter, enqueue
 from pbem.services.runtime import Runtime
 from pbem.services.schedule import local_text
-from pbem.services.states import current_state, game_of, phase_events, state_after
+from pbem.services.states import (
+    campaign_settings,
+    current_state,
+    game_of,
+    phase_events,
+    state_after,
+)
 
 
 @dataclass
@@ -76,6 +82,8 @@ class Mail:
 
 
 Handler = Callable[[Mail, Command], str]
+
+EVERYONE = ("all", "everyone", "*")  # PRESS ALL
 
 
 def dispatch(mail: Mail, auth_line: bool = False) -> str:
@@ -214,6 +222,10 @@ def _press(mail: Mail, command: Command) -> str:
     if not mail.campaign.allow_press:
         mail.notice("mail.E_PRESS_OFF")
         return "mail.E_PRESS_OFF"
+    broadcast_only = campaign_settings(mail.campaign).get("press_to") == "all"
+    if broadcast_only and command.argument.strip().lower() not in EVERYONE:
+        mail.notice("mail.E_PRESS_BROADCAST")
+        return "mail.E_PRESS_BROADCAST"
     targets = _press_targets(mail, command.argument)
     if not targets:
         mail.notice("mail.E_PRESS_TARGET", target=command.argument)
@@ -249,7 +261,7 @@ def _press_targets(mail: Mail, argument: str) -> list[Player]:
         for p in queries.players_of(mail.session, mail.campaign)
         if p.id != mail.player.id and p.status != "replaced"
     ]
-    if wanted in ("all", "everyone", "*"):
+    if wanted in EVERYONE:
         return others
     return [p for p in others if wanted in (p.seat.lower(), p.name.lower(), p.address.lower())]
 

@@ -103,3 +103,18 @@ def test_press_to_all_and_press_switched_off(rt: Runtime, toy_campaign: str) -> 
     stats = _process(rt, toy_campaign, "bob@localhost", ["PRESS p1\nsecret deal"], 3)
     assert stats.outcomes == {"mail.E_PRESS_OFF": 1}
     assert len(_outbox(rt, "press")) == 2
+
+
+def test_broadcast_only_press_relays_press_to_all_and_refuses_press_to_one(
+    rt: Runtime, toy_campaign: str
+) -> None:
+    from pbem.services.timing import change_settings
+
+    change_settings(rt, toy_campaign, {"press_to": "all"}, "broadcast press only")
+    stats = _process(
+        rt, toy_campaign, "alice@localhost", ["PRESS p2\nA private word", "PRESS ALL\nHello"], 1
+    )
+    assert stats.outcomes == {"mail.E_PRESS_BROADCAST": 1, "mail.press": 1}
+    assert sorted(p.recipient for p in _outbox(rt, "press")) == ["bob@localhost", "carol@localhost"]
+    notice = _outbox(rt, "notice")[-1]
+    assert notice.recipient == "alice@localhost" and b"PRESS ALL" in notice.raw
