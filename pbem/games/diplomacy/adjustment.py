@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.geography import Geography
+from pbem.games.diplomacy.geography import Geography, geography
 from pbem.games.diplomacy.inputs import Order
 from pbem.games.diplomacy.state import DipState, Unit
 
@@ -25,19 +25,22 @@ class Adjusted:
 
 def balance(state: DipState) -> dict[str, int]:
     """Each surviving power's centres less its units: builds (+) or removals (-), not 0."""
+    centres, units = state.centre_counts(), state.unit_counts()
     found = {}
     for power in state.alive():
-        difference = state.centre_count(power) - len(state.units_of(power))
+        difference = centres.get(power, 0) - units.get(power, 0)
         if difference:
             found[power] = difference
     return found
 
 
-def build_sites(state: DipState, power: str) -> list[str]:
-    """The power's home centres it owns that stand empty."""
-    geo_homes = [p.id for p in state.board.provinces if p.home == power]
-    taken = {u.province for u in state.units}
-    return [h for h in geo_homes if state.centres.get(h) == power and h not in taken]
+def build_sites(state: DipState, power: str, taken: set[str] | None = None) -> list[str]:
+    """The power's home centres it owns that stand empty (`taken`: the provinces with a
+    unit, when the caller knows them)."""
+    homes = geography(state.board).homes.get(power, ())
+    if taken is None:
+        taken = {province_of(u.at) for u in state.units}
+    return [h for h in homes if state.centres.get(h) == power and h not in taken]
 
 
 def owes(state: DipState, power: str) -> bool:
@@ -56,20 +59,22 @@ def build_fits(geo: Geography, kind: str, location: str) -> bool:
     return geo.kind.get(province) == "coast" and location == province
 
 
-def adjudicate(geo: Geography, state: DipState, power: str, orders: list[Order]) -> Adjusted:
-    """One power's builds or removals, order by order, then civil disorder for the rest."""
+def adjudicate(geo: Geography, state: DipState, power: str, orders: list[Order],
+               taken: set[str] | None = None) -> Adjusted:
+    """One power's builds or removals, order by order, then civil disorder for the rest
+    (`taken`: the provinces with a unit, when the caller knows them)."""
     count = state.adjust.get(power, 0)
     done = Adjusted(power)
     if count > 0:
-        _builds(geo, state, done, orders, count)
+        _builds(geo, state, done, orders, count, taken)
     elif count < 0:
         _removals(geo, state, done, orders, -count)
     return done
 
 
 def _builds(geo: Geography, state: DipState, done: Adjusted, orders: list[Order],
-            count: int) -> None:
-    sites = build_sites(state, done.power)
+            count: int, taken: set[str] | None) -> None:
+    sites = build_sites(state, done.power, taken)
     for order in orders:
         used = len(done.built) + done.waived
         if order.kind == "waive" and used < count:

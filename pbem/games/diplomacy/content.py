@@ -91,6 +91,12 @@ class Board(BaseModel):
         return next(p for p in self.provinces if p.id == pid)
 
 
+_PROVINCES: dict[str, str] = {}
+
+
 def province_of(location: str) -> str:
-    """The province of a location: "stp/nc" -> "stp"."""
-    return location.split("/", 1)[0]
+    """The province of a location: "stp/nc" -> "stp" (the rules ask this very often)."""
+    found = _PROVINCES.get(location)
+    if found is None:
+        found = _PROVINCES[location] = location.split("/", 1)[0]
+    return found

@@ -90,7 +90,7 @@ class Diplomacy:
 
     def advance(self, state: DipState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Adjudicate the phase and go on to the next one someone must order in."""
-        new = state.model_copy(deep=True, update={"board": state.board})
+        new = state.fresh_copy()
         events: list[Event] = []
         play(new, inputs, events)
         return Advance(state=new, events=events)

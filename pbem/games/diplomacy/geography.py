@@ -27,6 +27,8 @@ class Geography:
     centres: frozenset[str] = frozenset()
     homes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # province -> full name
+    power_names: dict[str, str] = field(default_factory=dict)  # power key -> its name
+    province: dict[str, str] = field(default_factory=dict)  # every location -> its province
     _distance: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
 
     def is_sea(self, province: str) -> bool:
@@ -98,6 +100,8 @@ def _build(board: Board) -> Geography:
     geo = Geography(board=board)
     geo.kind = {p.id: p.kind for p in board.provinces}
     geo.names = {p.id: p.name for p in board.provinces}
+    geo.power_names = {p.key: p.name for p in board.powers}
+    geo.province = {loc: province_of(loc) for loc in [*geo.kind, *board.fleet]}
     split: dict[str, list[str]] = {}
     for coast in board.coasts:
         split.setdefault(province_of(coast.location), []).append(coast.location)

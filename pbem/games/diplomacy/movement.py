@@ -3,9 +3,11 @@ of every unit (moved, bounced, cut, dislodged, void and why) and where the dislo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from pbem.games.diplomacy import hold, move
+from pbem.games.diplomacy import move
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.geography import Geography
 from pbem.games.diplomacy.inputs import Order
@@ -13,13 +15,16 @@ from pbem.games.diplomacy.resolver import Resolver
 from pbem.games.diplomacy.table import Piece, Table, build_table, reachable
 
 
-@dataclass
-class Verdict:
+class Verdict(NamedTuple):
     """What became of one unit's order."""
 
     result: str  # moved, bounced, failed, held, given, cut, convoyed, disrupted, void
     why: str = ""  # for a failure or a void order: no_convoy, paradox, no_unit, moved, ...
     dislodged_by: str | None = None  # the province the unit was dislodged from
+
+
+Found = tuple[str, str]  # a verdict's result and why, before dislodgement is known
+MOVED = Verdict("moved")
 
 
 @dataclass
@@ -30,6 +35,7 @@ class Movement:
     verdicts: dict[str, Verdict] = field(default_factory=dict)
     arrivals: dict[str, str] = field(default_factory=dict)  # mover -> location it moved to
     contested: set[str] = field(default_factory=set)  # left empty by a standoff
+    _occupied: set[str] | None = None
 
     def retreats(self, province: str) -> list[str]:
         """Where the unit dislodged from `province` may go: next door, empty, not contested,
@@ -48,9 +54,11 @@ class Movement:
 
     def occupied(self) -> set[str]:
         """The provinces holding a unit once the moves are made (the dislodged gone)."""
-        stay = {p for p, v in self.verdicts.items()
-                if p not in self.arrivals and v.dislodged_by is None}
-        return stay | {province_of(loc) for loc in self.arrivals.values()}
+        if self._occupied is None:
+            stay = {p for p, v in self.verdicts.items()
+                    if p not in self.arrivals and v.dislodged_by is None}
+            self._occupied = stay | {province_of(loc) for loc in self.arrivals.values()}
+        return self._occupied
 
 
 def _free(province: str, taken: set[str], contested: set[str], came_from: str | None) -> bool:
@@ -63,47 +71,41 @@ def adjudicate(geo: Geography, pieces: dict[str, Piece], orders: dict[str, Order
     resolver = Resolver(table)
     resolver.run()
     outcome = Movement(table)
-    for province in sorted(table.pieces):
-        outcome.verdicts[province] = _verdict(resolver, province)
-        if outcome.verdicts[province].result == "moved":
-            outcome.arrivals[province] = table.orders[province].to
+    verdicts, arrivals, orders = outcome.verdicts, outcome.arrivals, table.orders
+    decided = resolver.resolve
+    taken = {there: mover for mover, there in table.dest.items() if decided(mover)}
+    for province, kind in table.kinds.items():
+        if kind == "move" and decided(province):
+            verdicts[province] = MOVED
+            arrivals[province] = orders[province].to
+            continue
+        result, why = VERDICTS[kind](resolver, province)
+        verdicts[province] = Verdict(result, why, taken.get(province))
     outcome.contested = _standoffs(resolver, outcome)
     return outcome
 
 
-def _verdict(r: Resolver, province: str) -> Verdict:
-    table = r.table
-    kind = table.kind_of(province)
-    if kind == "move":
-        verdict = _move_verdict(r, province)
-    elif kind == "support":
-        verdict = _support_verdict(r, province)
-    elif kind == "convoy":
-        verdict = _convoy_verdict(r, province)
-    else:
-        verdict = Verdict("held")
-    if verdict.result != "moved":
-        verdict.dislodged_by = hold.dislodged_by(r, province)
-    return verdict
+def _hold_verdict(r: Resolver, province: str) -> Found:
+    return ("held", "")
 
 
-def _move_verdict(r: Resolver, mover: str) -> Verdict:
+def _move_verdict(r: Resolver, mover: str) -> Found:
     if r.resolve(mover):
-        return Verdict("moved")
+        return ("moved", "")
     if mover in r.paradox:
-        return Verdict("failed", "paradox")
+        return ("failed", "paradox")
     if mover in r.table.convoyed and not r.path(mover):
-        return Verdict("failed", "no_convoy")
-    return Verdict("bounced")
+        return ("failed", "no_convoy")
+    return ("bounced", "")
 
 
-def _support_verdict(r: Resolver, supporter: str) -> Verdict:
+def _support_verdict(r: Resolver, supporter: str) -> Found:
     table = r.table
     if supporter in table.void:
-        return Verdict("void", table.void[supporter])
+        return ("void", table.void[supporter])
     if _against_own(r, supporter):
-        return Verdict("void", "own_unit")
-    return Verdict("given") if r.resolve(supporter) else Verdict("cut")
+        return ("void", "own_unit")
+    return ("given", "") if r.resolve(supporter) else ("cut", "")
 
 
 def _against_own(r: Resolver, supporter: str) -> bool:
@@ -121,20 +123,25 @@ def _against_own(r: Resolver, supporter: str) -> bool:
     return target not in table.dest or table.opposing(mover) is not None or not r.resolve(target)
 
 
-def _convoy_verdict(r: Resolver, fleet: str) -> Verdict:
+def _convoy_verdict(r: Resolver, fleet: str) -> Found:
     table = r.table
     if fleet in table.void:
-        return Verdict("void", table.void[fleet])
+        return ("void", table.void[fleet])
     army = table.convoying[fleet]
     if not r.resolve(fleet):
-        return Verdict("disrupted")
+        return ("disrupted", "")
     if army in r.paradox:
-        return Verdict("failed", "paradox")
+        return ("failed", "paradox")
     if not r.path(army):
-        return Verdict("failed", "no_convoy")
+        return ("failed", "no_convoy")
     staying = {f for f in table.convoy_fleets[army] if r.resolve(f)}
-    return Verdict("convoyed") if on_route(table, army, fleet, staying) else \
-        Verdict("failed", "off_route")
+    return ("convoyed", "") if on_route(table, army, fleet, staying) else \
+        ("failed", "off_route")
+
+
+VERDICTS: dict[str, Callable[[Resolver, str], Found]] = {
+    "hold": _hold_verdict, "move": _move_verdict, "support": _support_verdict,
+    "convoy": _convoy_verdict}
 
 
 def on_route(table: Table, army: str, fleet: str, fleets: set[str]) -> bool:
@@ -146,9 +153,10 @@ def on_route(table: Table, army: str, fleet: str, fleets: set[str]) -> bool:
 
 def _standoffs(r: Resolver, outcome: Movement) -> set[str]:
     """Provinces left empty where a move that could have entered was stopped."""
-    table = r.table
+    occupied = outcome.occupied()
     found = set()
-    for mover, there in table.dest.items():
-        if outcome.verdicts[mover].result != "moved" and move.prevent_strength(r, mover) > 0:
+    for mover, there in r.table.dest.items():
+        if there not in occupied and mover not in outcome.arrivals and \
+                move.prevent_strength(r, mover) > 0:
             found.add(there)
-    return found - outcome.occupied()
+    return found

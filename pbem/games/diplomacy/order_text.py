@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.games.diplomacy.inputs import Order
 
 
@@ -14,6 +16,17 @@ def place(location: str) -> str:
 def unit_text(kind: str | None, location: str) -> str:
     """A unit as orders name it: "A PAR"."""
     return f"{kind or 'A'} {place(location)}"
+
+
+def row_text(row: dict[str, Any]) -> str:
+    """The order of one row of a phase's results (a movement's rows keep its parts)."""
+    if "order" in row:  # retreats keep their text
+        return str(row["order"] or row.get("unit", ""))
+    if row["kind"] == "waive" and row.get("count", 1) > 1:
+        return f"WAIVE {row['count']}"
+    order = Order(kind=row["kind"], unit=row["unit"], at=row["at"], to=row.get("to", ""),
+                  of_unit=row.get("of_unit"), of=row.get("of", ""), via=row.get("via", False))
+    return order_text(order)
 
 
 def order_text(order: Order) -> str:

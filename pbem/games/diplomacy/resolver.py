@@ -24,11 +24,17 @@ class Resolver:
         self.table = table
         self.state: dict[str, int] = {}
         self.result: dict[str, bool] = {}
+        self.done: dict[str, bool] = {}  # the decisions resolved for good
         self.deps: list[str] = []
         self.paradox: set[str] = set()  # convoyed armies the Szykman rule stopped
+        self.finished = False  # once run: decisions and convoy routes no longer change
+        self.paths: dict[str, bool] = {}
 
     def resolve(self, order: str) -> bool:
         """The decision of the order of the unit in `order` (a province)."""
+        found = self.done.get(order)
+        if found is not None:
+            return found
         state = self.state.get(order, UNRESOLVED)
         if state == RESOLVED:
             return self.result[order]
@@ -45,6 +51,8 @@ class Resolver:
         if len(self.deps) == old:
             if self.state[order] != RESOLVED:
                 self.result[order], self.state[order] = first, RESOLVED
+            if not self.deps:  # nothing is being guessed: this decision is final
+                self.done[order] = self.result[order]
             return self.result[order]
         if self.deps[old] != order:  # hangs on another order's guess: decided later
             self.deps.append(order)
@@ -67,7 +75,7 @@ class Resolver:
 
     def adjudicate(self, order: str) -> bool:
         """Decide one order from the current decisions (and guesses) of the others."""
-        kind = self.table.kind_of(order)
+        kind = self.table.kinds[order]
         if kind == "move":
             return move.succeeds(self, order)
         if kind == "support":
@@ -97,8 +105,13 @@ class Resolver:
         destination (a convoy is disrupted only when every route is)."""
         if army in self.paradox:
             return False
+        if self.finished and army in self.paths:
+            return self.paths[army]
         fleets = {f for f in self.table.convoy_fleets.get(army, ()) if self.resolve(f)}
-        return convoy.linked(self.table, army, fleets)
+        found = convoy.linked(self.table, army, fleets)
+        if self.finished:
+            self.paths[army] = found
+        return found
 
     def supports(self, helped: list[str] | None, but_not: str | None = None) -> int:
         """How many of these supports are given, leaving out `but_not`'s power's."""
@@ -112,7 +125,36 @@ class Resolver:
 
     def run(self) -> dict[str, bool]:
         """Decide every move, support and convoy; return the decisions by province."""
-        for order in sorted(self.table.orders):
-            if self.table.kind_of(order) in ("move", "support") or order in self.table.convoying:
+        table = self.table  # orders are in board order: the units were
+        self._obvious()
+        for order, kind in table.kinds.items():
+            if kind in ("move", "support") or order in table.convoying:
                 self.resolve(order)
-        return dict(self.result)
+        self.done = {**self.result, **self.done}  # every decision is final now
+        self.finished = True
+        return dict(self.done)
+
+    def _obvious(self) -> None:
+        """Settle at once what nothing can change: a support or convoying fleet nobody attacks
+        stands; an unsupported move over land into an empty province succeeds if it is the only
+        one, and stands off if others as plain try too; one into a province whose unit stays
+        fails, if it is the only move there and has no support."""
+        table, done = self.table, self.done
+        attackers, supported, convoyed = table.attackers, table.move_support, table.convoyed
+        for helper in (*table.supporting, *table.convoying):
+            if helper not in attackers:
+                done[helper] = True
+        pieces, dest = table.pieces, table.dest
+        for there, movers in attackers.items():
+            if len(movers) == 1:
+                mover = movers[0]
+                if mover in convoyed:
+                    continue
+                if there not in pieces:
+                    done[mover] = True
+                elif there not in dest and mover not in supported:
+                    done[mover] = False
+            elif there not in pieces and not any(m in supported or m in convoyed
+                                                 for m in movers):
+                for mover in movers:
+                    done[mover] = False

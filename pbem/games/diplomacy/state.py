@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from pydantic import BaseModel, Field
 
@@ -13,8 +13,9 @@ Season = Literal["spring", "fall", "winter"]
 Step = Literal["movement", "retreat", "adjustment", "over"]
 
 
-class Unit(BaseModel):
-    """A unit on the board."""
+class Unit(NamedTuple):
+    """A unit on the board: a plain tuple (the rules make thousands), [power, kind, at] in
+    the state's JSON."""
 
     power: str
     kind: UnitKind
@@ -57,9 +58,23 @@ class DipState(BaseModel):
     result: list[dict[str, Any]] | None = None
     note: str = ""
 
+    def fresh_copy(self) -> DipState:
+        """A copy the rules may change: its lists and dicts are new, the board (never changed)
+        and the units (replaced, never changed in place) are shared."""
+        return self.model_copy(update={
+            "powers": dict(self.powers), "units": list(self.units),
+            "centres": dict(self.centres), "counted": dict(self.counted),
+            "dislodged": list(self.dislodged), "adjust": dict(self.adjust),
+            "draw": list(self.draw), "concede": dict(self.concede),
+            "result": list(self.result) if self.result is not None else None,
+        })
+
     def seat_of(self, power: str) -> str | None:
         """The seat that plays `power`, or None for a power nobody plays."""
-        return next((s for s, p in sorted(self.powers.items()) if p == power), None)
+        for seat, played in self.powers.items():  # one seat a power: order does not matter
+            if played == power:
+                return seat
+        return None
 
     def power_of(self, seat: str) -> str | None:
         """The power `seat` plays."""
@@ -72,6 +87,20 @@ class DipState(BaseModel):
     def units_of(self, power: str) -> list[Unit]:
         """`power`'s units on the board, by location."""
         return [u for u in self.units if u.power == power]
+
+    def centre_counts(self) -> dict[str, int]:
+        """Every power's supply centres, counted in one pass (powers with none left out)."""
+        counts: dict[str, int] = {}
+        for owner in self.centres.values():
+            counts[owner] = counts.get(owner, 0) + 1
+        return counts
+
+    def unit_counts(self) -> dict[str, int]:
+        """Every power's units on the board, counted in one pass."""
+        counts: dict[str, int] = {}
+        for unit in self.units:
+            counts[unit.power] = counts.get(unit.power, 0) + 1
+        return counts
 
     def centre_count(self, power: str) -> int:
         """How many supply centres `power` owns."""

@@ -14,17 +14,12 @@ from dataclasses import dataclass, field
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.geography import Geography
 from pbem.games.diplomacy.inputs import Order
+from pbem.games.diplomacy.state import Unit
 
 HOLD = Order(kind="hold")
 
 
-@dataclass(slots=True)
-class Piece:
-    """A unit as the resolver sees it."""
-
-    power: str
-    kind: str
-    at: str
+Piece = Unit  # a unit as the resolver sees it: power, kind, location
 
 
 @dataclass
@@ -44,48 +39,62 @@ class Table:
     convoy_fleets: dict[str, list[str]] = field(default_factory=dict)  # convoyed -> fleets
     convoying: dict[str, str] = field(default_factory=dict)  # fleet -> army it convoys
     void: dict[str, str] = field(default_factory=dict)  # unit -> why its order did nothing
+    kinds: dict[str, str] = field(default_factory=dict)  # unit -> its order's kind
+    head_to_head: dict[str, str] = field(default_factory=dict)  # mover -> the unit it meets
 
     def kind_of(self, province: str) -> str:
         """The kind of order the unit in `province` carries out."""
-        return self.orders[province].kind
+        return self.kinds[province]
 
     def opposing(self, mover: str) -> str | None:
         """The unit a move meets head to head: moving the other way, neither by convoy."""
-        there = self.dest[mover]
-        if self.dest.get(there) == mover and not {mover, there} & self.convoyed:
-            return there
-        return None
+        return self.head_to_head.get(mover)
 
 
 def build_table(geo: Geography, pieces: dict[str, Piece], orders: dict[str, Order]) -> Table:
     """Lay out a phase: `orders` by province (missing ones hold)."""
     table = Table(geo, pieces, {p: orders.get(p, HOLD) for p in pieces})
+    kinds, dest, province_at = table.kinds, table.dest, geo.province
+    asked: dict[tuple[str, str], list[str]] = {}
+    helpers: list[tuple[str, Order]] = []
     for province, order in table.orders.items():
-        if order.kind == "move":
-            table.dest[province] = province_of(order.to)
-    _convoys(table)
-    for mover, there in table.dest.items():
+        kind = kinds[province] = order.kind
+        if kind == "move":
+            dest[province] = province_at[order.to]
+        elif kind == "support":
+            helpers.append((province, order))
+        elif kind == "convoy":
+            asked.setdefault((order.of, province_of(order.to)), []).append(province)
+    _convoys(table, asked)
+    convoyed = table.convoyed
+    for mover, there in dest.items():
         table.attackers.setdefault(there, []).append(mover)
-    _supports(table)
+        if dest.get(there) == mover and mover not in convoyed and there not in convoyed:
+            table.head_to_head[mover] = there
+    _supports(table, helpers)
     return table
 
 
-def _convoys(table: Table) -> None:
-    """Match convoy orders to army moves and decide which moves go by convoy."""
-    asked: dict[tuple[str, str], list[str]] = {}
-    for fleet, order in table.orders.items():
-        if order.kind == "convoy":
-            asked.setdefault((order.of, province_of(order.to)), []).append(fleet)
+def _convoys(table: Table, asked: dict[tuple[str, str], list[str]]) -> None:
+    """Match convoy orders (`asked`: by army and destination, the fleets ordered to carry it)
+    to army moves, and decide which moves go by convoy."""
+    army_borders, pieces, orders = table.geo.army, table.pieces, table.orders
     for army, there in table.dest.items():
+        if pieces[army].kind != "A":
+            continue
+        if there in army_borders[army] and not orders[army].via and \
+                (not asked or (army, there) not in asked):
+            continue  # the common case: a move next door that nobody offers to carry
         fleets = sorted(asked.get((army, there), []))
-        if table.pieces[army].kind == "A" and _by_convoy(table, army, there, fleets):
+        if _by_convoy(table, army, there, fleets):
             table.convoyed.add(army)
             table.convoy_fleets[army] = fleets
             for fleet in fleets:
                 table.convoying[fleet] = army
-    for fleet, order in table.orders.items():
-        if order.kind == "convoy" and fleet not in table.convoying:
-            table.void[fleet] = "no_army" if order.of not in table.dest else "not_convoyed"
+    for (army, _), fleets in asked.items():
+        for fleet in fleets:
+            if fleet not in table.convoying:
+                table.void[fleet] = "no_army" if army not in table.dest else "not_convoyed"
 
 
 def _by_convoy(table: Table, army: str, there: str, fleets: list[str]) -> bool:
@@ -114,11 +123,9 @@ def reachable(geo: Geography, start: str, fleets: set[str]) -> set[str]:
     return seen
 
 
-def _supports(table: Table) -> None:
+def _supports(table: Table, helpers: list[tuple[str, Order]]) -> None:
     """Match each support to the order it names; one that matches nothing does nothing."""
-    for supporter, order in table.orders.items():
-        if order.kind != "support":
-            continue
+    for supporter, order in helpers:
         helped = order.of
         if helped not in table.pieces:
             table.void[supporter] = "no_unit"

@@ -4,6 +4,7 @@ build or remove), until some player owes orders or the game is over."""
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from pbem.core.game import Event
@@ -14,10 +15,11 @@ from pbem.games.diplomacy.inputs import DipOrders, Order
 from pbem.games.diplomacy.order_text import order_text, place, unit_text
 from pbem.games.diplomacy.phases import ordering, phase_label
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
-from pbem.games.diplomacy.table import Piece
 from pbem.games.diplomacy.victory import finish, solo
 
 MOVEMENT_KINDS = ("hold", "move", "support", "convoy")
+LOCATION = attrgetter("at")  # units are kept in the order of their locations
+HOLD = Order(kind="hold")
 
 
 def play(state: DipState, inputs: dict[str, Any], events: list[Event]) -> None:
@@ -56,59 +58,75 @@ def _by_power(state: DipState, orders: dict[str, DipOrders]) -> dict[str, list[O
 
 
 def _name(state: DipState, power: str) -> str:
-    return state.board.power(power).name
+    return geography(state.board).power_names[power]
 
 
 def run_movement(state: DipState, by_power: dict[str, list[Order]], events: list[Event]) -> None:
     """Adjudicate a movement phase: units move, the dislodged wait with where they may go."""
     geo = geography(state.board)
-    pieces = {u.province: Piece(u.power, u.kind, u.at) for u in state.units}
+    province_at = geo.province
+    pieces = units = {province_at[u.at]: u for u in state.units}
     given: dict[str, Order] = {}
     for power, orders in by_power.items():
         for order in orders:
-            piece = pieces.get(province_of(order.at))
-            if order.kind in MOVEMENT_KINDS and piece and piece.power == power and \
-                    piece.at == order.at:
-                given[province_of(order.at)] = order
+            province = province_at.get(order.at, "")
+            piece = pieces.get(province)
+            if piece and piece.power == power and piece.at == order.at and \
+                    order.kind in MOVEMENT_KINDS:
+                given[province] = order
     outcome = movement.adjudicate(geo, pieces, given)
     events.append(Event(code="dip.orders", data={
-        "phase": phase_label(state), "rows": _rows(state, outcome, given)}))
-    units, dislodged = [], []
-    for unit in state.units:
-        verdict = outcome.verdicts[unit.province]
-        if unit.province in outcome.arrivals:
-            units.append(Unit(power=unit.power, kind=unit.kind, at=outcome.arrivals[unit.province]))
+        "phase": phase_label(state), "rows": _rows(outcome, given)}))
+    staying, dislodged = [], []
+    for province, unit in units.items():
+        verdict = outcome.verdicts[province]
+        if province in outcome.arrivals:
+            staying.append(Unit(power=unit.power, kind=unit.kind, at=outcome.arrivals[province]))
         elif verdict.dislodged_by is not None:
-            by = verdict.dislodged_by
-            dislodged.append(Dislodged(
-                power=unit.power, kind=unit.kind, at=unit.at,
-                attacker="" if by in outcome.table.convoyed else by,
-                retreats=outcome.retreats(unit.province)))
-            events.append(Event(code="dip.dislodged", data={
-                "power": _name(state, unit.power), "unit": unit_text(unit.kind, unit.at),
-                "by": place(by), "retreats": " ".join(map(place, dislodged[-1].retreats))
-                or "none"}))
+            dislodged.append(_dislodged(state, outcome, province, unit, events))
         else:
-            units.append(unit)
-    state.units = sorted(units, key=lambda u: u.at)
+            staying.append(unit)
+    state.units = sorted(staying, key=LOCATION)
     state.dislodged = dislodged
     state.step = "retreat"
 
 
-def _rows(state: DipState, outcome: movement.Movement,
-          given: dict[str, Order]) -> list[dict[str, Any]]:
+def _dislodged(state: DipState, outcome: movement.Movement, province: str, unit: Unit,
+               events: list[Event]) -> Dislodged:
+    """A dislodged unit, with where it may retreat; announced to all."""
+    by = outcome.verdicts[province].dislodged_by or ""
+    found = Dislodged(power=unit.power, kind=unit.kind, at=unit.at,
+                      attacker="" if by in outcome.table.convoyed else by,
+                      retreats=outcome.retreats(province))
+    events.append(Event(code="dip.dislodged", data={
+        "power": _name(state, unit.power), "unit": unit_text(unit.kind, unit.at),
+        "by": place(by), "retreats": ", ".join(map(place, found.retreats)) or "none"}))
+    return found
+
+
+def _rows(outcome: movement.Movement, given: dict[str, Order]) -> list[dict[str, Any]]:
     """Each unit's order and its result, for the report and the map's arrows."""
     rows = []
-    for province in sorted(outcome.table.pieces):
-        piece = outcome.table.pieces[province]
-        order = given.get(province) or Order(kind="hold", unit=piece.kind, at=piece.at)  # type: ignore[arg-type]
-        verdict = outcome.verdicts[province]
-        rows.append({"power": piece.power, "order": order_text(order), "kind": order.kind,
-                     "at": order.at, "to": order.to, "of": order.of,
-                     "result": verdict.result, "why": verdict.why,
-                     "dislodged": verdict.dislodged_by is not None,
-                     "convoyed": province in outcome.table.convoyed,
-                     "ordered": province in given})
+    table = outcome.table
+    verdicts, convoyed = outcome.verdicts, table.convoyed
+    for province, piece in table.pieces.items():  # in board order, as the units are
+        order = given.get(province) or HOLD
+        verdict = verdicts[province]
+        row: dict[str, Any] = {"power": piece.power, "unit": piece.kind, "kind": order.kind,
+                               "at": piece.at, "result": verdict.result}
+        if order is HOLD:  # what a plain hold leaves out, the report reads as absent
+            row["ordered"] = False
+        else:
+            row["to"], row["of_unit"], row["of"] = order.to, order.of_unit, order.of
+            if order.via:
+                row["via"] = True
+            if province in convoyed:
+                row["convoyed"] = True
+        if verdict.why:
+            row["why"] = verdict.why
+        if verdict.dislodged_by is not None:
+            row["dislodged"] = True
+        rows.append(row)
     return rows
 
 
@@ -131,7 +149,7 @@ def _apply_retreats(state: DipState, given: dict[str, Order], events: list[Event
                      "order": order_text(order) if order else "", "result": verdict.result,
                      "why": "met" if verdict.result == "bounced" else "",
                      "to": verdict.to, "kind": order.kind if order else "", "at": unit.at})
-    state.units.sort(key=lambda u: u.at)
+    state.units.sort(key=LOCATION)
     if rows:
         events.append(Event(code="dip.retreats", data={"phase": phase_label(state),
                                                        "rows": rows}))
@@ -144,7 +162,7 @@ def _after_retreats(state: DipState, events: list[Event]) -> None:
         state.season, state.step = "fall", "movement"
         return
     before = state.alive()
-    _count_centres(state, events)
+    _count_centres(state, before, events)
     _eliminations(state, before, events)
     winner = solo(state)
     if winner is not None:
@@ -152,68 +170,85 @@ def _after_retreats(state: DipState, events: list[Event]) -> None:
     elif state.end_year and state.year >= state.end_year:
         finish(state, "last_year", state.played() or state.alive(), events)
     else:
-        state.adjust = adjustment.balance(state)
+        state.adjust = adjustment.balance(state)  # the reports list who builds or removes
         state.season, state.step = "winter", "adjustment"
-        for power, count in sorted(state.adjust.items()):
-            events.append(Event(code="dip.adjust_builds" if count > 0 else "dip.adjust_removes",
-                                data={"power": _name(state, power), "count": abs(count)}))
 
 
-def _count_centres(state: DipState, events: list[Event]) -> None:
+def _count_centres(state: DipState, alive: list[str], events: list[Event]) -> None:
     """After Fall: each centre with a unit in it belongs to that unit's power."""
-    state.counted = {p: state.centre_count(p) for p in state.alive()}
-    geo = geography(state.board)
+    before = state.centre_counts()
+    state.counted = {p: before.get(p, 0) for p in alive}
+    geo, centres = geography(state.board), state.centres
     for unit in state.units:
-        if unit.province in geo.centres and state.centres.get(unit.province) != unit.power:
-            lost = state.centres.get(unit.province)
-            state.centres[unit.province] = unit.power
+        province = province_of(unit.at)
+        if province in geo.centres and centres.get(province) != unit.power:
+            lost = centres.get(province)
+            centres[province] = unit.power
             events.append(Event(code="dip.centre", data={
-                "power": _name(state, unit.power), "place": place(unit.province),
+                "power": _name(state, unit.power), "place": place(province),
                 "from": _name(state, lost) if lost else "nobody"}))
-    state.centres = dict(sorted(state.centres.items()))
+    state.centres = dict(sorted(centres.items()))
+    after = state.centre_counts()
     events.append(Event(code="dip.count", data={"year": state.year, "counts": {
-        _name(state, p): state.centre_count(p) for p in state.alive()}}))
+        _name(state, p): after.get(p, 0) for p in alive}}))
 
 
 def run_adjustments(state: DipState, by_power: dict[str, list[Order]],
                     events: list[Event]) -> None:
     """Builds and removals (civil disorder for removals left out), then the new year."""
     geo = geography(state.board)
-    before = state.alive()
-    rows = []
+    rows: list[dict[str, Any]] = []
+    gone: set[str] = set()
+    taken = {province_of(u.at) for u in state.units}
     for power in sorted(state.adjust):
-        done = adjustment.adjudicate(geo, state, power, by_power.get(power, []))
-        rows += [{"power": power, "order": order_text(o), "result": r} for o, r in done.verdicts]
-        gone = {u.at for u in done.removed + done.disorder}
-        state.units = [u for u in state.units if not (u.power == power and u.at in gone)]
+        done = adjustment.adjudicate(geo, state, power, by_power.get(power, []), taken)
+        rows += _adjustment_rows(state, done)
+        gone.update(u.at for u in done.removed + done.disorder)
         state.units += done.built
-        rows += [{"power": power, "order": f"REMOVE {unit_text(u.kind, u.at)}",
-                  "result": "disorder"} for u in done.disorder]
-        unused = state.adjust[power] - len(done.built) - done.waived
-        if state.adjust[power] > 0 and unused > 0:
-            rows.append({"power": power, "order": f"WAIVE {unused}", "result": "unused"})
-    state.units.sort(key=lambda u: u.at)
+    state.units = sorted((u for u in state.units if u.at not in gone), key=LOCATION)
     if rows:
         events.append(Event(code="dip.adjustments", data={"phase": phase_label(state),
                                                           "rows": rows}))
-    _eliminations(state, before, events)
+    shrinking = [p for p, count in state.adjust.items() if count < 0]
+    for power in shrinking:  # only a power that removed units can have lost its last one
+        if not state.units_of(power) and not state.centre_count(power):
+            events.append(Event(code="dip.eliminated", data={"power": _name(state, power)}))
     _new_year(state)
 
 
-def _eliminations(state: DipState, before: list[str], events: list[Event]) -> None:
+def _adjustment_rows(state: DipState, done: adjustment.Adjusted) -> list[dict[str, Any]]:
+    """Each build, removal and waiver, its parts kept (the report writes the order)."""
+    power = done.power
+    rows: list[dict[str, Any]] = [
+        {"power": power, "kind": o.kind, "unit": o.unit, "at": o.at, "result": r}
+        for o, r in done.verdicts]
+    rows += [{"power": power, "kind": "remove", "unit": u.kind, "at": u.at,
+              "result": "disorder"} for u in done.disorder]
+    unused = state.adjust[power] - len(done.built) - done.waived
+    if state.adjust[power] > 0 and unused > 0:
+        rows.append({"power": power, "kind": "waive", "unit": None, "at": "", "count": unused,
+                     "result": "unused"})
+    return rows
+
+
+def _eliminations(state: DipState, before: list[str], events: list[Event]) -> list[str]:
+    """Announce the powers out of the game since `before`; return those still in it."""
     alive = state.alive()
     for power in before:
         if power not in alive:
             events.append(Event(code="dip.eliminated", data={"power": _name(state, power)}))
+    return alive
 
 
 def _new_year(state: DipState) -> None:
     state.adjust = {}
     state.year += 1
     state.season, state.step = "spring", "movement"
-    alive = set(state.alive())
-    state.draw = [p for p in state.draw if p in alive]
-    state.concede = {p: to for p, to in state.concede.items() if p in alive and to in alive}
+    if state.draw or state.concede:
+        alive = state.alive()
+        state.draw = [p for p in state.draw if p in alive]
+        state.concede = {p: to for p, to in state.concede.items()
+                         if p in alive and to in alive}
 
 
 def settle(state: DipState, events: list[Event]) -> None:

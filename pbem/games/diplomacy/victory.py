@@ -11,7 +11,7 @@ from pbem.games.diplomacy.state import DipState
 
 def solo(state: DipState) -> str | None:
     """The power that owns enough centres to win, if any."""
-    counts = {p: state.centre_count(p) for p in state.alive()}
+    counts = state.centre_counts()
     best = max(counts, key=lambda p: (counts[p], p), default=None)
     return best if best is not None and counts[best] >= state.victory else None
 

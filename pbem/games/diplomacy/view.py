@@ -12,7 +12,7 @@ from typing import Any
 from pbem.core.game import REFEREE, Event
 from pbem.games.diplomacy.bots import vote_line
 from pbem.games.diplomacy.geography import geography
-from pbem.games.diplomacy.order_text import place, unit_text
+from pbem.games.diplomacy.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.state import DipState
 from pbem.games.diplomacy.view_board import board_picture
 
@@ -72,7 +72,7 @@ def result_rows(state: DipState, events: list[Event]) -> dict[str, list[dict[str
         if event.code in ("dip.orders", "dip.retreats", "dip.adjustments"):
             for row in event.data.get("rows", []):
                 grouped[_name(state, row["power"])].append(
-                    {"order": row["order"] or row.get("unit", ""), "result": row["result"],
+                    {"order": row_text(row), "result": row["result"],
                      "why": row.get("why", ""), "dislodged": row.get("dislodged", False),
                      "ordered": row.get("ordered", True)})
     return {name: rows for name, rows in grouped.items() if rows}

@@ -128,9 +128,10 @@ class AdapterGame:
         rows = next(e.data["rows"] for e in events if e.code == "dip.orders")
         by_place = {province_of(row["at"]): row for row in rows}
         for row in rows:
-            key = unit_key(row["order"][0], row["at"])
+            key = unit_key(row["unit"], row["at"])
             codes = self.result.setdefault(key, [])
-            codes += [self.codes[c] for c in movement_codes(row, by_place.get(row["of"]), by_place)]
+            helped = by_place.get(row.get("of", ""))
+            codes += [self.codes[c] for c in movement_codes(row, helped, by_place)]
         for event in events:
             if event.code == "dip.dislodged":
                 self.dislodged[event.data["unit"]] = event.data["by"][:3]
@@ -155,10 +156,9 @@ class AdapterGame:
     def _adjustments(self, events: list[Event]) -> None:
         rows = next((e.data["rows"] for e in events if e.code == "dip.adjustments"), [])
         for row in rows:
-            words = row["order"].split()
-            if len(words) < 3:
+            if not row["unit"]:
                 continue
-            key = " ".join(words[1:3])
+            key = unit_key(row["unit"], row["at"])
             ok = row["result"] in ("built", "removed")
             self.result.setdefault(key, []).append(self.codes[OK if ok else VOID])
 
@@ -178,9 +178,9 @@ def movement_codes(row: dict[str, Any], helped: dict[str, Any] | None,
     verdicts its own way: a support for an army whose convoy failed is `no convoy`; so is a
     convoying fleet that was dislodged, or whose army went over land; a fleet whose convoy the
     paradox rule stopped is `disrupted`."""
-    result, why = row["result"], row["why"]
+    result, why = row["result"], row.get("why", "")
     if row["kind"] == "support" and result != "void" and helped and helped["kind"] == "move":
-        if helped["why"] in ("no_convoy", "paradox"):
+        if helped.get("why") in ("no_convoy", "paradox"):
             return _dislodged(row, [NO_CONVOY])
         if _against_own(row, helped, rows):
             return _dislodged(row, [VOID])
@@ -212,7 +212,7 @@ def _against_own(row: dict[str, Any], helped: dict[str, Any],
 
 def _head_to_head(move: dict[str, Any], other: dict[str, Any]) -> bool:
     return (other["kind"] == "move" and province_of(other["to"]) == province_of(move["at"])
-            and not move["convoyed"] and not other["convoyed"])
+            and not move.get("convoyed") and not other.get("convoyed"))
 
 
 def _strength(move: dict[str, Any], rows: dict[str, dict[str, Any]]) -> int:
@@ -220,7 +220,7 @@ def _strength(move: dict[str, Any], rows: dict[str, dict[str, Any]]) -> int:
     return 1 + sum(1 for r in rows.values()
                    if r["kind"] == "support" and r["of"] == province_of(move["at"])
                    and province_of(r["to"]) == province_of(move["to"])
-                   and (r["result"] == "given" or r["why"] == "own_unit"))
+                   and (r["result"] == "given" or r.get("why") == "own_unit"))
 
 
 def _convoy_codes(result: str, why: str) -> list[str]:
@@ -232,4 +232,4 @@ def _convoy_codes(result: str, why: str) -> list[str]:
 
 
 def _dislodged(row: dict[str, Any], codes: list[str]) -> list[str]:
-    return [*codes, DISLODGED] if row["dislodged"] else codes
+    return [*codes, DISLODGED] if row.get("dislodged") else codes
