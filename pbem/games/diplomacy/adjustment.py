@@ -37,9 +37,10 @@ def balance(state: DipState) -> dict[str, int]:
 def build_sites(state: DipState, power: str, taken: set[str] | None = None) -> list[str]:
     """The power's home centres it owns that stand empty (`taken`: the provinces with a
     unit, when the caller knows them)."""
-    homes = geography(state.board).homes.get(power, ())
+    geo = geography(state.board)
+    homes = geo.homes.get(power, ())
     if taken is None:
-        taken = {province_of(u.at) for u in state.units}
+        taken = {geo.province[u.at] for u in state.units}
     return [h for h in homes if state.centres.get(h) == power and h not in taken]
 
 

@@ -179,8 +179,9 @@ def _count_centres(state: DipState, alive: list[str], events: list[Event]) -> No
     before = state.centre_counts()
     state.counted = {p: before.get(p, 0) for p in alive}
     geo, centres = geography(state.board), state.centres
+    province_at = geo.province
     for unit in state.units:
-        province = province_of(unit.at)
+        province = province_at[unit.at]
         if province in geo.centres and centres.get(province) != unit.power:
             lost = centres.get(province)
             centres[province] = unit.power
@@ -199,7 +200,8 @@ def run_adjustments(state: DipState, by_power: dict[str, list[Order]],
     geo = geography(state.board)
     rows: list[dict[str, Any]] = []
     gone: set[str] = set()
-    taken = {province_of(u.at) for u in state.units}
+    province_at = geo.province
+    taken = {province_at[u.at] for u in state.units}
     for power in sorted(state.adjust):
         done = adjustment.adjudicate(geo, state, power, by_power.get(power, []), taken)
         rows += _adjustment_rows(state, done)
