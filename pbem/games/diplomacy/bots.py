@@ -156,6 +156,10 @@ def template_text(state: DipState, seat: str) -> str:
     power = state.power_of(seat)
     if power is None:
         return ""
+    return f"# You play {state.board.power(power).name}.\n" + _owed(state, power)
+
+
+def _owed(state: DipState, power: str) -> str:
     geo = geography(state.board)
     if state.step == "movement":
         return "\n".join(f"{unit_text(u.kind, u.at)} H" for u in state.units_of(power))

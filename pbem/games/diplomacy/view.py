@@ -51,11 +51,14 @@ def _name(state: DipState, power: str) -> str:
 def power_rows(state: DipState) -> list[dict[str, Any]]:
     """Each power: player seat, centres and their change since the last count, units."""
     rows = []
+    players = {s.id: s.name for s in state.seats}
     for power in state.board.powers:
         count = state.centre_count(power.key)
+        seat = state.seat_of(power.key)
         rows.append({
             "power": power.name,
-            "seat": state.seat_of(power.key),
+            "seat": seat,
+            "player": players.get(seat or "", ""),
             "centres": count,
             "change": count - state.counted.get(power.key, count),
             "units": [unit_text(u.kind, u.at) for u in state.units_of(power.key)],
