@@ -25,9 +25,9 @@ from bench.harness import Figures, ratio
 from pbem.core.game import Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.diplomacy import GAME
-from pbem.games.diplomacy import turns as pbem_turns
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import DipOrders, Order
+from pbem.games.diplomacy.rules import turns as pbem_turns
 from pbem.games.diplomacy.state import DipState
 from pbem.paths import campaigns_dir
 
@@ -227,8 +227,8 @@ def reading(state: DipState, inputs: dict[str, DipOrders], differing: Position) 
 
 def movement_outcome(state: DipState, by_power: dict[str, list[Order]]) -> Any:
     """pbem's full outcome of a movement phase (standoffs included), for reading differences."""
-    from pbem.games.diplomacy import movement
-    from pbem.games.diplomacy.geography import geography
+    from pbem.games.diplomacy.board.geography import geography
+    from pbem.games.diplomacy.rules import movement
 
     units = {province_of(u.at): u for u in state.units}
     given = {province_of(o.at): o for orders in by_power.values() for o in orders

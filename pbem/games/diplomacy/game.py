@@ -18,13 +18,13 @@ from pbem.core.game import (
 from pbem.core.rng import SeededRng
 from pbem.games.diplomacy.bots import private_strings, random_orders, template_text
 from pbem.games.diplomacy.content import Board
-from pbem.games.diplomacy.datc_cases import settle_cases
+from pbem.games.diplomacy.datc.cases import settle_cases
 from pbem.games.diplomacy.inputs import DipOrders
 from pbem.games.diplomacy.orders import canonical_orders, parse_orders
-from pbem.games.diplomacy.phases import due, phase_info
+from pbem.games.diplomacy.rules.phases import due, phase_info
+from pbem.games.diplomacy.rules.turns import play
 from pbem.games.diplomacy.setup import load_scenario, start_state
 from pbem.games.diplomacy.state import DipState
-from pbem.games.diplomacy.turns import play
 from pbem.games.diplomacy.view import build_view
 
 META = GameMeta(

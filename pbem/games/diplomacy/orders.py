@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, strip_comment
-from pbem.games.diplomacy.adjustment import build_sites
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import DipOrders, Order
-from pbem.games.diplomacy.legality import Context, Refusal, legal_order
-from pbem.games.diplomacy.lexicon import lexicon
-from pbem.games.diplomacy.order_read import Draft, Unreadable, read_draft
-from pbem.games.diplomacy.order_text import order_text, unit_text
+from pbem.games.diplomacy.language.legality import Context, Refusal, legal_order
+from pbem.games.diplomacy.language.lexicon import lexicon
+from pbem.games.diplomacy.language.order_read import Draft, Unreadable, read_draft
+from pbem.games.diplomacy.language.order_text import order_text, unit_text
+from pbem.games.diplomacy.rules.adjustment import build_sites
 from pbem.games.diplomacy.state import DipState
 
 Lined = tuple[int, Order]

@@ -7,9 +7,9 @@ from typing import Any
 
 from pbem.core.game import Setup
 from pbem.core.rng import SeededRng
+from pbem.games.diplomacy.board.mapcheck import check_board
+from pbem.games.diplomacy.board.mapfile import line_finder, read_board
 from pbem.games.diplomacy.content import Board
-from pbem.games.diplomacy.mapcheck import check_board
-from pbem.games.diplomacy.mapfile import line_finder, read_board
 from pbem.games.diplomacy.state import DipState, Unit
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
 from pbem.core.game import Event
+from pbem.games.diplomacy.board.outlines import board_outlines
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.outlines import board_outlines
-from pbem.games.diplomacy.phases import phase_label
+from pbem.games.diplomacy.rules.phases import phase_label
 from pbem.games.diplomacy.state import DipState
 
 TERRAIN = {"land": "clear", "coast": "clear", "sea": "sea"}

@@ -12,13 +12,13 @@ from functools import cache
 from typing import Any
 
 from pbem.core.game import Event, Seat
-from pbem.games.diplomacy.adjustment import balance
 from pbem.games.diplomacy.content import Board, province_of
-from pbem.games.diplomacy.lexicon import lexicon
+from pbem.games.diplomacy.language.lexicon import lexicon
 from pbem.games.diplomacy.orders import parse_orders
+from pbem.games.diplomacy.rules.adjustment import balance
+from pbem.games.diplomacy.rules.turns import play
 from pbem.games.diplomacy.setup import load_scenario
 from pbem.games.diplomacy.state import DipState, Unit
-from pbem.games.diplomacy.turns import play
 from pbem.paths import campaigns_dir
 
 OK, NO_CONVOY, BOUNCE, VOID = "", "no convoy", "bounce", "void"

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.diplomacy import GAME
-from pbem.games.diplomacy.geography import geography
+from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.state import DipState
 from tests.games.diplomacy_game.play import standard_game
 

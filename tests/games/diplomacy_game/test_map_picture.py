@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.core.board import Picture
 from pbem.core.rng import SeededRng
 from pbem.games.diplomacy import GAME
-from pbem.games.diplomacy.outlines import outlines
+from pbem.games.diplomacy.board.outlines import outlines
 from tests.games.diplomacy_game.play import orders, standard_game
 
 

@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.diplomacy import GAME
-from pbem.games.diplomacy.adjustment import build_fits, build_sites
+from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.geography import geography
 from pbem.games.diplomacy.inputs import DipOrders, Order
 from pbem.games.diplomacy.orders import order_key
+from pbem.games.diplomacy.rules.adjustment import build_fits, build_sites
 from pbem.games.diplomacy.state import DipState, Unit
 from tests.games.diplomacy_game.play import standard_game
 

@@ -19,7 +19,7 @@ ENDINGS = {"dip.end_solo", "dip.end_draw", "dip.end_concession", "dip.end_last_y
 
 def _codes_in_rules(pattern: str) -> set[str]:
     found: set[str] = set()
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):
         found |= set(re.findall(pattern, path.read_text(encoding="utf-8")))
     return found
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from pbem.core.problems import strip_comment
 from pbem.games.diplomacy.content import Board
-from pbem.games.diplomacy.lexicon import lexicon, words
+from pbem.games.diplomacy.language.lexicon import lexicon, words
 
 SECTIONS = ("PRESTATE", "PRESTATE_SUPPLYCENTER_OWNERS", "PRESTATE_DISLODGED",
             "PRESTATE_RESULTS", "ORDERS", "POSTSTATE", "POSTSTATE_DISLODGED")

@@ -4,7 +4,7 @@ adjustments, each phase's key and label, and who owes orders in it."""
 from __future__ import annotations
 
 from pbem.core.game import Due, PhaseInfo
-from pbem.games.diplomacy.adjustment import owes
+from pbem.games.diplomacy.rules.adjustment import owes
 from pbem.games.diplomacy.state import DipState
 
 STEP_NAMES = {"movement": "movement", "retreat": "retreats", "adjustment": "adjustments"}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pbem.games.diplomacy.lexicon import KEYWORDS, Lexicon, words
+from pbem.games.diplomacy.language.lexicon import KEYWORDS, Lexicon, words
 
 
 @dataclass

@@ -7,12 +7,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from pbem.games.diplomacy import move
+from pbem.games.diplomacy.board.geography import Geography
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.geography import Geography
 from pbem.games.diplomacy.inputs import Order
-from pbem.games.diplomacy.resolver import Resolver
-from pbem.games.diplomacy.table import Piece, Table, build_table, reachable
+from pbem.games.diplomacy.rules import move
+from pbem.games.diplomacy.rules.resolver import Resolver
+from pbem.games.diplomacy.rules.table import Piece, Table, build_table, reachable
 
 
 class Verdict(NamedTuple):

@@ -8,14 +8,14 @@ from operator import attrgetter
 from typing import Any
 
 from pbem.core.game import Event
-from pbem.games.diplomacy import adjustment, movement, retreat, votes
+from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.geography import geography
 from pbem.games.diplomacy.inputs import DipOrders, Order
-from pbem.games.diplomacy.order_text import order_text, place, unit_text
-from pbem.games.diplomacy.phases import ordering, phase_label
+from pbem.games.diplomacy.language.order_text import order_text, place, unit_text
+from pbem.games.diplomacy.rules import adjustment, movement, retreat, votes
+from pbem.games.diplomacy.rules.phases import ordering, phase_label
+from pbem.games.diplomacy.rules.victory import finish, solo
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
-from pbem.games.diplomacy.victory import finish, solo
 
 MOVEMENT_KINDS = ("hold", "move", "support", "convoy")
 LOCATION = attrgetter("at")  # units are kept in the order of their locations

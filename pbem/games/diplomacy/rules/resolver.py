@@ -11,8 +11,8 @@ and have no effect, as if their convoys were not there).
 
 from __future__ import annotations
 
-from pbem.games.diplomacy import convoy, move, support
-from pbem.games.diplomacy.table import Table
+from pbem.games.diplomacy.rules import convoy, move, support
+from pbem.games.diplomacy.rules.table import Table
 
 UNRESOLVED, GUESSING, RESOLVED = 0, 1, 2
 

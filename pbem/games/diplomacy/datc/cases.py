@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Event, Seat
-from pbem.games.diplomacy import turns
-from pbem.games.diplomacy.adjustment import balance
+from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.content import Board, province_of
-from pbem.games.diplomacy.datc_text import Case, Placed, read_cases
-from pbem.games.diplomacy.geography import geography
+from pbem.games.diplomacy.datc.text import Case, Placed, read_cases
 from pbem.games.diplomacy.inputs import Order
-from pbem.games.diplomacy.lexicon import lexicon
-from pbem.games.diplomacy.order_read import Unreadable, read_draft
+from pbem.games.diplomacy.language.lexicon import lexicon
+from pbem.games.diplomacy.language.order_read import Unreadable, read_draft
 from pbem.games.diplomacy.orders import parse_orders
+from pbem.games.diplomacy.rules import turns
+from pbem.games.diplomacy.rules.adjustment import balance
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pbem.games.diplomacy.resolver import Resolver
+    from pbem.games.diplomacy.rules.resolver import Resolver
 
 
 def given(r: Resolver, supporter: str) -> bool:

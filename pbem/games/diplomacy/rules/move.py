@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.games.diplomacy import hold
+from pbem.games.diplomacy.rules import hold
 
 if TYPE_CHECKING:
-    from pbem.games.diplomacy.resolver import Resolver
+    from pbem.games.diplomacy.rules.resolver import Resolver
 
 
 def succeeds(r: Resolver, mover: str) -> bool:

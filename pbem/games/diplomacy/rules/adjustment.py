@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.games.diplomacy.board.geography import Geography, geography
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.geography import Geography, geography
 from pbem.games.diplomacy.inputs import Order
 from pbem.games.diplomacy.state import DipState, Unit
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pbem.games.diplomacy import hold
-from pbem.games.diplomacy.table import Table, chain_exists
+from pbem.games.diplomacy.rules import hold
+from pbem.games.diplomacy.rules.table import Table, chain_exists
 
 if TYPE_CHECKING:
-    from pbem.games.diplomacy.resolver import Resolver
+    from pbem.games.diplomacy.rules.resolver import Resolver
 
 
 def stays(r: Resolver, fleet: str) -> bool:
