@@ -5,9 +5,11 @@ once on the largest shipped map and once on a generated map of 300+ tiles. Each 
 timed in four parts: `advance` (the rules), every seat's `view`, the SVG and the PNG of each
 view, in wall time and in CPU time (which other work on the machine disturbs less). The
 baseline, measured in the same run, is a JSON round trip of the same state (what storing and
-reloading a snapshot costs). `--profile` prints where the time goes. Usage:
+reloading a snapshot costs). `--profile` prints where the time goes. `--game diplomacy`
+benches Diplomacy instead, against the `diplomacy` package (bench/diplomacy_engines.py). Usage:
 
     python -m bench.adjudication [--years 2] [--profile]
+    python -m bench.adjudication --game diplomacy [--games 5] [--years 12]
 """
 
 from __future__ import annotations
@@ -44,7 +46,19 @@ def main() -> None:
     parser.add_argument("--max-phases", type=int, default=0, help="stop early (0: play it out)")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--game", choices=("mighty-kingdoms", "diplomacy"),
+                        default="mighty-kingdoms")
+    parser.add_argument("--games", type=int, default=5, help="diplomacy: games to play")
+    parser.add_argument("--repeat", type=int, default=5,
+                        help="diplomacy: runs of each phase, the fastest kept")
     args = parser.parse_args()
+    if args.game == "diplomacy":
+        from bench import diplomacy_engines
+
+        if args.years == 2:  # the Mighty Kingdoms default; a Diplomacy game runs longer
+            args.years = 12
+        diplomacy_engines.main(args)
+        return
     game = get_game("mighty-kingdoms")
     maps = {}
     if args.maps in ("both", "shipped"):

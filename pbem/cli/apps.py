@@ -32,7 +32,7 @@ GROUPS = (  # (command, module whose `app` is the group), in help order
     ("player", "referee.people"),
 )
 REGISTERED = ("host.play", "host.overview", "referee.timecmds", "referee.rerun", "referee.edit",
-              "referee.messages", "referee.lifecycle", "referee.audit")
+              "referee.messages", "referee.lifecycle", "referee.audit", "host.adjudicate")
 SOLO: dict[str, Callable[[typer.Typer], None]] = {}  # commands that can run in an app alone
 
 

@@ -68,12 +68,22 @@ class Link(BaseModel):
 
 
 class Arrow(BaseModel):
-    """A movement or attack this turn, from one cell to another."""
+    """A movement or attack this turn, from one cell to another (a support or convoy: from the
+    supporting or convoying unit to where it helps); `failed` ones are drawn dashed."""
 
     source: str
     target: str
     owner: str | None = None
-    style: Literal["move", "retreat", "battle", "blocked"] = "move"
+    style: Literal["move", "retreat", "battle", "blocked", "support", "convoy"] = "move"
+    failed: bool = False
+
+    @model_serializer(mode="wrap")
+    def _without_unset_failed(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Arrows that did not fail dump as they did before `failed` existed (goldens)."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("failed") is False:
+            del data["failed"]
+        return data
 
 
 class Owner(BaseModel):

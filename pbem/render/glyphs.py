@@ -45,6 +45,10 @@ ARMY: tuple[Polygon, ...] = (
     ((-0.75, 1.0), (-0.55, 1.0), (-0.55, -1.0), (-0.75, -1.0)),  # pole
     ((-0.55, -1.0), (0.85, -1.0), (0.55, -0.55), (0.85, -0.1), (-0.55, -0.1)),  # flag
 )
+FLEET: tuple[Polygon, ...] = (
+    ((-1.0, 0.35), (1.0, 0.35), (0.65, 0.95), (-0.65, 0.95)),  # hull
+    ((-0.1, 0.25), (-0.1, -1.0), (0.75, 0.25)),  # sail
+)
 CARD: tuple[Polygon, ...] = (((-0.7, -1.0), (0.7, -1.0), (0.7, 1.0), (-0.7, 1.0)),)
 TOWER: tuple[Polygon, ...] = (
     (
@@ -111,6 +115,7 @@ def star(points: int, inner: float) -> Polygon:
 
 OTHER: tuple[Polygon, ...] = (regular_polygon(8, 22.5),)
 BURST: Polygon = star(8, 0.5)
+CENTRE: Polygon = star(5, 0.45)
 
 PIECE_GLYPHS: dict[str, tuple[Polygon, ...]] = {
     "village": VILLAGE,
@@ -118,6 +123,7 @@ PIECE_GLYPHS: dict[str, tuple[Polygon, ...]] = {
     "fortress": FORTRESS,
     "capital": CAPITAL,
     "army": ARMY,
+    "fleet": FLEET,
     "card": CARD,
 }
 

@@ -392,7 +392,8 @@ def _piece_rows(picture: Picture) -> list[tuple[str, str]]:
 
 def _arrow_rows(picture: Picture) -> list[tuple[str, str]]:
     present: set[str] = {str(a.style) for a in picture.arrows}
-    return [(k, ARROW_STYLES[k].label) for k in _ordered(present, ARROW_STYLES)]
+    rows = [(k, ARROW_STYLES[k].label) for k in _ordered(present, ARROW_STYLES)]
+    return rows + ([("failed", "failed (dashed)")] if any(a.failed for a in picture.arrows) else [])
 
 
 def _section_width(section: Section) -> float:
@@ -453,6 +454,7 @@ def mark_at(cell: CellGeometry, mark: str) -> Point:
         "tower": (0.6, -0.05),
         "battle": (-0.5, -0.47),
         "port": (0.5, 0.38),
+        "centre": (0.0, -0.46),
     }
     dx, dy = offsets.get(mark, (0.0, 0.0))
     return cell.at(dx, dy)

@@ -175,7 +175,10 @@ ARROW_STYLES: dict[str, ArrowStyle] = {
     "retreat": ArrowStyle(3.0, "retreat", dash=(6.0, 4.0)),
     "battle": ArrowStyle(3.5, "attack"),
     "blocked": ArrowStyle(3.0, "blocked move"),
+    "support": ArrowStyle(1.8, "support"),
+    "convoy": ArrowStyle(1.8, "convoy", dash=(1.5, 3.0)),
 }
+FAILED_DASH = (4.0, 3.0)  # any arrow whose order failed
 
 
 @dataclass(frozen=True)
@@ -212,7 +215,9 @@ MARK_LABELS: dict[str, str] = {
     "start": "start hex",
     "tower": "tower",
     "port": "port",
+    "centre": "supply centre",
 }
+CENTRE_FILL = PAPER
 PORT_FILL = "#1565C0"
 PIECE_LABELS: dict[str, str] = {
     "capital": "capital",
@@ -220,6 +225,7 @@ PIECE_LABELS: dict[str, str] = {
     "fortress": "fortress",
     "village": "village",
     "army": "army",
+    "fleet": "fleet",
     "card": "card",
 }
 

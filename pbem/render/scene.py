@@ -46,6 +46,8 @@ from pbem.render.palette import (
     ARROW_STYLES,
     BACKGROUND,
     BATTLE_FILL,
+    CENTRE_FILL,
+    FAILED_DASH,
     GRID,
     HIGHLIGHT_RING,
     INK,
@@ -311,6 +313,11 @@ def _marks(scene: Scene, cell: Cell, geo: CellGeometry) -> None:
     if "port" in cell.marks:
         port = glyphs.place(glyphs.ANCHOR, mark_at(geo, "port"), 0.26 * r)
         scene.add(Shape("polygon", port, fill=PORT_FILL, stroke=INK, role="mark-port", data=data))
+    if "centre" in cell.marks:
+        centre = glyphs.place(glyphs.CENTRE, mark_at(geo, "centre"), max(6.0, 0.16 * r))
+        scene.add(
+            Shape("polygon", centre, fill=CENTRE_FILL, stroke=INK, role="mark-centre", data=data)
+        )
 
 
 def _circle(at: Point, radius: float, fill: str, role: str, data: Data = ()) -> Shape:
@@ -416,17 +423,23 @@ def _highlight(scene: Scene, place: PiecePlace, data: Data, role: str = "highlig
 def _arrows(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
     for geo in arrow_geometries(picture, layout):
         arrow = picture.arrows[geo.index]
-        data = (("source", arrow.source), ("target", arrow.target), ("style", arrow.style))
-        scene.add(*_arrow_shapes(geo, arrow.style, colours.fill(arrow.owner), data))
+        data: Data = (("source", arrow.source), ("target", arrow.target), ("style", arrow.style))
+        if arrow.failed:
+            data = (*data, ("failed", "true"))
+        colour = colours.fill(arrow.owner)
+        scene.add(*_arrow_shapes(geo, arrow.style, colour, data, arrow.failed))
 
 
-def _arrow_shapes(geo: ArrowGeometry, kind: str, colour: str, data: Data) -> list[Shape]:
+def _arrow_shapes(
+    geo: ArrowGeometry, kind: str, colour: str, data: Data, failed: bool = False
+) -> list[Shape]:
     style = ARROW_STYLES[kind]
     role = f"arrow {kind}"
     width = style.width
+    dash = FAILED_DASH if failed else style.dash
     shapes = [
-        Shape("polyline", geo.shaft, stroke=INK, stroke_width=width + 2.4, dash=style.dash),
-        Shape("polyline", geo.shaft, stroke=colour, stroke_width=width, dash=style.dash),
+        Shape("polyline", geo.shaft, stroke=INK, stroke_width=width + 2.4, dash=dash),
+        Shape("polyline", geo.shaft, stroke=colour, stroke_width=width, dash=dash),
     ]
     shapes = [_with(shape, role, data) for shape in shapes]
     if geo.head:
@@ -553,6 +566,9 @@ def _swatch_mark(
     elif row.key == "port":
         port = glyphs.place(glyphs.ANCHOR, row.swatch, 7.0)
         scene.add(Shape("polygon", port, fill=PORT_FILL, stroke=INK))
+    elif row.key == "centre":
+        centre = glyphs.place(glyphs.CENTRE, row.swatch, 7.0)
+        scene.add(Shape("polygon", centre, fill=CENTRE_FILL, stroke=INK))
     else:
         star = glyphs.place(glyphs.BURST, row.swatch, 8.0)
         scene.add(Shape("polygon", star, fill=BATTLE_FILL, stroke=INK))
@@ -576,6 +592,7 @@ def _swatch_arrow(
     x, y = row.swatch
     radius = SWATCH_W / 1.2
     start, tip = x - SWATCH_W / 2 - ARROW_GAP * radius, x + SWATCH_W / 2 + ARROW_TIP_GAP * radius
-    geo = arrow_between(0, (start, y), (tip, y), radius, row.key)
-    shapes = _arrow_shapes(geo, row.key, NEUTRAL, ())
+    kind = "move" if row.key == "failed" else row.key
+    geo = arrow_between(0, (start, y), (tip, y), radius, kind)
+    shapes = _arrow_shapes(geo, kind, NEUTRAL, (), failed=row.key == "failed")
     scene.add(*(_with(shape, "legend-arrow", ()) for shape in shapes))

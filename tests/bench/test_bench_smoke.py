@@ -89,3 +89,14 @@ def test_adjudication_times_every_part_of_a_phase() -> None:
     assert figures["phases_played"] == 2
     for part in ("advance", "view", "svg", "png", "json_round_trip"):
         assert figures[f"{part}_ms_per_phase"] > 0
+
+
+def test_diplomacy_adjudication_is_timed_and_compared_with_the_package() -> None:
+    pytest.importorskip("diplomacy")
+    (block,) = run_bench("bench.adjudication", "--game", "diplomacy", "--games", "1",
+                         "--years", "2", "--repeat", "1")
+    figures = block["figures"]
+    assert figures["phases"] == figures["movement_phases"] + figures.get("retreat_phases", 0) \
+        + figures.get("adjustment_phases", 0) > 3
+    assert figures["pbem_phases_per_s"] > 0 and figures["package_phases_per_s"] > 0
+    assert figures["phases_differing"] == 0

@@ -124,3 +124,18 @@ def test_the_acknowledgement_says_an_order_file_beside_the_text_was_not_read(
     assert [o.canonical for o in orders] == ["pick 4"]  # the text of the mail, as before
     text = email.message_from_bytes(ack.raw).get_payload(decode=True)  # type: ignore[union-attr]
     assert b"orders.txt was NOT read" in bytes(text)
+
+
+def test_broadcast_only_press_relays_press_to_all_and_refuses_press_to_one(
+    rt: Runtime, toy_campaign: str
+) -> None:
+    from pbem.services.referee.timing import change_settings
+
+    change_settings(rt, toy_campaign, {"press_to": "all"}, "broadcast press only")
+    stats = _process(
+        rt, toy_campaign, "alice@localhost", ["PRESS p2\nA private word", "PRESS ALL\nHello"], 1
+    )
+    assert stats.outcomes == {"mail.E_PRESS_BROADCAST": 1, "mail.press": 1}
+    assert sorted(p.recipient for p in _outbox(rt, "press")) == ["bob@localhost", "carol@localhost"]
+    notice = _outbox(rt, "notice")[-1]
+    assert notice.recipient == "alice@localhost" and b"PRESS ALL" in notice.raw

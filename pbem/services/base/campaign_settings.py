@@ -21,6 +21,12 @@ SCHEDULE_SPECS = {
         Setting(key="timezone", default="UTC", help="the time zone deadlines are shown in"),
         Setting(key="press", default=True, help="players may send press to each other"),
         Setting(
+            key="press_to",
+            default="anyone",
+            choices=["anyone", "all"],
+            help="press to one player or all (anyone), or to all only (all: broadcast press)",
+        ),
+        Setting(
             key="early_delay_minutes",
             default=-1,
             minimum=-1,

@@ -10,6 +10,7 @@ CAMPAIGN_SETTINGS: dict[str, Any] = {
     "deadline_hours": 72,
     "timezone": "UTC",
     "press": True,
+    "press_to": "anyone",  # "all": broadcast press only (PRESS ALL)
     "early_delay_minutes": -1,  # -1: use the site configuration
     "round_to_hour": True,
     "hold_for_questions": False,  # the turn waits while a REFEREE question is unanswered

@@ -11,7 +11,7 @@ from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
 from pbem.render.templating import render
 from pbem.services.base.schedule import local_text
-from pbem.services.base.states import current_state, game_of
+from pbem.services.base.states import campaign_settings, current_state, game_of
 from pbem.services.intake import press
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
@@ -152,7 +152,8 @@ def _press(mail: Mail, command: Command) -> str:
         mail.notice("mail.E_PRESS_OFF")
         return "mail.E_PRESS_OFF"
     players = queries.players_of(mail.session, mail.campaign)
-    found = press.addressed(players, mail.player, command.line, command.below)
+    broadcast_only = campaign_settings(mail.campaign).get("press_to") == "all"
+    found = press.addressed(players, mail.player, command.line, command.below, broadcast_only)
     if found.refusal:
         mail.notice(found.refusal, target=press.target_word(command.line))
         return found.refusal

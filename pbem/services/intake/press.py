@@ -12,6 +12,7 @@ from pbem.validation import without_controls
 EVERYONE = ("all", "everyone", "*")
 NOT_AN_ADDRESS = "mail.E_PRESS_ADDRESS"
 NO_SUCH_PLAYER = "mail.E_PRESS_TARGET"
+BROADCAST_ONLY = "mail.E_PRESS_BROADCAST"  # the campaign relays press to everyone or no one
 
 
 @dataclass(frozen=True)
@@ -23,14 +24,19 @@ class Addressed:
     refusal: str = ""
 
 
-def addressed(players: list[Player], sender: Player, line: str, following: str) -> Addressed:
-    """Read `PRESS <seat | number | name | ALL> message` against the campaign's other players."""
+def addressed(
+    players: list[Player], sender: Player, line: str, following: str, broadcast_only: bool = False
+) -> Addressed:
+    """Read `PRESS <seat | number | name | ALL> message` against the campaign's other players
+    (`broadcast_only`: the campaign's press_to=all, so only ALL is relayed)."""
     others = [p for p in players if p.id != sender.id and p.status != "replaced"]
     first = line.split(maxsplit=1)[0].lower() if line.strip() else ""
     if "@" in first:
         return Addressed([], "", NOT_AN_ADDRESS)
     if first in EVERYONE:
         return Addressed(others, _message(line, len(first), following))
+    if broadcast_only:
+        return Addressed([], "", BROADCAST_ONLY)
     seat = f"p{first}" if first.isdigit() else first
     by_seat = [p for p in others if p.seat.lower() == seat]
     if by_seat:

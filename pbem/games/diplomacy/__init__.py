@@ -1,0 +1,5 @@
+"""Diplomacy: the standard board (and variants as board files), adjudicated to the DATC."""
+
+from pbem.games.diplomacy.game import GAME, Diplomacy
+
+__all__ = ["GAME", "Diplomacy"]

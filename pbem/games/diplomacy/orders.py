@@ -1,0 +1,167 @@
+"""The order language: a power's mail read into orders (every problem with its line, reason
+and nearest reading) and orders written back in one canonical form, which restates every
+unit's order and names, as comments, each unit left without one."""
+
+from __future__ import annotations
+
+from pbem.core.game import ParseResult
+from pbem.core.problems import Problem, strip_comment
+from pbem.games.diplomacy.content import province_of
+from pbem.games.diplomacy.inputs import DipOrders, Order
+from pbem.games.diplomacy.language.legality import Context, Refusal, legal_order
+from pbem.games.diplomacy.language.lexicon import lexicon
+from pbem.games.diplomacy.language.order_read import Draft, Unreadable, read_draft
+from pbem.games.diplomacy.language.order_text import order_text, unit_text
+from pbem.games.diplomacy.rules.adjustment import build_sites
+from pbem.games.diplomacy.state import DipState
+
+Lined = tuple[int, Order]
+
+
+class Collector:
+    """Gathers one mail's orders, keeping the last order for each unit (or build site)."""
+
+    def __init__(self, state: DipState, power: str) -> None:
+        self.ctx = Context(state, power)
+        self.by_key: dict[str, Lined] = {}
+        self.waives: list[Lined] = []
+        self.problems: list[Problem] = []
+        self.draw: bool | None = None
+        self.concede: str | None = None
+        self.understood = False
+
+    def refuse(self, line: int, code: str, params: dict[str, str], near: str | None,
+               kind: str = "illegal") -> None:
+        """Record a problem with its line."""
+        self.problems.append(Problem(line=line, code=code, kind=kind,  # type: ignore[arg-type]
+                                     params=params, suggestion=near))
+
+    def line(self, number: int, text: str) -> None:
+        """Read one line of the mail."""
+        try:
+            draft = read_draft(lexicon(self.ctx.state.board), text)
+        except Unreadable as error:
+            self.refuse(number, error.code, error.params, error.near, kind="invalid")
+            return
+        if draft.power is not None and draft.kind != "concede" and draft.power != self.ctx.power:
+            name = self.ctx.state.board.power(draft.power).name
+            self.refuse(number, "dip.E_OTHER_POWER", {"power": name}, None)
+            return
+        if draft.kind in ("draw", "concede"):
+            self._vote(number, draft)
+            return
+        for _ in range(draft.count if draft.kind == "waive" else 1):
+            self._order(number, draft)
+
+    def _vote(self, number: int, draft: Draft) -> None:
+        if draft.kind == "draw":
+            self.draw, self.understood = draft.vote, True
+            return
+        alive = self.ctx.state.alive()
+        if draft.power == self.ctx.power or (draft.power and draft.power not in alive):
+            self.refuse(number, "dip.E_CONCEDE_TO", {"power": draft.power or ""}, None)
+            return
+        self.concede, self.understood = draft.power, True
+
+    def _order(self, number: int, draft: Draft) -> None:
+        try:
+            order = legal_order(self.ctx, draft)
+        except Refusal as refusal:
+            self.refuse(number, refusal.code, refusal.params, refusal.near)
+            return
+        self.understood = True
+        if order.kind == "waive":
+            self.waives.append((number, order))
+            return
+        key = province_of(order.at)
+        earlier = self.by_key.get(key)
+        if earlier is not None:
+            self.problems.append(Problem(line=earlier[0], code="dip.W_REPLACED", severity="warning",
+                                         params={"order": order_text(earlier[1]),
+                                                 "line": str(number)}))
+        self.by_key[key] = (number, order)
+
+    def result(self) -> ParseResult:
+        """The orders read, in canonical order, and every problem."""
+        kept = self._within_limits(sorted(self.by_key.values(), key=_line) + self.waives)
+        orders = sorted((o for _, o in kept), key=order_key)
+        if not self.understood and any(p.severity == "error" for p in self.problems):
+            return ParseResult(orders=None, problems=self._sorted())
+        found = DipOrders(orders=orders, draw=self.draw, concede=self.concede)
+        return ParseResult(orders=found, problems=self._sorted())
+
+    def _within_limits(self, lined: list[Lined]) -> list[Lined]:
+        """At most as many builds (waives count) or removals as the winter allows."""
+        state = self.ctx.state
+        if state.step != "adjustment":
+            return lined
+        allowed = abs(state.adjust.get(self.ctx.power, 0))
+        kept: list[Lined] = []
+        for number, order in sorted(lined, key=_line):
+            if len(kept) < allowed:
+                kept.append((number, order))
+            else:
+                self.refuse(number, "dip.E_TOO_MANY", {"count": str(allowed),
+                                                       "order": order_text(order)}, None)
+        return kept
+
+    def _sorted(self) -> list[Problem]:
+        return sorted(self.problems, key=lambda p: (p.line, p.code))
+
+
+def _line(lined: Lined) -> int:
+    return lined[0]
+
+
+def order_key(order: Order) -> tuple[int, str]:
+    """Canonical order of orders: by location, waives last."""
+    return (1 if order.kind == "waive" else 0), order.at
+
+
+def parse_orders(state: DipState, seat: str, text: str) -> ParseResult:
+    """Read a power's mail: one order a line, in any case; `#` starts a comment."""
+    power = state.power_of(seat)
+    if power is None:
+        return ParseResult(problems=[Problem(line=0, code="dip.E_NOT_A_PLAYER", kind="illegal")])
+    collector = Collector(state, power)
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = strip_comment(raw)
+        if line:
+            collector.line(number, line)
+    return collector.result()
+
+
+def canonical_orders(state: DipState, seat: str, orders: DipOrders) -> str:
+    """The orders in canonical form, then each unit without an order as a comment."""
+    lines = [order_text(o) for o in orders.orders]
+    if orders.draw is not None:
+        lines.append("DRAW" if orders.draw else "NO DRAW")
+    if orders.concede is not None:
+        named = state.board.power(orders.concede).name.upper() if orders.concede else "NONE"
+        lines.append(f"CONCEDE TO {named}" if orders.concede else "CONCEDE NONE")
+    power = state.power_of(seat)
+    if power is not None:
+        lines += [f"# {note}" for note in unordered(state, power, orders.orders)]
+    return "\n".join(lines) + "\n"
+
+
+def unordered(state: DipState, power: str, orders: list[Order]) -> list[str]:
+    """What happens to what the orders leave out: units that hold, units that disband,
+    builds waived, removals the civil-disorder rule chooses."""
+    given = {province_of(o.at) for o in orders if o.kind != "waive"}
+    if state.step == "movement":
+        return [f"{unit_text(u.kind, u.at)}: no order, holds"
+                for u in state.units_of(power) if u.province not in given]
+    if state.step == "retreat":
+        return [f"{unit_text(d.kind, d.at)}: no order, disbands"
+                for d in state.dislodged if d.power == power and province_of(d.at) not in given]
+    if state.step != "adjustment":
+        return []
+    count = state.adjust.get(power, 0)
+    left = abs(count) - len(orders)
+    if count > 0 and left > 0:
+        room = min(left, max(0, len(build_sites(state, power)) - len(given)))
+        return [f"{room} build(s) not ordered: waived"] if room else []
+    if count < 0 and left > 0:
+        return [f"{left} removal(s) not ordered: the civil-disorder rule chooses"]
+    return []

@@ -1,0 +1,84 @@
+"""The board as an area picture (pbem.core.board): provinces coloured by the owner of their
+supply centre, units, centres, and this phase's orders as arrows (moves and retreats, supports
+and convoys; failed ones dashed)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
+from pbem.core.game import Event
+from pbem.games.diplomacy.board.outlines import board_outlines
+from pbem.games.diplomacy.content import province_of
+from pbem.games.diplomacy.rules.phases import phase_label
+from pbem.games.diplomacy.state import DipState
+
+TERRAIN = {"land": "clear", "coast": "clear", "sea": "sea"}
+
+
+def owner_key(state: DipState, power: str) -> str:
+    """The picture's owner key of a power: its seat, or the power for one nobody plays."""
+    return state.seat_of(power) or power
+
+
+def board_picture(state: DipState, viewer: str | None, events: list[Event]) -> Picture:
+    """The whole board as `viewer` sees it (every reader sees the same board)."""
+    shapes = board_outlines(state.board)
+    cells = [_cell(state, p.id, shapes.get(p.id, [])) for p in state.board.provinces]
+    cells += [Cell(id=s.id, x=s.points[0][0], y=s.points[0][1], terrain="impassable",
+                   label=s.name, outline=shapes.get(s.id, [])) for s in state.board.scenery]
+    pieces = []
+    for unit in state.units:
+        pieces.append(Piece(cell=unit.province, kind="army" if unit.kind == "A" else "fleet",
+                            owner=owner_key(state, unit.power), label="",
+                            highlight=state.power_of(viewer or "") == unit.power))
+    for d in state.dislodged:
+        pieces.append(Piece(cell=province_of(d.at), kind="army" if d.kind == "A" else "fleet",
+                            owner=owner_key(state, d.power), label="", lying=True))
+    return Picture(kind="area", title=f"{state.board.title}: {phase_label(state)}",
+                   cells=cells, pieces=pieces, arrows=_arrows(state, events),
+                   owners=_owners(state))
+
+
+def _cell(state: DipState, pid: str, outline: list[tuple[float, float]]) -> Cell:
+    province = state.board.province(pid)
+    owner = state.centres.get(pid)
+    return Cell(id=pid, x=province.x, y=province.y, terrain=TERRAIN[province.kind],
+                owner=owner_key(state, owner) if owner else None, label=pid.upper(),
+                outline=outline, marks=["centre"] if province.centre else [])
+
+
+def _owners(state: DipState) -> list[Owner]:
+    return [Owner(key=owner_key(state, p.key), name=p.name, slot=i)
+            for i, p in enumerate(state.board.powers)]
+
+
+def _arrows(state: DipState, events: list[Event]) -> list[Arrow]:
+    arrows = []
+    for event in events:
+        if event.code not in ("dip.orders", "dip.retreats"):
+            continue
+        for row in event.data.get("rows", []):
+            arrow = _arrow(state, row)
+            if arrow is not None:
+                arrows.append(arrow)
+    return arrows
+
+
+def _arrow(state: DipState, row: dict[str, Any]) -> Arrow | None:
+    """A move or retreat to its destination; a support or convoy to where it helps."""
+    owner = owner_key(state, row["power"])
+    at, to, of = (province_of(row.get(k) or "") for k in ("at", "to", "of"))
+    kind, result = row.get("kind"), row["result"]
+    if kind == "move":
+        return Arrow(source=at, target=to, owner=owner, failed=result != "moved")
+    if kind == "retreat":
+        return Arrow(source=at, target=to, owner=owner, style="retreat",
+                     failed=result != "retreated")
+    if kind == "support":
+        return Arrow(source=at, target=to or of, owner=owner, style="support",
+                     failed=result != "given")
+    if kind == "convoy":
+        return Arrow(source=at, target=to, owner=owner, style="convoy",
+                     failed=result != "convoyed")
+    return None

@@ -1,0 +1,52 @@
+"""The board's picture: every province drawn as an area round its own point, centres marked,
+units as armies and fleets, and the phase's orders as arrows (failed ones flagged)."""
+
+from __future__ import annotations
+
+from pbem.core.board import Picture
+from pbem.core.rng import SeededRng
+from pbem.games.diplomacy import GAME
+from pbem.games.diplomacy.board.outlines import outlines
+from tests.games.diplomacy_game.play import orders, standard_game
+
+
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def test_every_province_is_an_area_round_its_own_point() -> None:
+    state = standard_game()
+    shapes = outlines(state.board)
+    for province in state.board.provinces:
+        outline = shapes[province.id]
+        assert len(outline) >= 3, province.id
+        assert _inside((province.x, province.y), outline), province.id
+    assert {s.id for s in state.board.scenery} <= set(shapes)
+
+
+def test_the_picture_marks_centres_and_draws_armies_and_fleets() -> None:
+    state = standard_game()
+    picture = Picture.model_validate(GAME.view(state, "p2", [])["board"])
+    centres = [c.id for c in picture.cells if "centre" in c.marks]
+    assert len(centres) == 34
+    kinds = sorted(p.kind for p in picture.pieces)
+    assert kinds.count("army") == 13 and kinds.count("fleet") == 9
+    assert {p.cell for p in picture.pieces if p.highlight} == {"edi", "lon", "lvp"}
+
+
+def test_this_phases_orders_are_arrows_and_failed_ones_are_flagged() -> None:
+    state = standard_game()
+    given = {
+        "p3": orders(state, "p3", "A PAR - BUR\nA MAR S A PAR - BUR\nF BRE - MAO"),
+        "p4": orders(state, "p4", "A MUN - BUR"),
+    }
+    events = GAME.advance(state, given, SeededRng(1)).events
+    picture = Picture.model_validate(GAME.view(state, None, events)["board"])
+    drawn = {(a.source, a.target, a.style, a.failed) for a in picture.arrows}
+    assert drawn == {("par", "bur", "move", False), ("mar", "bur", "support", False),
+                     ("bre", "mao", "move", False), ("mun", "bur", "move", True)}
