@@ -10,6 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 AREA_ONLY_CELL = ("x", "y", "outline")  # left out of a cell's dump while unset
+OPTIONAL_PARTS = ("links", "names", "notes")  # left out of a picture's dump while empty
 
 
 class Cell(BaseModel):
@@ -63,7 +64,8 @@ class Link(BaseModel):
 
     a: str
     b: str
-    kind: Literal["road", "sea", "river", "ford", "border", "path"] = "road"
+    # "barrier": neighbours that may not cross here (King David's Jordan away from its fords)
+    kind: Literal["road", "sea", "river", "ford", "border", "path", "barrier"] = "road"
     label: str = ""
 
 
@@ -106,11 +108,17 @@ class Picture(BaseModel):
     battles: list[str] = Field(default_factory=list)  # cell ids where battles happened
     owners: list[Owner] = Field(default_factory=list)
     links: list[Link] = Field(default_factory=list)  # area maps: roads, sea lanes, rivers
+    # What the legend calls a terrain, mark, link or piece key, in the game's own words
+    # ("rough" -> "rough ground"); keys not named here get the renderer's words.
+    names: dict[str, str] = Field(default_factory=dict)
+    notes: list[str] = Field(default_factory=list)  # legend lines without a swatch ("Bd Blades")
 
     @model_serializer(mode="wrap")
-    def _without_unused_links(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """Boards without links dump as they did before areas existed."""
+    def _without_unused_parts(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """Boards without links, names or notes dump as they did before those existed."""
         data = handler(self)
-        if isinstance(data, dict) and data.get("links") == []:
-            del data["links"]
+        if isinstance(data, dict):
+            for key in OPTIONAL_PARTS:
+                if key in data and not data[key]:
+                    del data[key]
         return data

@@ -1,15 +1,17 @@
 """Geometry of area maps: where each area and its label sit, and how links run between them.
 
-Areas are placed by their x/y in map units (0..1000 on the longer side). An area with an
-outline is drawn as that polygon; one without is a round node, its label beside it. Crowded
-maps are drawn a little larger and with smaller nodes, and each label takes the first place
-round its node that no other label or node holds.
+An area map is drawn to fit a phone: its areas' centres span SPAN_WIDTH pixels across, so the
+whole map, labels and margins included, is about as wide as a phone shows with its text still
+legible. A crowded map is drawn taller, never wider: its y scale grows, step by step, until
+every label finds a place of its own. An area with an outline is drawn as that polygon; one
+without is a small round node, its pieces in a row to its right (a room kept free of labels)
+and its label on the first side of it that no other label, node or piece room holds.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pbem.core.board import Cell
@@ -17,28 +19,26 @@ from pbem.core.board import Cell
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
-AREA_SCALE = 0.72  # pixels per map unit: a 1000-unit map is 720 px wide, like a shipped hex map
-MAX_AREA_SCALE = 0.95  # a crowded map may grow to this
-NODE_GAP = 74.0  # pixels wanted between most neighbouring nodes' centres (the lower quartile)
-NODE_RADIUS = 30.0  # a round area's radius in pixels, where there is room
-MIN_NODE_RADIUS = 18.0
-NODE_SHARE = 0.46  # of the distance to the nearest node, the most a node's radius may take
+# pixels the areas' centres span across: a 460 px map less its margins, the outer nodes and the
+# room left of the first and right of the last (SIDE_ROOM, PIECE_ROOM)
+SPAN_WIDTH = 346.0
+SIDE_ROOM = 24.0  # pixels a label may reach left of the leftmost area (beyond its rim)
+MAX_SCALE = 1.0  # pixels per map unit, for a map whose areas span few units
+# y scale / x scale, tried in turn until every label finds a place
+STRETCHES = (1.0, 1.15, 1.3, 1.45, 1.6, 1.8, 2.0, 2.25, 2.5, 2.75, 3.0)
+NODE_RADIUS = 13.0  # a round area's radius in pixels, where there is room
+MIN_NODE_RADIUS = 8.0
+NODE_SHARE = 0.34  # of the distance to the nearest node, the most a node's radius may take
 NODE_CORNERS = 32  # a round area is this many corners: smooth, and every renderer can inset it
-AREA_LABEL_FONT = 12.0  # area labels, as big as hex id labels (0.3 of a 40 px hex)
-LABEL_GAP = 4.0  # between a round area's edge and its label
+AREA_LABEL_FONT = 12.0  # area labels, as big as hex id labels
+LABEL_GAP = 3.0  # between a round area (or its piece room) and its label
+LABEL_PAD = 1.5  # kept clear round a label, for its halo
+AMBIGUOUS = 60.0  # what a label nearer another area than its own counts as, in px² of overlap
+NODE_WEIGHT = 10.0  # px² of overlap a label counts for each px it reaches into a node
+PIECE_ROOM = 26.0  # pixels right of a round area kept for its pieces (a counter of two)
+PORT_ROOM = 12.0  # pixels left of a round area kept for its port's anchor
 OUTLINE_RADIUS = (24.0, 44.0)  # the least and most an outlined area's piece radius may be
 AREA_LABEL_LIMIT = 22  # characters of an area's label before it is clipped
-# Where a node's label may go, in order of preference: below, above, right, left, corners.
-LABEL_PLACES: tuple[tuple[float, float], ...] = (
-    (0.0, 1.0),
-    (0.0, -1.0),
-    (1.0, 0.0),
-    (-1.0, 0.0),
-    (0.8, 0.8),
-    (-0.8, 0.8),
-    (0.8, -0.8),
-    (-0.8, -0.8),
-)
 
 
 @dataclass(frozen=True)
@@ -59,45 +59,87 @@ def area_label(cell: Cell) -> str:
 
 def label_width(text: str) -> float:
     """Estimate the width of an area label in pixels (0.6 em a character, like the layout)."""
-    return 0.6 * AREA_LABEL_FONT * len(text[:AREA_LABEL_LIMIT])
+    return text_width(text[:AREA_LABEL_LIMIT], AREA_LABEL_FONT)
+
+
+def text_width(text: str, font_size: float) -> float:
+    """Estimate the width of a line of sans-serif text: 0.6 em a character, 0.9 em for
+    symbols (stars, crosses) that are wider."""
+    wide = sum(1 for char in text if ord(char) >= 0x2000)
+    return font_size * (0.6 * len(text) + 0.3 * wide)
 
 
 def place_areas(cells: list[Cell]) -> dict[str, AreaShape]:
-    """Place every area and its label: the map's scale and node size suit its crowding."""
+    """Place every area and its label, stretching a crowded map downwards until labels fit."""
+    scale = _x_scale(cells)
+    best: tuple[int, dict[str, AreaShape]] | None = None
+    for stretch in STRETCHES:
+        clashes, shapes = _attempt(cells, scale, scale * stretch)
+        if best is None or clashes < best[0]:
+            best = (clashes, shapes)
+        if clashes == 0:
+            break
+    return best[1] if best is not None else {}
+
+
+def _x_scale(cells: list[Cell]) -> float:
+    xs = [x for cell in cells for x, _ in [_units(cell), *cell.outline]]
+    span = max(xs) - min(xs) if xs else 0.0
+    return min(MAX_SCALE, SPAN_WIDTH / span) if span > 0 else MAX_SCALE
+
+
+def _attempt(cells: list[Cell], sx: float, sy: float) -> tuple[int, dict[str, AreaShape]]:
+    """Every area at one pair of scales, and how many labels found no place of their own."""
     nodes = [c for c in cells if len(c.outline) < 3]
-    scale, radius = _scale_and_radius([_units(c) for c in nodes])
-    shapes = {c.id: _shape(c, scale, radius) for c in cells}
-    taken = [_node_box(shapes[c.id]) for c in nodes]
-    for cell in cells:
+    radius = _node_radius([_scaled(c, sx, sy) for c in nodes])
+    shapes = {c.id: _shape(c, sx, sy, radius) for c in cells}
+    hard = _beyond([shapes[c.id] for c in nodes])
+    soft = [box for c in nodes
+            for box in room_boxes(shapes[c.id].centre, shapes[c.id].radius, "port" in c.marks)]
+    clashes = 0
+    centres = [shapes[c.id].centre for c in nodes]
+    for cell in nodes:
         shape = shapes[cell.id]
-        if shape.round:
-            at = _free_place(shape, area_label(cell), taken)
-            taken.append(_label_box(at, area_label(cell)))
-            shapes[cell.id] = AreaShape(shape.centre, shape.polygon, shape.radius, True, at)
-    return shapes
+        at, free = _free_place(shape, area_label(cell), (hard, soft), centres)
+        clashes += 0 if free else 1
+        hard.append(label_box(at, area_label(cell)))
+        shapes[cell.id] = AreaShape(shape.centre, shape.polygon, shape.radius, True, at)
+    return clashes, shapes
+
+
+def _beyond(shapes: list[AreaShape]) -> list[Box]:
+    """Two walls left and right of the map that labels must keep within, so the map stays as
+    narrow as its areas and their piece rooms."""
+    if not shapes:
+        return []
+    xs = [shape.centre[0] for shape in shapes]
+    radius = shapes[0].radius
+    left, right = min(xs) - radius - SIDE_ROOM, max(xs) + radius + PIECE_ROOM + LABEL_GAP
+    far = 1e6
+    return [(-far, -far, left, far), (right, -far, far, far)]
 
 
 def _units(cell: Cell) -> Point:
     return cell.x or 0.0, cell.y or 0.0
 
 
-def _scale_and_radius(points: list[Point]) -> tuple[float, float]:
-    """A crowded map is drawn larger (up to a limit), then its nodes made small enough to
-    stand apart."""
-    if len(points) < 2:
-        return AREA_SCALE, NODE_RADIUS
-    nearest = sorted(min(math.dist(p, q) for q in points if q is not p) for p in points)
-    quartile = statistics.quantiles(nearest, n=4)[0] if len(nearest) > 1 else nearest[0]
-    scale = min(MAX_AREA_SCALE, max(AREA_SCALE, NODE_GAP / max(quartile, 1.0)))
-    radius = min(NODE_RADIUS, max(MIN_NODE_RADIUS, NODE_SHARE * nearest[0] * scale))
-    return scale, radius
-
-
-def _shape(cell: Cell, scale: float, radius: float) -> AreaShape:
+def _scaled(cell: Cell, sx: float, sy: float) -> Point:
     x, y = _units(cell)
-    centre = (x * scale, y * scale)
+    return x * sx, y * sy
+
+
+def _node_radius(points: list[Point]) -> float:
+    """Nodes as large as NODE_RADIUS, but never so large that two nearest ones crowd."""
+    if len(points) < 2:
+        return NODE_RADIUS
+    nearest = min(math.dist(p, q) for i, p in enumerate(points) for q in points[i + 1 :])
+    return min(NODE_RADIUS, max(MIN_NODE_RADIUS, NODE_SHARE * nearest))
+
+
+def _shape(cell: Cell, sx: float, sy: float, radius: float) -> AreaShape:
+    centre = _scaled(cell, sx, sy)
     if len(cell.outline) >= 3:
-        polygon = tuple((px * scale, py * scale) for px, py in cell.outline)
+        polygon = tuple((px * sx, py * sy) for px, py in cell.outline)
         low, high = OUTLINE_RADIUS
         inner = min(high, max(low, _inradius(polygon, centre)))
         return AreaShape(centre, polygon, inner, False, (centre[0], centre[1] + 0.72 * inner))
@@ -105,38 +147,97 @@ def _shape(cell: Cell, scale: float, radius: float) -> AreaShape:
     return AreaShape(centre, node_polygon(centre, radius), radius, True, below)
 
 
-def _free_place(shape: AreaShape, text: str, taken: list[Box]) -> Point:
-    """The first place round a node where its label meets no other label or node."""
-    own = _node_box(shape)
-    candidates = [_label_place(shape, text, dx, dy) for dx, dy in LABEL_PLACES]
-    for at in candidates:
-        box = _label_box(at, text)
-        if not any(_overlap(box, other) for other in taken if other != own):
-            return at
-    return candidates[0]
+def room_boxes(centre: Point, r: float, port: bool = False) -> list[Box]:
+    """What a round area keeps free of labels: itself, its pieces' room, its port's anchor."""
+    x, y = centre
+    boxes = [(x - r, y - r, x + r + PIECE_ROOM, y + r)]
+    if port:
+        boxes.append((x - r - PORT_ROOM, y - r / 2, x - r, y + r))
+    return boxes
 
 
-def _label_place(shape: AreaShape, text: str, dx: float, dy: float) -> Point:
-    """A label's centre beside a node, `dx`/`dy` saying which side (-1, 0 or 1, or between)."""
+def _free_place(
+    shape: AreaShape, text: str, taken: tuple[list[Box], list[Box]], centres: list[Point]
+) -> tuple[Point, bool]:
+    """The first place round a node where its label meets no other label or node and sits
+    nearer its own node than any other, and whether there was one (if not, the least bad).
+    `taken` holds what a label must not cover (labels, the map's sides) and what it had better
+    not (the rooms kept for pieces, often empty); `centres` are the nodes, all of one radius."""
+    reach = shape.radius + LABEL_GAP + LABEL_PAD
+    near = _near(shape.centre, reach + PIECE_ROOM + label_width(text) + shape.radius,
+                 reach + 3 * AREA_LABEL_FONT + shape.radius)
+    hard, soft = [b for b in taken[0] if near(b)], [b for b in taken[1] if near(b)]
+    centres = [c for c in centres if near((*c, *c))]
+    scores = []
+    for at in _label_places(shape, text):
+        box = label_box(at, text, LABEL_PAD)
+        blocked = sum(_overlap_area(box, other) for other in hard)
+        blocked += sum(NODE_WEIGHT * max(0.0, shape.radius - _box_distance(box, centre))
+                       for centre in centres)
+        if _nearer_another(box, shape.centre, centres):
+            blocked += AMBIGUOUS
+        scores.append((blocked > 0, blocked, sum(_overlap_area(box, o) for o in soft), at))
+    best = min(range(len(scores)), key=lambda i: (*scores[i][:3], i))
+    return scores[best][3], not scores[best][0]
+
+
+def _near(centre: Point, reach_x: float, reach_y: float) -> Callable[[Box], bool]:
+    """A test of whether a box comes within reach of `centre` (a cheap first sieve)."""
+    x, y = centre
+
+    def test(box: Box) -> bool:
+        return (box[0] < x + reach_x and box[2] > x - reach_x
+                and box[1] < y + reach_y and box[3] > y - reach_y)
+
+    return test
+
+
+def _nearer_another(box: Box, own: Point, centres: list[Point]) -> bool:
+    """Whether a label's box lies nearer another node than its own."""
+    mine = _box_distance(box, own)
+    return any(_box_distance(box, other) < mine - 2.0 for other in centres if other != own)
+
+
+def _box_distance(box: Box, point: Point) -> float:
+    """How far a point lies from a box (0 inside it)."""
+    x, y = point
+    dx = box[0] - x if x < box[0] else (x - box[2] if x > box[2] else 0.0)
+    dy = box[1] - y if y < box[1] else (y - box[3] if y > box[3] else 0.0)
+    return math.hypot(dx, dy)
+
+
+def _label_places(shape: AreaShape, text: str) -> list[Point]:
+    """Where a round area's label may go, best first: below, above, left, beyond the piece
+    room, then the four corners."""
+    (x, y), r = shape.centre, shape.radius
     half_w, half_h = label_width(text) / 2, AREA_LABEL_FONT / 2
-    reach = shape.radius + LABEL_GAP
-    x = shape.centre[0] + dx * (reach + half_w)
-    y = shape.centre[1] + dy * (reach + half_h)
-    return x, y
+    below, above = y + r + LABEL_GAP + half_h, y - r - LABEL_GAP - half_h
+    left, right = x - r - LABEL_GAP - half_w, x + r + PIECE_ROOM + LABEL_GAP + half_w
+    return [
+        (x, below),
+        (x, above),
+        (left, y),
+        (right, y),
+        (x + half_w - r / 2, below),
+        (x - half_w + r / 2, below),
+        (x + half_w - r / 2, above),
+        (x - half_w + r / 2, above),
+        (x, below + 2 * half_h),
+        (x, above - 2 * half_h),
+    ]
 
 
-def _label_box(at: Point, text: str) -> Box:
-    half_w, half_h = label_width(text) / 2, AREA_LABEL_FONT / 2
+def label_box(at: Point, text: str, pad: float = 0.0) -> Box:
+    """The box an area label centred at `at` takes (left, top, right, bottom), `pad` px more
+    on every side."""
+    half_w, half_h = label_width(text) / 2 + pad, AREA_LABEL_FONT / 2 + pad
     return at[0] - half_w, at[1] - half_h, at[0] + half_w, at[1] + half_h
 
 
-def _node_box(shape: AreaShape) -> Box:
-    (x, y), r = shape.centre, shape.radius
-    return x - r, y - r, x + r, y + r
-
-
-def _overlap(a: Box, b: Box) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+def _overlap_area(a: Box, b: Box) -> float:
+    if a[0] >= b[2] or b[0] >= a[2] or a[1] >= b[3] or b[1] >= a[3]:
+        return 0.0
+    return (min(a[2], b[2]) - max(a[0], b[0])) * (min(a[3], b[3]) - max(a[1], b[1]))
 
 
 def node_polygon(centre: Point, radius: float) -> tuple[Point, ...]:

@@ -10,11 +10,19 @@ import itertools
 import math
 from collections import OrderedDict, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from pbem.core.board import Arrow, Cell, Picture
+from pbem.core.board import Arrow, Cell, Picture, Piece
 from pbem.core.hexgrid import Hex, corners, to_pixel
-from pbem.render.areas import AREA_LABEL_FONT, area_label, place_areas
+from pbem.render.areas import (
+    AREA_LABEL_LIMIT,
+    area_label,
+    label_box,
+    place_areas,
+    room_boxes,
+    text_width,
+)
+from pbem.render.glyphs import BANDED_KINDS, COUNTER_KINDS
 from pbem.render.palette import (
     ARROW_STYLES,
     EDGE_STYLES,
@@ -30,21 +38,28 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # x, y, width, height
 
 SIZE = 40.0  # hex circumradius
+MIN_TEXT = 12.0  # no text on a map is smaller, in map pixels (the PNG shows them 1:1)
+LEGIBLE_PX = 9.0  # the smallest a map's text may be shown, in CSS pixels, and stay legible
+FIT_WIDTH = 460.0  # the widest map a phone (390 px) shows whole with its text legible
 ID_LABEL_SIZE = 0.3  # hex id labels, in radii: 12 px at SIZE, shown 1:1 in the HTML mail
 ID_LABEL_LEVEL = 0.64  # how far below a hex's centre its id label sits, in radii
-LEGEND_BELOW_WIDTH = 600.0  # hex boards wider than this get the legend below, not beside
 MARGIN = 16.0
 TITLE_BAND = 30.0
 TITLE_FONT = 16.0
-AXIS_BAND = 16.0
-AXIS_FONT = 11.0
-LEGEND_FONT = 11.0
-LEGEND_HEADING_FONT = 12.0
+AXIS_BAND = 18.0
+AXIS_FONT = 12.0
+LEGEND_FONT = 12.0
+LEGEND_HEADING_FONT = 13.0
 LEGEND_ROW = 20.0
 LEGEND_PAD = 10.0
 SWATCH_W = 28.0
 SWATCH_H = 16.0
 NAME_LIMIT = 28
+SQUARE_SIDES = (30.0, SIZE * math.sqrt(3.0))  # the least and most a square's side may be
+COUNTER_H = 16.0  # a counter's height: its label and a little room
+COUNTER_PAD = 3.0  # each side of a counter's label
+COUNTER_BAND = 2.0  # the band inside an elite counter's rim
+AREA_GLYPH = 8.5  # half the height of a piece glyph beside a round area
 SQRT3 = math.sqrt(3.0)
 
 # Corner indices from hexgrid.corners (0 = top, then clockwise) bounding each named side.
@@ -65,10 +80,14 @@ SQUARE_SIDE_CORNERS: dict[str, tuple[int, int]] = {
 }
 ARROW_GAP = 0.36  # arrows start this many radii from the source's centre
 ARROW_TIP_GAP = 0.5  # and stop this far from the target's, short of the pieces there
+ROUND_ARROW_RADIUS = 22.0  # arrows between small round areas are sized as for this radius
 RIVER_LEVEL = -0.12  # rivers cross cells between the settlement and the army row
 SQUARE_GLYPH_BOOST = 1.3  # a square's radius is its inradius, smaller than a hex's corner radius
 SETTLEMENT_KINDS = frozenset({"village", "city", "fortress", "capital"})
+# what stands at the top of a hex, or inside a round area, rather than in the row of pieces
+INSIDE_KINDS = SETTLEMENT_KINDS | {"fort", "altar"}
 AREA_ROW_LIMIT = 3  # an area with more pieces in its row shows one stack per kind and owner
+PIECE_LABEL_LIMIT = 16  # characters of a piece's label (player names) before it is clipped
 
 
 @dataclass(frozen=True)
@@ -159,6 +178,7 @@ class PiecePlace:
     scale: float
     label_at: Point
     count: int = 1  # on area maps, how many like pieces this one glyph stands for
+    label_anchor: str = "middle"  # "start": the label reads rightwards from label_at
 
 
 @dataclass(frozen=True)
@@ -172,9 +192,19 @@ class ArrowGeometry:
     cross: tuple[tuple[Point, Point], tuple[Point, Point]] | None  # the X of an attack
 
 
-def text_width(text: str, font_size: float) -> float:
-    """Estimate the width of a line of sans-serif text."""
-    return 0.6 * font_size * len(text)
+def legible_width(width: float) -> int:
+    """The narrowest a map laid out `width` px wide may be shown with every text still
+    legible (none is under MIN_TEXT map pixels, and LEGIBLE_PX is the least one can read)."""
+    return min(math.ceil(width), math.ceil(width * LEGIBLE_PX / MIN_TEXT))
+
+
+def counter_width(label: str, kind: str = "") -> float:
+    """The width of a counter of `kind` that shows `label` inside it (measured in the bundled
+    font: a counter must hold its label exactly)."""
+    from pbem.render.typeface import bold_width  # Pillow loads only when a map is drawn
+
+    band = 2 * COUNTER_BAND if kind in BANDED_KINDS else 0.0
+    return max(COUNTER_H, bold_width(label, MIN_TEXT) + 2 * COUNTER_PAD + band)
 
 
 def clip_name(name: str, limit: int = NAME_LIMIT) -> str:
@@ -195,6 +225,13 @@ def _hex_cell(cell: Cell, size: float) -> CellGeometry:
     return CellGeometry(cell.id, (cx, cy), tuple(corners(cx, cy, size)), size, "hex")
 
 
+def square_side(picture: Picture) -> float:
+    """A square's side: as large as lets the board fit FIT_WIDTH, within SQUARE_SIDES."""
+    files = max((c.q for c in picture.cells), default=0) + 1
+    room = FIT_WIDTH - 2 * MARGIN - AXIS_BAND
+    return min(SQUARE_SIDES[1], max(SQUARE_SIDES[0], room / files))
+
+
 def _square_cell(cell: Cell, size: float) -> CellGeometry:
     side = size * SQRT3
     x, y = cell.q * side, cell.r * side
@@ -203,10 +240,18 @@ def _square_cell(cell: Cell, size: float) -> CellGeometry:
 
 
 def _area_label_box(cell: Cell, geo: CellGeometry) -> Box:
-    """The box an area's label takes, for the canvas bounds (labels hang below round areas)."""
-    x, y = id_label_at(geo)
-    half = text_width(area_label(cell), AREA_LABEL_FONT) / 2
-    return x - half, y - AREA_LABEL_FONT / 2, 2 * half, AREA_LABEL_FONT
+    """The box an area's label takes, for the canvas bounds (labels hang beside round areas)."""
+    left, top, right, bottom = label_box(id_label_at(geo), area_label(cell)[:AREA_LABEL_LIMIT])
+    return left, top, right - left, bottom - top
+
+
+def _area_boxes(cell: Cell, geo: CellGeometry) -> list[Box]:
+    """Everything of an area that the canvas must hold: its label, and a round area's rooms."""
+    boxes = [_area_label_box(cell, geo)]
+    if geo.round:
+        for left, top, right, bottom in room_boxes(geo.centre, geo.radius, "port" in cell.marks):
+            boxes.append((left, top, right - left, bottom - top))
+    return boxes
 
 
 def _with_labels(box: Box, labels: Iterable[Box]) -> Box:
@@ -259,20 +304,19 @@ def _file_letter(q: int) -> str:
 
 
 def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
-    """Compute every position the renderers need for `picture`, with hexes of radius `size`."""
+    """Compute every position the renderers need for `picture`, with hexes of radius `size`
+    (squares take the side that fits a phone, see square_side)."""
+    if picture.kind == "square":
+        size = square_side(picture) / SQRT3
     cells, bw, bh = _placed_cells(picture, size)
     axis = AXIS_BAND if picture.kind == "square" else 0.0
-    left = MARGIN + axis
     top = MARGIN + (TITLE_BAND if picture.title else 0.0)
     board_bottom = top + bh + axis
     axis_labels = _axis_labels(picture, cells, top + bh)
     sections = legend_sections(picture)
-    wide = bool(picture.cells) and (
-        bw > 1.5 * bh or (picture.kind != "square" and bw > LEGEND_BELOW_WIDTH)
-    )
-    origin = (MARGIN, board_bottom + MARGIN) if wide else (left + bw + 1.5 * MARGIN, top)
-    legend = _legend(sections, origin, columns=wide) if sections else None
-    width, height = _canvas(picture.title, (left + bw, board_bottom), legend)
+    room = max(bw + axis, FIT_WIDTH - 2 * MARGIN)
+    legend = _legend(sections, (MARGIN, board_bottom + MARGIN), room) if sections else None
+    width, height = _canvas(picture.title, (MARGIN + axis + bw, board_bottom), legend)
     title_at = (MARGIN, MARGIN + TITLE_BAND / 2 - 4) if picture.title else None
     return Layout(picture.kind, width, height, size, cells, title_at, tuple(axis_labels), legend)
 
@@ -311,7 +355,7 @@ def _place_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry]
         raw = {c.id: make(c, size) for c in picture.cells}
     bx, by, bw, bh = _bounds(raw.values())
     if picture.kind == "area" and raw:
-        labels = (_area_label_box(c, raw[c.id]) for c in picture.cells)
+        labels = (box for c in picture.cells for box in _area_boxes(c, raw[c.id]))
         bx, by, bw, bh = _with_labels((bx, by, bw, bh), labels)
     left = MARGIN + (AXIS_BAND if picture.kind == "square" else 0.0)
     top = MARGIN + (TITLE_BAND if picture.title else 0.0)
@@ -331,7 +375,8 @@ Section = tuple[str, str, list[tuple[str, str]]]  # section key, heading, (item 
 
 
 def legend_sections(picture: Picture) -> list[Section]:
-    """List what the legend explains: only the owners, terrain, features and pieces present."""
+    """List what the legend explains: only the owners, terrain, features and pieces present,
+    in the game's words where the picture names them, and the picture's notes."""
     candidates: list[Section] = [
         ("owners", "Owners", [(o.key, clip_name(o.name)) for o in picture.owners]),
         ("terrain", "Terrain", _terrain_rows(picture)),
@@ -341,7 +386,12 @@ def legend_sections(picture: Picture) -> list[Section]:
         ("pieces", "Pieces", _piece_rows(picture)),
         ("arrows", "Arrows", _arrow_rows(picture)),
     ]
-    return [section for section in candidates if section[2]]
+    named = [
+        (key, heading, [(item, picture.names.get(item, text)) for item, text in rows])
+        for key, heading, rows in candidates
+    ]
+    notes: list[Section] = [("notes", "Key", [("", note) for note in picture.notes])]
+    return [section for section in named + notes if section[2]]
 
 
 def terrain_shown(picture: Picture, cell: Cell) -> str:
@@ -375,7 +425,8 @@ def _link_rows(picture: Picture) -> list[tuple[str, str]]:
 
 
 def _mark_rows(picture: Picture) -> list[tuple[str, str]]:
-    present = {m for c in picture.cells for m in c.marks if m in MARK_LABELS}
+    terrains = {c.terrain for c in picture.cells}  # a mark named as a terrain is shown there
+    present = {m for c in picture.cells for m in c.marks if m in MARK_LABELS} - terrains
     rows = [(k, MARK_LABELS[k]) for k in _ordered(present, MARK_LABELS)]
     return rows + ([("battle", "battle")] if picture.battles else [])
 
@@ -384,7 +435,8 @@ def _piece_rows(picture: Picture) -> list[tuple[str, str]]:
     present = {p.kind for p in picture.pieces}
     rows = [(k, PIECE_LABELS.get(k, k)) for k in _ordered(present, PIECE_LABELS)]
     if any(p.lying for p in picture.pieces):
-        rows.append(("lying", "army on its side"))
+        kind = next(p.kind for p in picture.pieces if p.lying)
+        rows.append(("lying", f"{PIECE_LABELS.get(kind, kind)} on its side"))
     if any(p.highlight for p in picture.pieces):
         rows.append(("highlight", "your piece"))
     return rows
@@ -398,7 +450,8 @@ def _arrow_rows(picture: Picture) -> list[tuple[str, str]]:
 
 def _section_width(section: Section) -> float:
     _, heading, rows = section
-    texts = [text_width(text, LEGEND_FONT) + SWATCH_W + 8 for _, text in rows]
+    swatch = 0.0 if section[0] == "notes" else SWATCH_W + 8
+    texts = [text_width(text, LEGEND_FONT) + swatch for _, text in rows]
     return max([text_width(heading, LEGEND_HEADING_FONT), *texts]) + 2 * LEGEND_PAD
 
 
@@ -406,24 +459,43 @@ def _section_height(section: Section) -> float:
     return LEGEND_ROW * (len(section[2]) + 1) + LEGEND_PAD / 2
 
 
-def _legend(sections: list[Section], origin: Point, columns: bool) -> Legend:
+def _legend(sections: list[Section], origin: Point, room: float) -> Legend:
+    """Lay the sections out left to right, starting a new row where the next would pass
+    `room` px; notes wider than the room are folded onto more lines."""
     headings: list[LegendHeading] = []
     rows: list[LegendRow] = []
     x, y = origin[0], origin[1] + LEGEND_PAD / 2
     widest, tallest = 0.0, 0.0
-    for section in sections:
+    for section in (_folded(s, room) for s in sections):
+        width = _section_width(section)
+        if x > origin[0] and x - origin[0] + width > room:
+            x, y, tallest = origin[0], y + tallest, 0.0
         _place_section(section, (x, y), headings, rows)
-        widest, tallest = (
-            max(widest, _section_width(section)),
-            max(tallest, _section_height(section)),
-        )
-        if columns:
-            x += _section_width(section)
+        x += width
+        widest, tallest = max(widest, x - origin[0]), max(tallest, _section_height(section))
+    height = y + tallest - origin[1] + LEGEND_PAD / 2
+    return Legend((origin[0], origin[1], widest, height), tuple(headings), tuple(rows))
+
+
+def _folded(section: Section, room: float) -> Section:
+    """Notes cut into lines that fit `room` (other sections are left as they are)."""
+    key, heading, items = section
+    if key != "notes":
+        return section
+    limit = max(12, int((room - 2 * LEGEND_PAD) / text_width("M", LEGEND_FONT)))
+    lines = [line for _, text in items for line in _fold(text, limit)]
+    return key, heading, [("", line) for line in lines]
+
+
+def _fold(text: str, limit: int) -> list[str]:
+    lines, current = [], ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > limit:
+            lines.append(current)
+            current = "  " + word  # a note's later lines are indented under its first
         else:
-            y += _section_height(section)
-    width = x - origin[0] if columns else widest
-    height = tallest + LEGEND_PAD / 2 if columns else y - origin[1] + LEGEND_PAD / 2
-    return Legend((origin[0], origin[1], width, height), tuple(headings), tuple(rows))
+            current = f"{current} {word}" if current else word
+    return [*lines, current] if current else lines
 
 
 def _place_section(
@@ -432,11 +504,10 @@ def _place_section(
     key, heading, items = section
     x, y = corner[0] + LEGEND_PAD, corner[1] + LEGEND_ROW / 2
     headings.append(LegendHeading(heading, (x, y)))
+    indent = 0.0 if key == "notes" else SWATCH_W + 8
     for number, (item, text) in enumerate(items, start=1):
         row_y = y + number * LEGEND_ROW
-        rows.append(
-            LegendRow(key, item, text, (x + SWATCH_W / 2, row_y), (x + SWATCH_W + 8, row_y))
-        )
+        rows.append(LegendRow(key, item, text, (x + SWATCH_W / 2, row_y), (x + indent, row_y)))
 
 
 def id_label_at(cell: CellGeometry) -> Point:
@@ -474,27 +545,116 @@ def _middle(a: Point, b: Point) -> Point:
 
 
 def piece_places(picture: Picture, layout: Layout) -> list[PiecePlace | None]:
-    """Place every piece (parallel to Picture.pieces): settlements top centre, the rest in a row."""
+    """Place every piece (parallel to Picture.pieces): settlements top centre (inside a round
+    area), the rest in a row (beside a round area, on whichever side keeps clear of labels)."""
     places: list[PiecePlace | None] = [None] * len(picture.pieces)
     top: dict[str, list[int]] = defaultdict(list)
     row: dict[str, list[int]] = defaultdict(list)
     for index, piece in enumerate(picture.pieces):
         if piece.cell in layout.cells:
-            group = top if piece.kind in SETTLEMENT_KINDS else row
+            group = top if piece.kind in INSIDE_KINDS else row
             group[piece.cell].append(index)
     for cell_id, indices in top.items():
-        _fill_row(places, indices, layout.cells[cell_id], level=-0.42, glyph=0.24)
+        geo = layout.cells[cell_id]
+        if geo.round:
+            _inside(places, indices, geo)
+        else:
+            _fill_row(places, indices, geo, level=-0.42, glyph=0.24)
+    blocked = _area_obstacles(picture, layout) if picture.kind == "area" else []
     for cell_id, indices in row.items():
         geo = layout.cells[cell_id]
         counts: dict[int, int] = {}
         if geo.kind == "area" and len(indices) > AREA_ROW_LIMIT:
             indices, counts = _stacks(picture, indices)
-        _fill_row(places, indices, geo, level=0.14, glyph=0.2)
+        if geo.round:
+            _beside(places, picture, indices, geo, counts, blocked)
+        else:
+            glyph = 0.38 if geo.kind == "square" else 0.2  # a square holds one piece or two
+            _fill_row(places, indices, geo, level=_row_level(picture, indices, geo), glyph=glyph)
         for index, count in counts.items():
             place = places[index]
-            if place is not None:
-                places[index] = PiecePlace(place.centre, place.scale, place.label_at, count)
+            if place is not None and place.count == 1:
+                places[index] = replace(place, count=count)
     return places
+
+
+def _area_obstacles(picture: Picture, layout: Layout) -> list[tuple[float, float, float, float]]:
+    """What a round area's pieces should not cover: every area's label and every round node."""
+    boxes = []
+    for cell in picture.cells:
+        geo = layout.cells[cell.id]
+        boxes.append(label_box(id_label_at(geo), area_label(cell)[:AREA_LABEL_LIMIT]))
+        if geo.round:
+            (x, y), r = geo.centre, geo.radius
+            boxes.append((x - r, y - r, x + r, y + r))
+    return boxes
+
+
+def piece_text(label: str, count: int = 1) -> str:
+    """What a piece's label shows: its label, and how many like pieces its glyph stands for."""
+    text = clip_name(label, PIECE_LABEL_LIMIT)
+    return f"{text} ×{count}".strip() if count > 1 else text
+
+
+def _row_level(picture: Picture, indices: list[int], geo: CellGeometry) -> float:
+    """A hex's pieces sit low, clear of its settlement; a square's counters in its middle."""
+    if geo.kind != "square":
+        return 0.14
+    counters = all(picture.pieces[i].kind in COUNTER_KINDS for i in indices)
+    return 0.0 if counters else -0.18
+
+
+def _inside(places: list[PiecePlace | None], indices: list[int], geo: CellGeometry) -> None:
+    """Settlements inside a round area, side by side when there are several."""
+    count = len(indices)
+    scale = 0.62 * geo.radius / math.sqrt(count)
+    for slot, index in enumerate(indices):
+        centre = (geo.centre[0] + (slot - (count - 1) / 2) * 2.1 * scale, geo.centre[1])
+        places[index] = PiecePlace(centre, scale, centre)
+
+
+def _beside(
+    places: list[PiecePlace | None],
+    picture: Picture,
+    indices: list[int],
+    geo: CellGeometry,
+    counts: dict[int, int],
+    blocked: list[tuple[float, float, float, float]],
+) -> None:
+    """A round area's pieces in a row to its right, or to its left when that covers less of
+    the labels and areas around: counters, or glyphs with their labels after them."""
+    widths = [_piece_width(picture.pieces[i], counts.get(i, 1)) for i in indices]
+    total = sum(widths) + 2.0 * (len(widths) - 1)
+    (cx, y), r = geo.centre, geo.radius
+    right, left = cx + r + 3.0, cx - r - 3.0 - total
+    cover_left, cover_right = (_row_cover(at, y, total, blocked) for at in (left, right))
+    x = left if cover_left < cover_right else right
+    for index, width in zip(indices, widths, strict=True):
+        piece, count = picture.pieces[index], counts.get(index, 1)
+        if piece.kind in COUNTER_KINDS:
+            centre = (x + width / 2, y)
+            places[index] = PiecePlace(centre, COUNTER_H / 2, centre, count)
+        else:
+            centre, label_at = (x + AREA_GLYPH, y), (x + 2 * AREA_GLYPH + 2.0, y)
+            places[index] = PiecePlace(centre, AREA_GLYPH, label_at, count, "start")
+        x += width + 2.0
+
+
+def _piece_width(piece: Piece, count: int) -> float:
+    """How wide a piece is beside a round area: a counter, or a glyph and its label."""
+    text = piece_text(piece.label, count)
+    if piece.kind in COUNTER_KINDS:
+        return counter_width(text, piece.kind)
+    return 2 * AREA_GLYPH + (text_width(text, MIN_TEXT) + 4.0 if text else 0.0)
+
+
+def _row_cover(
+    x: float, y: float, width: float, blocked: list[tuple[float, float, float, float]]
+) -> float:
+    """How much of the labels and areas around a row of pieces would cover, in px²."""
+    top, bottom, right = y - COUNTER_H / 2, y + COUNTER_H / 2, x + width
+    return sum(max(0.0, min(right, b[2]) - max(x, b[0]))
+               * max(0.0, min(bottom, b[3]) - max(top, b[1])) for b in blocked)
 
 
 def _stacks(picture: Picture, indices: list[int]) -> tuple[list[int], dict[int, int]]:
@@ -550,23 +710,32 @@ def _arrow(
     arrow: Arrow, index: int, layout: Layout, pair: tuple[str, str], offset: float
 ) -> ArrowGeometry:
     source, target = layout.cells[arrow.source], layout.cells[arrow.target]
-    radius = source.radius
+    radius = max(source.radius, ROUND_ARROW_RADIUS) if source.round else source.radius
+    gaps = (source.radius + 2.0, target.radius + 3.0) if source.round and target.round else None
     first, second = layout.cells[pair[0]].centre, layout.cells[pair[1]].centre
     # the normal of the sorted pair, so lanes in both directions share one side order
     nx, ny = _unit(second[1] - first[1], first[0] - second[0])
     shift = (nx * offset * radius, ny * offset * radius)
-    return arrow_between(index, source.centre, target.centre, radius, arrow.style, shift)
+    return arrow_between(index, source.centre, target.centre, radius, arrow.style, shift, gaps)
 
 
 def arrow_between(
-    index: int, source: Point, target: Point, radius: float, style: str, shift: Point = (0.0, 0.0)
+    index: int,
+    source: Point,
+    target: Point,
+    radius: float,
+    style: str,
+    shift: Point = (0.0, 0.0),
+    gaps: tuple[float, float] | None = None,
 ) -> ArrowGeometry:
-    """Compute an arrow of `style` from one cell centre to another, moved sideways by `shift`."""
-    start = _along(source, target, ARROW_GAP * radius, shift)
+    """Compute an arrow of `style` from one cell centre to another, moved sideways by `shift`;
+    `gaps`: how far from each centre it starts and ends (else set by `radius`)."""
+    start_gap, tip_gap = gaps or (ARROW_GAP * radius, ARROW_TIP_GAP * radius)
+    start = _along(source, target, start_gap, shift)
     if style == "blocked":
         stop = _along(source, target, math.dist(source, target) / 2 - 0.08 * radius, shift)
         return ArrowGeometry(index, (start, stop), (), _bar(start, stop, 0.24 * radius), None)
-    tip = _along(target, source, ARROW_TIP_GAP * radius, shift)
+    tip = _along(target, source, tip_gap, shift)
     head, neck = _head(start, tip, 0.34 * radius, 0.17 * radius)
     cross = _cross(start, neck, 0.12 * radius) if style == "battle" else None
     return ArrowGeometry(index, (start, neck), head, None, cross)

@@ -101,6 +101,7 @@ class TerrainStyle:
     label: str
     texture: Pattern | None = None
     texture_colour: str = INK
+    rim: str | None = None  # a round area of this terrain is ringed in this colour
 
 
 MARSH_TUFTS = Pattern(
@@ -114,6 +115,22 @@ WATER_WAVES = Pattern(
     width=1.0,
 )
 
+ROUGH_GROUND = Pattern(
+    "rough", 12, ((1, 5, 3, 3), (3, 3, 5, 5), (7, 11, 9, 9), (9, 9, 11, 11)),
+    dots=((9, 3, 0.9), (3, 9, 0.9)),
+)
+HILL_CONTOURS = Pattern("contours", 14, ((1, 9, 4, 6), (4, 6, 7, 5), (7, 5, 10, 6), (10, 6, 13, 9)))
+STEEP_SLOPES = Pattern("slopes", 10, ((1, 8, 5, 2), (5, 2, 9, 8)), width=1.4)
+WOOD_CROWNS = Pattern("crowns", 12, dots=((3, 3, 2.3), (9, 9, 2.3)))
+HOUSES = Pattern("houses", 10, ((1, 1, 6, 1), (6, 1, 6, 6), (6, 6, 1, 6), (1, 6, 1, 1)))
+WALLS = Pattern(
+    "walls", 10, ((0, 2, 10, 2), (0, 7, 10, 7), (3, 2, 3, 7), (8, 7, 8, 12), (8, -3, 8, 2)),
+    width=1.6,
+)
+HILL_RIM = "#6B4A1E"
+RIM_WIDTH = 2.8
+CROSS_HATCH = Pattern("cross-hatch", 8, _slash(8) + _backslash(8), width=1.1)
+
 TERRAIN: dict[str, TerrainStyle] = {
     "plain": TerrainStyle("#F1EBD0", "plain"),
     "water": TerrainStyle("#7FB0DB", "water", WATER_WAVES, "#E3F0FA"),
@@ -126,8 +143,19 @@ TERRAIN: dict[str, TerrainStyle] = {
     "hills": TerrainStyle("#DCC79A", "hills"),
     "mountain": TerrainStyle("#C4B5A5", "mountains"),
     "clear": TerrainStyle("#EFE8CC", "clear"),
-    "hill": TerrainStyle("#D6C190", "hill"),
+    "hill": TerrainStyle("#E0C890", "hill", HILL_CONTOURS, "#7A5A2A", HILL_RIM),
     "desert": TerrainStyle("#EBDCA9", "desert"),
+    "mount": TerrainStyle("#DCC48A", "mount", HILL_CONTOURS, "#7A5A2A", HILL_RIM),
+    "nation": TerrainStyle("#D5D3DE", "nation"),
+    # battlefields
+    "rough": TerrainStyle("#D8CFA2", "rough ground", ROUGH_GROUND, "#5F5224"),
+    "steep-hill": TerrainStyle("#C9A66B", "steep hill", STEEP_SLOPES, "#5C3D12"),
+    "wood": TerrainStyle("#9DC47F", "wood", WOOD_CROWNS, "#2F6B2F"),
+    "bua": TerrainStyle("#D9D2C3", "built-up area", HOUSES, "#4E4338"),
+    "fortified-bua": TerrainStyle("#C7BBA5", "fortified built-up area", WALLS, "#3E3328"),
+    "impassable": TerrainStyle("#8E8E8E", "impassable", CROSS_HATCH, "#3A3A3A"),
+    "rock": TerrainStyle("#B9B2A6", "rock"),
+    "tree": TerrainStyle("#A9CC8C", "tree"),
 }
 UNKNOWN_TERRAIN = TerrainStyle("#DDDDDD", "other")
 
@@ -152,6 +180,7 @@ EDGE_STYLES: dict[str, EdgeStyle] = {
     "water": EdgeStyle("#1565C0", 5.0, "line", "water edge"),
     "mountain": EdgeStyle("#6D3B12", 2.6, "zigzag", "mountain edge"),
     "forest": EdgeStyle("#1B5E20", 4.5, "line", "forest edge", dash=(5.0, 3.5)),
+    "river": EdgeStyle("#1E88E5", 5.0, "line", "river"),
 }
 UNKNOWN_EDGE = EdgeStyle("#555555", 3.0, "line", "other edge", dash=(2.0, 2.0))
 
@@ -197,10 +226,11 @@ LINK_STYLES: dict[str, LinkStyle] = {
     "path": LinkStyle("#7A5230", 1.6, "path", dash=(5.0, 3.0)),
     "sea": LinkStyle("#1565C0", 2.4, "sea lane", dash=(8.0, 5.0)),
     "river": LinkStyle("#1E88E5", 2.6, "river", wavy=True),
-    "ford": LinkStyle("#1E88E5", 2.6, "ford", dash=(6.0, 3.0), wavy=True),
-    "border": LinkStyle("#555555", 2.0, "border", dash=(1.5, 3.5)),
+    "ford": LinkStyle("#0D47A1", 4.2, "ford", dash=(4.0, 4.0), wavy=True),
+    "border": LinkStyle("#6B6B6B", 1.6, "border", dash=(2.0, 2.5)),
+    "barrier": LinkStyle("#0D47A1", 4.2, "no crossing", wavy=True),
 }
-LINK_LABEL_FONT = 10.0
+LINK_LABEL_FONT = 12.0
 
 
 RIVER_COLOUR = "#1E88E5"
@@ -216,7 +246,14 @@ MARK_LABELS: dict[str, str] = {
     "tower": "tower",
     "port": "port",
     "centre": "supply centre",
+    "city": "city",
+    "rock": "rock",
+    "tree": "tree",
+    "destroyed": "destroyed",
 }
+MARK_FILLS: dict[str, str] = {"city": "#FFFFFF", "rock": "#8A8276", "tree": "#3E7D32"}
+DESTROYED_INK = "#8B1A1A"
+ELITE_BAND = "#FFFFFF"  # a white band inside the rim, plain on every owner colour but yellow
 CENTRE_FILL = PAPER
 PORT_FILL = "#1565C0"
 PIECE_LABELS: dict[str, str] = {
@@ -227,6 +264,30 @@ PIECE_LABELS: dict[str, str] = {
     "army": "army",
     "fleet": "fleet",
     "card": "card",
+    "stack": "stack (how many)",
+    "unit": "unit",
+    "elite": "elite unit",
+    "fort": "fort (its level)",
+    "sin": "cubes (how many)",
+    "figure": "figure",
+    "prophet": "prophet",
+    "false-prophet": "False Prophet",
+    "altar": "altar",
+    "idol": "idol",
+    "cube": "cube",
+    "spear": "spear",
+    "stones": "stones",
+}
+# Pieces nobody owns that have a colour of their own (else they are neutral grey).
+PIECE_FILLS: dict[str, str] = {
+    "fort": "#FFFFFF",
+    "sin": "#2B2B2B",
+    "altar": "#F4EEDF",
+    "idol": "#D4AA2A",
+    "cube": "#9C1C1C",
+    "false-prophet": "#4A4A4A",
+    "spear": "#9A7452",
+    "stones": "#A8A8A8",
 }
 
 

@@ -8,7 +8,6 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,36 +18,13 @@ from pbem.render.palette import PAPER, Pattern, rgb
 from pbem.render.pngfile import encode_palette, encode_rgb
 from pbem.render.report import mail_scale
 from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
+from pbem.render.typeface import drawable, font_at, has_glyph
+
+__all__ = ["drawable", "font_at", "has_glyph", "render_mail_png", "render_png"]  # fonts too
 
 SUPERSAMPLE = 2
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGBA = tuple[int, int, int, int]
-
-
-FONT_DIR = Path(__file__).resolve().parent / "fonts"
-FONT_FILES = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}  # bundled, see fonts/README.md
-
-
-@functools.cache
-def font_at(pixels: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The bundled DejaVu Sans (full Latin, Greek, Cyrillic and more) at a pixel size."""
-    return ImageFont.truetype(str(FONT_DIR / FONT_FILES[bold]), pixels)
-
-
-@functools.cache
-def _missing_mask() -> bytes:
-    return bytes(font_at(20).getmask("\uffff"))
-
-
-@functools.cache
-def has_glyph(char: str) -> bool:
-    """Tell whether the bundled font draws `char` (rather than its missing-glyph box)."""
-    return char.isspace() or bytes(font_at(20).getmask(char)) != _missing_mask()
-
-
-def drawable(text: str) -> str:
-    """The text with the few characters the bundled font lacks (e.g. CJK) shown as '?'."""
-    return "".join(char if has_glyph(char) else "?" for char in text)
 
 
 def text_width(text: Text) -> float:

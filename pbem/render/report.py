@@ -6,6 +6,7 @@ import json
 import re
 from typing import Any
 
+from pbem.render.layout import LEGIBLE_PX, MIN_TEXT, legible_width
 from pbem.render.palette import owner_style
 from pbem.render.standings import result_lines
 from pbem.render.templating import has_template, plain, render, wording
@@ -19,8 +20,10 @@ PHASE_HEADING = "core.phase"
 
 
 def mail_scale(width: float) -> float:
-    """The scale a map `width` pixels wide is drawn at for mail (1 up to MAIL_MAP_WIDTH)."""
-    return min(1.0, MAIL_MAP_WIDTH / width) if width > 0 else 1.0
+    """The scale a map `width` pixels wide is drawn at for mail (1 up to MAIL_MAP_WIDTH), never
+    so small that its text (MIN_TEXT) falls under LEGIBLE_PX."""
+    fits = min(1.0, MAIL_MAP_WIDTH / width) if width > 0 else 1.0
+    return max(LEGIBLE_PX / MIN_TEXT, fits)
 
 
 def is_heading(event: dict[str, Any]) -> bool:
@@ -39,7 +42,8 @@ def _flat(data: dict[str, Any]) -> dict[str, Any]:
 
 def seat_names(view: dict[str, Any]) -> dict[str, str]:
     """Seat id -> kingdom (or player) name, made safe for one line of text."""
-    return {k["seat"]: plain(k.get("name") or k["seat"]) for k in view.get("kingdoms") or []}
+    seats = view.get("kingdoms") or view.get("sides") or []  # DBA names its seats' sides
+    return {k["seat"]: plain(k.get("name") or k["seat"]) for k in seats}
 
 
 def race_texts(view: dict[str, Any], sent: set[str] | None = None) -> dict[str, str]:
@@ -107,6 +111,9 @@ def report_context(
         "orders_in": header.get("orders_in"),
         "result": header.get("result"),
         "map_width": header.get("map_width", MAIL_WIDTH),
+        # the least width the HTML may shrink the map to (reports.build says, from its layout)
+        "map_min_width": header.get("map_min_width")
+        or legible_width(int(header.get("map_width", MAIL_WIDTH))),
         "page_width": max(MAIL_WIDTH + 40, int(header.get("map_width", 0)) + 42),
         "result_lines": result_lines(header["result"]) if header.get("result") else [],
     }
@@ -134,7 +141,7 @@ def render_html(
 
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
     """The JSON report for player tools (schema pbem.report/1, see docs/report-schema.md)."""
-    shown = {k: v for k, v in header.items() if k != "map_width"}
+    shown = {k: v for k, v in header.items() if k not in ("map_width", "map_min_width")}
     return json.dumps(
         {"schema": REPORT_SCHEMA, **shown, "view": view},
         indent=2,

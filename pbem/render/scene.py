@@ -18,9 +18,12 @@ from pbem.render.layout import (
     ARROW_GAP,
     ARROW_TIP_GAP,
     AXIS_FONT,
+    COUNTER_BAND,
+    COUNTER_H,
     ID_LABEL_SIZE,
     LEGEND_FONT,
     LEGEND_HEADING_FONT,
+    MIN_TEXT,
     SWATCH_H,
     SWATCH_W,
     TITLE_FONT,
@@ -33,9 +36,11 @@ from pbem.render.layout import (
     arrow_geometries,
     clip_name,
     compute_layout,
+    counter_width,
     id_label_at,
     mark_at,
     piece_places,
+    piece_text,
     river_ends,
     terrain_shown,
     text_width,
@@ -47,6 +52,8 @@ from pbem.render.palette import (
     BACKGROUND,
     BATTLE_FILL,
     CENTRE_FILL,
+    DESTROYED_INK,
+    ELITE_BAND,
     FAILED_DASH,
     GRID,
     HIGHLIGHT_RING,
@@ -54,12 +61,15 @@ from pbem.render.palette import (
     LEGEND_BACKGROUND,
     LINK_LABEL_FONT,
     LINK_STYLES,
+    MARK_FILLS,
     NEUTRAL,
     OWNER_BAND,
     OWNER_DASHES,
     OWNER_FILL_OPACITY,
     PAPER,
+    PIECE_FILLS,
     PORT_FILL,
+    RIM_WIDTH,
     RIVER_COLOUR,
     RIVER_WIDTH,
     START_FILL,
@@ -67,11 +77,13 @@ from pbem.render.palette import (
     Pattern,
     edge_style,
     owner_style,
+    rgb,
     terrain_style,
 )
 
 Point = tuple[float, float]
 Data = tuple[tuple[str, str], ...]
+SMALL_NODE = 16.0  # a round area smaller than this shows its owner as a plain band
 
 
 @dataclass(frozen=True)
@@ -153,6 +165,12 @@ class Colours:
         if owner is None or owner not in self.slots:
             return NEUTRAL
         return owner_style(self.slots[owner]).colour
+
+    def piece(self, piece: Piece) -> str:
+        """A piece's colour: its owner's, else its kind's own (an altar, a cube), else grey."""
+        if piece.owner is not None and piece.owner in self.slots:
+            return self.fill(piece.owner)
+        return PIECE_FILLS.get(piece.kind, NEUTRAL)
 
 
 def build_scene(picture: Picture, layout: Layout | None = None, board: bool = True) -> Scene:
@@ -252,8 +270,13 @@ def _owner_fill(scene: Scene, geo: CellGeometry, owner: str, slot: int) -> None:
     """A light tint and a broad inner outline in the owner's colour: the terrain stays visible."""
     style = owner_style(slot)
     data = (("cell", geo.id), ("owner", owner))
-    band = OWNER_BAND * geo.radius
+    band = max(OWNER_BAND * geo.radius, 3.5 if geo.round else 0.0)
     tint = Shape("polygon", geo.polygon, fill=style.colour, fill_opacity=OWNER_FILL_OPACITY)
+    if geo.round and geo.radius < SMALL_NODE:  # too small for a dashed line to read
+        outline = Shape("polygon", inset(geo.polygon, geo.centre, band / 2),
+                        stroke=style.colour, stroke_width=band)
+        scene.add(_with(tint, "owner-fill", data), _with(outline, "owner-outline", data))
+        return
     outline = Shape(
         "polygon",
         inset(geo.polygon, geo.centre, band / 2 + 1.0),
@@ -311,13 +334,44 @@ def _marks(scene: Scene, cell: Cell, geo: CellGeometry) -> None:
             Shape("polygon", tower, fill=TOWER_FILL, stroke=INK, role="mark-tower", data=data)
         )
     if "port" in cell.marks:
-        port = glyphs.place(glyphs.ANCHOR, mark_at(geo, "port"), 0.26 * r)
+        at, size = port_at(geo)
+        port = glyphs.place(glyphs.ANCHOR, at, size)
         scene.add(Shape("polygon", port, fill=PORT_FILL, stroke=INK, role="mark-port", data=data))
     if "centre" in cell.marks:
         centre = glyphs.place(glyphs.CENTRE, mark_at(geo, "centre"), max(6.0, 0.16 * r))
         scene.add(
             Shape("polygon", centre, fill=CENTRE_FILL, stroke=INK, role="mark-centre", data=data)
         )
+    for mark in (m for m in cell.marks if m in glyphs.MARK_GLYPHS):
+        _glyph_mark(scene, mark, geo, data)
+    if "destroyed" in cell.marks:
+        _cross(scene, geo, data)
+
+
+def port_at(geo: CellGeometry) -> tuple[Point, float]:
+    """Where a port's anchor goes and its size: left of a round area, inside anything else."""
+    if geo.round:
+        return (geo.centre[0] - geo.radius - 6.0, geo.centre[1] + 2.0), 6.0
+    return mark_at(geo, "port"), 0.26 * geo.radius
+
+
+def _glyph_mark(scene: Scene, mark: str, geo: CellGeometry, data: Data) -> None:
+    """A city, rock or tree drawn in the middle of its cell."""
+    share = 0.55 if geo.round else 0.5
+    for polygon in glyphs.MARK_GLYPHS[mark]:
+        points = glyphs.place(polygon, geo.centre, share * geo.radius)
+        fill = MARK_FILLS.get(mark, NEUTRAL)
+        scene.add(Shape("polygon", points, fill=fill, stroke=INK, stroke_width=1.1,
+                        role=f"mark-{mark}", data=data))
+
+
+def _cross(scene: Scene, geo: CellGeometry, data: Data) -> None:
+    """A destroyed place: a bold cross over it."""
+    r = 0.8 * geo.radius
+    (x, y) = geo.centre
+    for a, b in (((x - r, y - r), (x + r, y + r)), ((x - r, y + r), (x + r, y - r))):
+        line = Shape("polyline", (a, b), stroke=DESTROYED_INK, stroke_width=3.0)
+        scene.add(_with(line, "mark-destroyed", data))
 
 
 def _circle(at: Point, radius: float, fill: str, role: str, data: Data = ()) -> Shape:
@@ -344,9 +398,13 @@ def _edges(scene: Scene, picture: Picture, layout: Layout) -> None:
 def _grid_and_labels(scene: Scene, picture: Picture, layout: Layout) -> None:
     for cell in picture.cells:
         geo = layout.cells[cell.id]
-        scene.add(Shape("polygon", geo.polygon, stroke=GRID, stroke_width=1.0, role="grid"))
+        rim = terrain_style(cell.terrain).rim if geo.round else None
+        stroke, width = (rim, RIM_WIDTH) if rim else (GRID, 1.0)
+        scene.add(Shape("polygon", geo.polygon, stroke=stroke, stroke_width=width, role="grid"))
     for cell in picture.cells:
         size, text = _cell_label(layout, cell)
+        if not text:
+            continue
         at = id_label_at(layout.cells[cell.id])
         scene.add(
             Text(at, text, size, fill=INK, halo=True, role="cell-id", data=(("cell", cell.id),))
@@ -356,12 +414,15 @@ def _grid_and_labels(scene: Scene, picture: Picture, layout: Layout) -> None:
 
 
 def _cell_label(layout: Layout, cell: Cell) -> tuple[float, str]:
-    """The font size and text of a cell's label: clipped to fit a hex or square."""
+    """The font size and text of a cell's label: an area's name, a hex's id (and label); a
+    square shows only a label other than its id, its file and rank being on the board's edge."""
     if layout.kind == "area":
         return AREA_LABEL_FONT, clip_name(area_label(cell), AREA_LABEL_LIMIT)
+    if layout.kind == "square":
+        return MIN_TEXT, cell.label if cell.label != cell.id else ""
     radius = layout.cells[cell.id].radius
-    size = (ID_LABEL_SIZE if layout.kind == "hex" else 0.24) * radius
-    fits = max(4, int(1.2 * radius / text_width("M", size)))  # what fits across the cell
+    size = max(MIN_TEXT, ID_LABEL_SIZE * radius)
+    fits = max(4, int(1.2 * radius / text_width("M", size)))  # what fits across the hex
     return size, clip_name(f"{cell.id} {cell.label}" if cell.label else cell.id, fits)
 
 
@@ -384,37 +445,63 @@ def _pieces(scene: Scene, picture: Picture, layout: Layout, colours: Colours) ->
 
 
 def _piece(scene: Scene, piece: Piece, place: PiecePlace, colours: Colours, index: int) -> None:
+    data: Data = (("cell", piece.cell), ("kind", piece.kind), ("index", str(index)))
+    if place.count > 1:
+        data = (*data, ("count", str(place.count)))
+    if piece.kind in glyphs.COUNTER_KINDS:
+        _counter(scene, piece, place, colours.piece(piece), data)
+        return
     turns = 1 if piece.lying else 0
     role = f"piece {piece.kind}" + (" lying" if piece.lying else "")
-    data: Data = (("cell", piece.cell), ("kind", piece.kind), ("index", str(index)))
     if piece.highlight:
         _highlight(scene, place, data)
     for polygon in glyphs.piece_glyph(piece.kind):
         points = glyphs.place(polygon, place.centre, place.scale, turns)
-        fill = colours.fill(piece.owner)
+        fill = colours.piece(piece)
         scene.add(
             Shape("polygon", points, fill=fill, stroke=INK, stroke_width=1.3, role=role, data=data)
         )
-    label = clip_name(piece.label, 8)
-    if place.count > 1:  # one glyph for a stack of like pieces in a crowded area
-        label = f"{label} ×{place.count}".strip()
-        data = (*data, ("count", str(place.count)))
+    label = piece_text(piece.label, place.count)
     if label:
-        size = max(7.0, place.scale * 1.1)
-        text = Text(
-            place.label_at,
-            label,
-            size,
-            halo=True,
-            bold=True,
-            role="piece-label",
-            data=data,
-        )
+        anchor: Literal["start", "middle"] = "start" if place.label_anchor == "start" else "middle"
+        text = Text(place.label_at, label, MIN_TEXT, halo=True, bold=True, anchor=anchor,
+                    role="piece-label", data=data)
         scene.add(text)
 
 
+def _counter(scene: Scene, piece: Piece, place: PiecePlace, fill: str, data: Data) -> None:
+    """A counter in its owner's colour with its label inside: a thick rim marks the reader's."""
+    label = piece_text(piece.label, place.count)
+    half_w, half_h = counter_width(label, piece.kind) / 2, COUNTER_H / 2
+    outline = glyphs.place_box(glyphs.COUNTER[0], place.centre, half_w, half_h)
+    rim = 2.6 if piece.highlight else 1.1
+    role = f"piece {piece.kind}" + (" highlight" if piece.highlight else "")
+    scene.add(Shape("polygon", outline, fill=fill, stroke=INK, stroke_width=rim, role=role,
+                    data=data))
+    if piece.kind in glyphs.BANDED_KINDS:
+        scene.add(_band(place.centre, half_w, half_h, rim, data))
+    if label:
+        scene.add(Text(place.centre, label, MIN_TEXT, fill=ink_on(fill), bold=True,
+                       role="piece-label", data=data))
+
+
+def _band(centre: Point, half_w: float, half_h: float, rim: float, data: Data) -> Shape:
+    """The white band just inside an elite counter's rim."""
+    inset = rim / 2 + COUNTER_BAND / 2
+    band = glyphs.place_box(glyphs.COUNTER[0], centre, half_w - inset, half_h - inset)
+    return Shape("polygon", band, stroke=ELITE_BAND, stroke_width=COUNTER_BAND,
+                 role="piece-band", data=data)
+
+
+def ink_on(colour: str) -> str:
+    """Dark text on a light colour, white on a dark one."""
+    red, green, blue = rgb(colour)
+    light = 0.299 * red + 0.587 * green + 0.114 * blue > 140
+    return INK if light else PAPER
+
+
 def _highlight(scene: Scene, place: PiecePlace, data: Data, role: str = "highlight") -> None:
-    radius = place.scale * 1.55
+    radius = place.scale * 1.45
     ring = Shape("circle", (place.centre,), radius, stroke=HIGHLIGHT_RING, stroke_width=3.0)
     inner = Shape("circle", (place.centre,), radius - 2.0, stroke=PAPER, stroke_width=1.5)
     scene.add(_with(ring, role, data), _with(inner, f"{role}-inner", data))
@@ -461,7 +548,8 @@ def _legend(scene: Scene, picture: Picture, layout: Layout, colours: Colours) ->
     for heading in legend.headings:
         scene.add(Text(heading.at, heading.text, LEGEND_HEADING_FONT, anchor="start", bold=True))
     for row in legend.rows:
-        _legend_swatch(scene, picture, row, colours)
+        if row.section != "notes":
+            _legend_swatch(scene, picture, row, colours)
         data = (("section", row.section), ("key", row.key))
         scene.add(
             Text(row.text_at, row.text, LEGEND_FONT, anchor="start", role="legend-text", data=data)
@@ -522,10 +610,16 @@ def _swatch_terrain(
     scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
 ) -> None:
     style = terrain_style(row.key)
-    scene.add(Shape("polygon", box, fill=style.fill, stroke=GRID))
+    rim = style.rim if picture.kind == "area" else None
+    scene.add(Shape("polygon", box, fill=style.fill))
     if style.texture is not None:
         key = scene.pattern(style.texture, style.texture_colour, 0.8)
         scene.add(Shape("polygon", box, pattern=key))
+    edge = (rim, RIM_WIDTH) if rim else (GRID, 1.0)
+    scene.add(Shape("polygon", box, stroke=edge[0], stroke_width=edge[1]))
+    for polygon in glyphs.MARK_GLYPHS.get(row.key, ()):  # a rock or tree: its glyph too
+        points = glyphs.place(polygon, row.swatch, 6.5)
+        scene.add(Shape("polygon", points, fill=MARK_FILLS.get(row.key, NEUTRAL), stroke=INK))
 
 
 def _swatch_edge(
@@ -569,6 +663,13 @@ def _swatch_mark(
     elif row.key == "centre":
         centre = glyphs.place(glyphs.CENTRE, row.swatch, 7.0)
         scene.add(Shape("polygon", centre, fill=CENTRE_FILL, stroke=INK))
+    elif row.key in glyphs.MARK_GLYPHS:
+        for polygon in glyphs.MARK_GLYPHS[row.key]:
+            points = glyphs.place(polygon, row.swatch, 7.0)
+            scene.add(Shape("polygon", points, fill=MARK_FILLS.get(row.key, NEUTRAL), stroke=INK))
+    elif row.key == "destroyed":
+        geo = CellGeometry("", row.swatch, (), 8.0, "area")
+        _cross(scene, geo, ())
     else:
         star = glyphs.place(glyphs.BURST, row.swatch, 8.0)
         scene.add(Shape("polygon", star, fill=BATTLE_FILL, stroke=INK))
@@ -577,13 +678,29 @@ def _swatch_mark(
 def _swatch_piece(
     scene: Scene, picture: Picture, row: LegendRow, box: tuple[Point, ...], colours: Colours
 ) -> None:
-    kind = {"lying": "army", "highlight": "village"}.get(row.key, row.key)
+    kind = {"lying": _kind_of(picture, "lying"),
+            "highlight": _kind_of(picture, "highlight")}.get(row.key, row.key)
+    fill = PIECE_FILLS.get(kind, NEUTRAL)
+    if kind in glyphs.COUNTER_KINDS:
+        rim = 2.6 if row.key == "highlight" else 1.1
+        outline = glyphs.place_box(glyphs.COUNTER[0], row.swatch, SWATCH_W / 2 - 3, COUNTER_H / 2)
+        scene.add(Shape("polygon", outline, fill=fill, stroke=INK, stroke_width=rim))
+        if kind in glyphs.BANDED_KINDS:
+            scene.add(_band(row.swatch, SWATCH_W / 2 - 3, COUNTER_H / 2, rim, ()))
+        return
     place = PiecePlace(row.swatch, 6.5, row.swatch)
     if row.key == "highlight":
         _highlight(scene, place, (), role="legend-highlight")
     for polygon in glyphs.piece_glyph(kind):
         points = glyphs.place(polygon, row.swatch, 6.5, 1 if row.key == "lying" else 0)
-        scene.add(Shape("polygon", points, fill=NEUTRAL, stroke=INK, stroke_width=1.2))
+        scene.add(Shape("polygon", points, fill=fill, stroke=INK, stroke_width=1.2))
+
+
+def _kind_of(picture: Picture, look: str) -> str:
+    """The kind the legend shows for 'your piece' or 'on its side': that of a piece so drawn
+    (a village or an army if there is none)."""
+    found = (p.kind for p in picture.pieces if getattr(p, look))
+    return next(found, "village" if look == "highlight" else "army")
 
 
 def _swatch_arrow(

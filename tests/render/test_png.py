@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from pbem.core.board import Cell, Owner, Picture
-from pbem.render.layout import compute_layout
+from pbem.render.layout import LEGIBLE_PX, MIN_TEXT, compute_layout
 from pbem.render.palette import OWNER_FILL_OPACITY, TERRAIN, mix, owner_style, rgb
 from pbem.render.png import drawable, output_size, render_mail_png, render_png
 from pbem.render.report import MAIL_MAP_WIDTH
@@ -181,10 +181,23 @@ def test_the_mail_map_is_a_palette_png_of_the_same_map_at_a_fraction_of_the_byte
     assert centre == _centre_colour(_image(board), board, "P")
 
 
+def _wider(picture: Picture, q: int) -> Picture:
+    return picture.model_copy(update={"cells": [*picture.cells, Cell(id="F", q=q, r=0)]})
+
+
 def test_a_map_wider_than_a_mail_is_drawn_at_the_mail_width() -> None:
     picture = _board()
     width = compute_layout(picture).width
-    wide = picture.model_copy(update={"cells": [*picture.cells, Cell(id="F", q=14, r=0)]})
+    wide = _wider(picture, 12)
+    assert MIN_TEXT * MAIL_MAP_WIDTH / compute_layout(wide).width >= LEGIBLE_PX
     assert compute_layout(wide).width > MAIL_MAP_WIDTH > width
     assert Image.open(io.BytesIO(render_mail_png(wide))).size[0] == MAIL_MAP_WIDTH
     assert Image.open(io.BytesIO(render_mail_png(picture))).size[0] == width  # never enlarged
+
+
+def test_a_very_wide_map_shrinks_no_further_than_its_text_stays_legible() -> None:
+    widest = _wider(_board(), 30)
+    width = compute_layout(widest).width
+    assert MIN_TEXT * MAIL_MAP_WIDTH / width < LEGIBLE_PX  # 800 px would make its text too small
+    drawn = Image.open(io.BytesIO(render_mail_png(widest))).size[0]
+    assert drawn == round(width * LEGIBLE_PX / MIN_TEXT) > MAIL_MAP_WIDTH

@@ -11,25 +11,30 @@ from pbem.games.david_goliath.state import DGState
 LETTERS = {"rock": "R", "tree": "T"}
 
 
+NAMES = {
+    "rock": "rock: blocks moves, not slings or throws",
+    "tree": "tree: blocks moves and attacks",
+    "figure": "David or Goliath",
+    "spear": "Goliath's spear, where it fell",
+    "stones": "slung stones, where they fell",
+    "highlight": "your figure",
+    "lying": "a slain figure",
+}
+
+
 def board_picture(state: DGState, viewer: str | None, events: list[dict[str, Any]]) -> Picture:
-    """The public board, the viewer's own figure highlighted, this step's moves as arrows."""
+    """The field: rocks and trees, both figures (the viewer's ringed), the fallen spear and
+    stones, and this step's moves and attacks as arrows."""
     cells = []
     for square in all_squares():
         x, y = xy(square)
         ground = state.terrain.get(square)
-        cells.append(
-            Cell(
-                id=square,
-                q=x,
-                r=7 - y,
-                terrain="dark" if (x + y) % 2 == 0 else "light",
-                label=f"{square} {ground}" if ground else square,
-                marks=[ground] if ground else [],
-            )
-        )
+        cells.append(Cell(id=square, q=x, r=7 - y, terrain=ground or "plain",
+                          marks=[ground] if ground else []))
     pieces = [_figure(state, role, viewer) for role in ("goliath", "david")]
     pieces += _tokens(state)
-    owners = [Owner(key=s.id, name=s.name, slot=i) for i, s in enumerate(state.seats)]
+    owners = [Owner(key=s.id, name=_owner_name(state, s.id, s.name), slot=i)
+              for i, s in enumerate(state.seats)]
     return Picture(
         kind="square",
         title=f"Turn {state.turn}",
@@ -37,7 +42,13 @@ def board_picture(state: DGState, viewer: str | None, events: list[dict[str, Any
         pieces=[p for p in pieces if p is not None],
         arrows=_arrows(state, events),
         owners=owners,
+        names=NAMES,
     )
+
+
+def _owner_name(state: DGState, seat: str, name: str) -> str:
+    role = state.role_of(seat)
+    return f"{name} ({role.capitalize()})" if role else name
 
 
 def _figure(state: DGState, role: str, viewer: str | None) -> Piece | None:
@@ -47,7 +58,7 @@ def _figure(state: DGState, role: str, viewer: str | None) -> Piece | None:
     seat = state.seat_of("david" if role == "david" else "goliath")
     return Piece(
         cell=figure.square,
-        kind="army",
+        kind="figure",
         owner=seat,
         label=role.capitalize(),
         highlight=seat == viewer,
@@ -58,9 +69,9 @@ def _figure(state: DGState, role: str, viewer: str | None) -> Piece | None:
 def _tokens(state: DGState) -> list[Piece | None]:
     found: list[Piece | None] = []
     if state.spear_at:
-        found.append(Piece(cell=state.spear_at, kind="card", label="Spear"))
+        found.append(Piece(cell=state.spear_at, kind="spear", label="spear"))
     for square, count in sorted(state.stones_at.items()):
-        found.append(Piece(cell=square, kind="card", label=f"Stones {count}"))
+        found.append(Piece(cell=square, kind="stones", label=str(count)))
     return found
 
 

@@ -97,6 +97,7 @@ def build_view(
 ) -> dict[str, Any]:
     """The JSON-ready view of `state` for `viewer` (None: the public; REFEREE: everything)."""
     phase, due, template = now
+    shown = [named(state, e) for e in events if e.seen_by(viewer)]
     view: dict[str, Any] = {
         "game": "dba-cards",
         "viewer": viewer,
@@ -105,7 +106,7 @@ def build_view(
         "active": state.active,
         "phase": phase.model_dump(),
         "due": due.model_dump(),
-        "events": [named(state, e) for e in events if e.seen_by(viewer)],
+        "events": shown,
         "sides": sides(state),
         "terrain": dict(state.terrain),
         "rivers": list(state.rivers),
@@ -123,7 +124,7 @@ def build_view(
         "discard_count": len(state.discard),
         "discard_top": CARDS[card_key(state.discard[-1])].title if state.discard else None,
         "window": window_view(state, viewer),
-        "board": board_picture(state, viewer).model_dump(),
+        "board": board_picture(state, viewer, shown).model_dump(),
         "board_text": board_text(state, viewer),
         "board_legend": legend(state),
         "winner": state.winner,

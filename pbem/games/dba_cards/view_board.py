@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from pbem.core.board import Cell, Owner, Picture, Piece
+from typing import Any
+
+from pbem.core.board import Arrow, Cell, Edge, Owner, Picture, Piece
 from pbem.games.dba_cards.squares import all_squares, coords
 from pbem.games.dba_cards.state import DBAState
 
@@ -25,13 +27,21 @@ SHORT = {
     "scythed-chariots": "SCh",
     "horde": "Hd",
 }
-SHOWN_TERRAIN = {
-    "rough": "marsh",
-    "impassable": "water",
-    "hill": "plain",
-    "wood": "forest",
-    "steep-hill": "hills",
+NAMES = {
+    "rough": "rough ground (bad going)",
+    "hill": "hill",
+    "steep-hill": "steep hill (bad going)",
+    "wood": "wood (bad going, blocks sight)",
+    "bua": "built-up area (bad going)",
+    "fortified-bua": "fortified built-up area",
+    "impassable": "impassable",
+    "river": "river (stop on either bank)",
+    "unit": "unit (its code below)",
+    "elite": "Elite unit (a white band)",
+    "highlight": "your unit",
 }
+ARROWS = {"dba.move": "move", "dba.trample": "move", "dba.pursue": "move",
+          "dba.attack": "battle", "dba.recoil": "retreat"}
 TEXT_TERRAIN = {
     "rough": "~~~~",
     "hill": "^^^^",
@@ -59,37 +69,58 @@ def legend(state: DBAState) -> list[str]:
     return lines
 
 
-def board_picture(state: DBAState, viewer: str | None) -> Picture:
-    """The public board, with the viewer's own units highlighted."""
+def board_picture(
+    state: DBAState, viewer: str | None, events: list[dict[str, Any]] | None = None
+) -> Picture:
+    """The public board: its terrain and rivers, every unit as a counter with its code (the
+    viewer's own ringed), and this turn's moves and attacks."""
     cells = []
     for square in all_squares(state.size):
         file, rank = coords(square)
         ground = state.terrain_at(square)
-        shade = "dark" if (file + rank) % 2 == 0 else "light"
-        cells.append(
-            Cell(
-                id=square,
-                q=file,
-                r=state.size - rank,
-                terrain=SHOWN_TERRAIN.get(ground, shade),
-                label=square if ground == "clear" else f"{square} {ground}",
-                marks=[ground] if ground != "clear" else [],
-            )
-        )
+        cells.append(Cell(id=square, q=file, r=state.size - rank,
+                          terrain="plain" if ground == "clear" else ground))
     pieces = [
-        Piece(
-            cell=u.square,
-            kind="army",
-            owner=u.owner,
-            label=short(u.type, u.elite, u.general),
-            highlight=u.owner == viewer,
-        )
+        Piece(cell=u.square, kind="elite" if u.elite else "unit", owner=u.owner,
+              label=short(u.type, general=u.general), highlight=u.owner == viewer)
         for u in sorted(state.units, key=lambda u: u.id)
     ]
     owners = [Owner(key=s.id, name=s.name, slot=i) for i, s in enumerate(state.seats)]
+    shown = events or []
     return Picture(
-        kind="square", title=f"Turn {state.turn}", cells=cells, pieces=pieces, owners=owners
+        kind="square", title=f"Turn {state.turn}", cells=cells, pieces=pieces, owners=owners,
+        edges=_rivers(state), arrows=_arrows(shown), battles=_battles(shown),
+        names=NAMES, notes=legend(state),
     )
+
+
+def _rivers(state: DBAState) -> list[Edge]:
+    """Each river side as the edge of the square below or left of it."""
+    edges = []
+    for side in state.rivers:
+        first, second = sorted(side.split("-"), key=coords)
+        same_rank = coords(first)[1] == coords(second)[1]
+        edges.append(Edge(cell=first, side="e" if same_rank else "n", feature="river"))
+    return edges
+
+
+def _arrows(events: list[dict[str, Any]]) -> list[Arrow]:
+    arrows = []
+    for event in events:
+        data, style = event.get("data", {}), ARROWS.get(event["code"])
+        if style and data.get("from") and data.get("to") and data["from"] != data["to"]:
+            arrows.append(Arrow(source=data["from"], target=data["to"],
+                                owner=data.get("seat"), style=style))  # type: ignore[arg-type]
+    return arrows
+
+
+def _battles(events: list[dict[str, Any]]) -> list[str]:
+    squares: list[str] = []
+    for event in events:
+        square = event.get("data", {}).get("square")
+        if event["code"] == "dba.destroyed" and square and square not in squares:
+            squares.append(square)
+    return squares
 
 
 def board_text(state: DBAState, viewer: str | None) -> list[str]:

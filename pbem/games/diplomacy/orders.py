@@ -142,7 +142,7 @@ def canonical_orders(state: DipState, seat: str, orders: DipOrders) -> str:
     power = state.power_of(seat)
     if power is not None:
         lines += [f"# {note}" for note in unordered(state, power, orders.orders)]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines)
 
 
 def unordered(state: DipState, power: str, orders: list[Order]) -> list[str]:

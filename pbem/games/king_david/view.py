@@ -29,7 +29,7 @@ def build_view(state: KDState, viewer: str | None, events: list[Event],
         "public": public(state),
         "board_text": board_text(state, viewer),
         "land": land_text(state),
-        "board": board_picture(state, viewer).model_dump(mode="json"),
+        "board": board_picture(state, viewer, shown).model_dump(mode="json"),
         "template": template,
     }
     if viewer in state.players:

@@ -4,19 +4,45 @@ cities, ports, borders), the same for every reader."""
 
 from __future__ import annotations
 
-from pbem.core.board import Cell, Link, Owner, Picture, Piece
+from typing import Any
+
+from pbem.core.board import Arrow, Cell, Link, Owner, Picture, Piece
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
 
-LINKS = {"land": "border", "river": "river", "jordan": "river", "ford": "ford"}
+LINKS = {"land": "border", "river": "river", "jordan": "barrier", "ford": "ford"}
+NAMES = {
+    "hill": "hill (a chariot pays 2)",
+    "clear": "clear",
+    "border": "border",
+    "river": "river (a chariot pays 1)",
+    "ford": "ford over the Jordan",
+    "barrier": "the Jordan: cross only at a ford",
+    "port": "port (sea moves between ports)",
+    "fort": "walled city: fortification",
+    "stack": "armies there (★: with a leader)",
+    "highlight": "your armies",
+}
+NOTES = [
+    "Areas are named as you write them in orders.",
+    "Your stacks in full, and the others' as counts, are in the text below the map.",
+]
+ARROWS = {"kd.moved": "move", "kd.retreated": "retreat"}
+BATTLES = ("kd.battle_declared", "kd.battle", "kd.siege")
 
 
 def _owners(state: KDState) -> list[Owner]:
-    owners = [Owner(key=s.id, name=s.name, slot=i) for i, s in enumerate(state.seats)]
+    owners = [Owner(key=s.id, name=_seat_name(state, s.id, s.name), slot=i)
+              for i, s in enumerate(state.seats)]
     minors = [c for c in state.scenario.countries if c.key not in
               {p.country for p in state.players.values()}]
     owners += [Owner(key=c.key, name=c.name, slot=len(owners) + i) for i, c in enumerate(minors)]
     return owners
+
+
+def _seat_name(state: KDState, seat: str, name: str) -> str:
+    country = state.players[seat].country if seat in state.players else None
+    return f"{name} ({state.scenario.country(country).name})" if country else name
 
 
 def _owner_of(state: KDState, area: str) -> str | None:
@@ -27,25 +53,63 @@ def _owner_of(state: KDState, area: str) -> str | None:
     return seat or country
 
 
-def board_picture(state: KDState, viewer: str | None) -> Picture:
-    """Areas at their map places, coloured by control; cities; stacks as the viewer may see."""
+def board_picture(state: KDState, viewer: str | None,
+                  events: list[dict[str, Any]] | None = None) -> Picture:
+    """Areas at their map places, coloured by control, hill or clear; walled cities with their
+    fortification; ports; borders, rivers, the Jordan and its fords; every side's stacks as
+    counts; this phase's moves and battles."""
+    shown = events or []
     cells, pieces = [], []
     for area in state.scenario.areas:
+        marks = ["port"] if area.port else []
         cells.append(Cell(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
-                          owner=_owner_of(state, area.id), label=area.city or area.id,
-                          marks=["port"] if area.port else []))
+                          owner=_owner_of(state, area.id), label=area.id, marks=marks))
         if area.city:
             level = max(1, state.forts.get(area.id, 0))
-            pieces.append(Piece(cell=area.id, kind="city", owner=_owner_of(state, area.id),
-                                label=f"{area.city} {level}"))
-    for where, side, label in stacks(state, viewer, short=True):
-        pieces.append(Piece(cell=where, kind="army", owner=side, label=label,
+            pieces.append(Piece(cell=area.id, kind="fort", label=str(level)))
+    for (where, side), (armies, leaders) in sorted(_counts(state).items()):
+        label = f"{armies}" + ("★" if leaders else "") if armies else "★"
+        pieces.append(Piece(cell=where, kind="stack", owner=side, label=label,
                             highlight=side == viewer))
-    links = [Link(a=ln.a, b=ln.b, kind=LINKS[ln.kind],  # type: ignore[arg-type]
-                  label="Jordan" if ln.kind == "jordan" else "")
+    links = [Link(a=ln.a, b=ln.b, kind=LINKS[ln.kind])  # type: ignore[arg-type]
              for ln in state.scenario.links]
-    return Picture(kind="area", title=f"Turn {state.turn}", cells=cells, pieces=pieces,
-                   owners=_owners(state), links=links)
+    return Picture(kind="area", title=f"Turn {state.turn} of {state.turns}", cells=cells,
+                   pieces=pieces, owners=_owners(state), links=links,
+                   arrows=_arrows(state, shown), battles=_battles(shown),
+                   names=NAMES, notes=NOTES)
+
+
+def _counts(state: KDState) -> dict[tuple[str, str], tuple[int, int]]:
+    """Per area and side: armies and leaders on the map."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    for army in state.armies:
+        key = (army.area, state.side_of(army) or army.country)
+        counts.setdefault(key, [0, 0])[0] += 1
+    for leader in state.leaders:
+        if leader.status == "map" and leader.area:
+            key = (leader.area, state.seat_of(leader.country) or leader.country)
+            counts.setdefault(key, [0, 0])[1] += 1
+    return {key: (armies, leaders) for key, (armies, leaders) in counts.items()}
+
+
+def _arrows(state: KDState, events: list[dict[str, Any]]) -> list[Arrow]:
+    arrows = []
+    for event in events:
+        data, style = event.get("data", {}), ARROWS.get(event["code"])
+        source = data.get("from", data.get("area"))
+        if style and source and data.get("to") and source != data["to"]:
+            arrows.append(Arrow(source=source, target=data["to"], owner=data.get("seat"),
+                                style=style))  # type: ignore[arg-type]
+    return arrows
+
+
+def _battles(events: list[dict[str, Any]]) -> list[str]:
+    found: list[str] = []
+    for event in events:
+        area = event.get("data", {}).get("area")
+        if event["code"] in BATTLES and area and area not in found:
+            found.append(area)
+    return found
 
 
 def stacks(state: KDState, viewer: str | None,

@@ -35,7 +35,8 @@ def build_view(
         "prophets": [_prophet(state, s.id, viewer) for s in state.seats],
         "board_lines": board_lines(state),
         "map_lines": map_lines(state),
-        "board": board_picture(state, viewer).model_dump(mode="json"),
+        "board": board_picture(state, viewer, [e for e in events if e.seen_by(viewer)])
+        .model_dump(mode="json"),
         "template": template,
     }
     if viewer in state.prophets:

@@ -1,30 +1,50 @@
-"""The map of Israel as an area picture: locations and nations, roads and sea lanes."""
+"""The map of Israel as an area picture (locations, Mounts and nations, roads and seas, what
+stands on each place, this phase's moves) and as text lines."""
 
 from __future__ import annotations
 
-from pbem.core.board import Cell, Link, Owner, Picture, Piece
+import itertools
+
+from pbem.core.board import Arrow, Cell, Link, Owner, Picture, Piece
+from pbem.core.game import Event
 from pbem.games.kings_of_israel.state import KIState
 
+NAMES = {
+    "plain": "location",
+    "mount": "Mount (a location)",
+    "nation": "outside nation",
+    "road": "road",
+    "sea": "sea",
+    "destroyed": "destroyed (no one enters)",
+    "altar": "Altar",
+    "idol": "Idol",
+    "sin": "Sin Cubes (how many)",
+    "prophet": "prophet",
+    "false-prophet": "the False Prophet",
+    "highlight": "your prophet",
+    "move": "a move this turn",
+}
+NOTES = ["You may name places in orders as shown or with hyphens (mount-ebal)."]
 
-def board_picture(state: KIState, viewer: str | None) -> Picture:
-    """Every place with its cubes, Idol and Altar; prophets as pieces; roads and seas as links."""
+
+def board_picture(state: KIState, viewer: str | None, events: list[Event] | None = None) -> Picture:
+    """Every place (location, Mount or nation), roads and seas; Altars, Idols and Sin Cubes;
+    the prophets in their players' colours and the False Prophet; this phase's moves."""
     cells = [_cell(state, p.id) for p in state.board.places]
     links = [Link(a=a, b=b, kind="road") for a, b in state.board.roads]
     links += [Link(a=a, b=b, kind="sea") for a, b in state.board.seas]
-    pieces = [
-        Piece(
-            cell=prophet.at,
-            kind="army",
-            owner=seat,
-            label=_name(state, seat),
-            highlight=seat == viewer,
-        )
+    pieces = [Piece(cell=p, kind="altar") for p in state.altars]
+    for place in state.board.places:
+        if state.sin.get(place.id):
+            pieces.append(Piece(cell=place.id, kind="sin", label=str(state.sin[place.id])))
+        if place.id in state.idols:
+            pieces.append(Piece(cell=place.id, kind="idol"))
+    pieces += [
+        Piece(cell=prophet.at, kind="prophet", owner=seat, highlight=seat == viewer)
         for seat, prophet in sorted(state.prophets.items())
     ]
-    pieces += [Piece(cell=p, kind="city", label="Altar") for p in state.altars]
-    pieces += [Piece(cell=p, kind="card", label="Idol") for p in state.idols]
     if state.false_prophet:
-        pieces.append(Piece(cell=state.false_prophet, kind="army", label="False Prophet"))
+        pieces.append(Piece(cell=state.false_prophet, kind="false-prophet"))
     owners = [Owner(key=s.id, name=s.name, slot=i) for i, s in enumerate(state.seats)]
     return Picture(
         kind="area",
@@ -33,7 +53,24 @@ def board_picture(state: KIState, viewer: str | None) -> Picture:
         pieces=pieces,
         owners=owners,
         links=links,
+        arrows=_arrows(events or []),
+        names=NAMES,
+        notes=NOTES,
     )
+
+
+def _arrows(events: list[Event]) -> list[Arrow]:
+    """A prophet's moves step by step, and the False Prophet's."""
+    arrows = []
+    for event in events:
+        data = event.data
+        if event.code == "ki.moved":
+            steps = [data["from"], *data["path"]]
+            arrows += [Arrow(source=a, target=b, owner=data["seat"])
+                       for a, b in itertools.pairwise(steps) if a != b]
+        elif event.code == "ki.prophet_moved" and data["from"] != data["to"]:
+            arrows.append(Arrow(source=data["from"], target=data["to"]))
+    return arrows
 
 
 def _name(state: KIState, seat: str) -> str:
@@ -42,17 +79,13 @@ def _name(state: KIState, seat: str) -> str:
 
 def _cell(state: KIState, place_id: str) -> Cell:
     place = state.board.place(place_id)
-    marks = []
-    if place_id in state.altars:
-        marks.append("altar")
-    if place_id in state.idols:
-        marks.append("idol")
-    cubes = state.sin.get(place_id, 0)
-    label = place.name + (f" {'*' * cubes}" if cubes else "")
-    if place_id in state.destroyed:
-        label += " (destroyed)"
+    # altar and idol marks say what stands there (the map draws them as pieces)
+    marks = [mark for mark, on in (("altar", place_id in state.altars),
+                                   ("idol", place_id in state.idols),
+                                   ("destroyed", place_id in state.destroyed)) if on]
     terrain = "nation" if place.nation else ("mount" if place.kind == "mount" else "plain")
-    return Cell(id=place_id, x=place.x, y=place.y, terrain=terrain, label=label, marks=marks)
+    return Cell(id=place_id, x=place.x, y=place.y, terrain=terrain, label=place.name,
+                marks=marks)
 
 
 def board_lines(state: KIState) -> list[str]:

@@ -11,7 +11,7 @@ from pbem.core.board import Picture
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
-from pbem.render.layout import compute_layout
+from pbem.render.layout import compute_layout, legible_width
 from pbem.render.standings import final_result
 from pbem.render.svg import render_svg
 from pbem.services.base.schedule import iso, local_text
@@ -120,6 +120,7 @@ def build(
         head["map_width"] = round(
             width * render_report.mail_scale(width)
         )  # the HTML shows the mail's map 1:1
+        head["map_min_width"] = min(head["map_width"], legible_width(width))
     return ReportBundle(head, view, picture, f"{campaign.name}-turn{phase.turn}-map.png")
 
 

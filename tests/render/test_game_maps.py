@@ -1,0 +1,98 @@
+"""Each game's map, as drawn for a report: what matters to a move is on it, the legend explains
+all of it, nothing is clipped, and a phone shows it whole with its text legible."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.core.board import Picture
+from pbem.render.layout import FIT_WIDTH, MIN_TEXT, compute_layout, legend_sections
+from pbem.render.scene import Shape, Text, build_scene
+from tests.reports.samples import GAMES, bundle
+
+FITS_A_PHONE = ("king-david", "kings-of-israel", "dba-cards", "david-goliath")
+
+
+def picture(name: str) -> Picture:
+    """The map of the game's sample report."""
+    made = bundle(name).picture
+    assert made is not None
+    return made
+
+
+def roles(name: str) -> set[str]:
+    """Every role the sample map's drawing has."""
+    return {item.role for item in build_scene(picture(name)).items}
+
+
+def legend_keys(name: str, section: str) -> set[str]:
+    """The keys the legend explains in one of its sections."""
+    return {key for sec, _, rows in legend_sections(picture(name)) if sec == section
+            for key, _ in rows}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_text_is_small_or_clipped(name: str) -> None:
+    texts = [item for item in build_scene(picture(name)).items if isinstance(item, Text)]
+    assert texts and min(text.size for text in texts) >= MIN_TEXT
+    assert not [text.text for text in texts if text.text.endswith("…")]
+
+
+@pytest.mark.parametrize("name", FITS_A_PHONE)
+def test_a_phone_shows_the_map_whole(name: str) -> None:
+    assert compute_layout(picture(name)).width <= FIT_WIDTH
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_legend_explains_every_terrain_link_edge_and_piece_drawn(name: str) -> None:
+    drawn = picture(name)
+    layout = compute_layout(drawn)
+    terrains = {c.terrain for c in drawn.cells if c.terrain != "plain" or drawn.kind != "square"}
+    assert terrains <= legend_keys(name, "terrain")
+    assert {str(link.kind) for link in drawn.links} <= legend_keys(name, "links")
+    assert {edge.feature for edge in drawn.edges} <= legend_keys(name, "edges")
+    assert {piece.kind for piece in drawn.pieces} <= legend_keys(name, "pieces")
+    assert layout.legend is not None
+
+
+def test_david_and_goliath_draws_its_rocks_trees_and_figures() -> None:
+    drawn = picture("david-goliath")
+    assert {c.terrain for c in drawn.cells} >= {"rock", "tree"}
+    assert {"mark-rock", "mark-tree", "piece figure"} <= roles("david-goliath")
+    assert {p.label for p in drawn.pieces if p.kind == "figure"} == {"David", "Goliath"}
+    texts = [i.text for i in build_scene(drawn).items if isinstance(i, Text)]
+    assert not [t for t in texts if "rock" in t and t[:1] in "abcdefgh" and t[1:2].isdigit()]
+
+
+def test_dba_draws_hills_built_up_areas_rivers_and_rough_ground_by_its_name() -> None:
+    drawn = picture("dba-cards")
+    assert {"hill", "rough", "bua"} <= {c.terrain for c in drawn.cells}
+    assert [e.feature for e in drawn.edges] and {e.feature for e in drawn.edges} == {"river"}
+    rows = {key: text for _, _, items in legend_sections(drawn) for key, text in items}
+    assert rows["rough"].startswith("rough ground") and "marsh" not in rows.values()
+    assert {p.kind for p in drawn.pieces} == {"unit", "elite"}
+    assert any(note.startswith("Bd ") for note in drawn.notes)  # what the codes mean
+
+
+def test_king_david_draws_hills_rivers_the_jordan_its_fords_ports_and_cities() -> None:
+    drawn = picture("king-david")
+    assert {"river", "ford", "barrier", "border"} <= {str(link.kind) for link in drawn.links}
+    assert {"hill", "clear"} <= {c.terrain for c in drawn.cells}
+    assert "mark-port" in roles("king-david")
+    forts = [p for p in drawn.pieces if p.kind == "fort"]
+    assert forts and all(p.label.isdigit() for p in forts)
+    labels = {i.text for i in build_scene(drawn).items
+              if isinstance(i, Text) and i.role == "cell-id"}
+    assert {"jerusalem", "ramoth", "kirmoab"} <= labels  # as orders name them, never cut
+
+
+def test_kings_of_israel_draws_prophets_as_prophets() -> None:
+    drawn = picture("kings-of-israel")
+    kinds = {p.kind for p in drawn.pieces}
+    assert "prophet" in kinds and "army" not in kinds
+    prophets = [p for p in drawn.pieces if p.kind == "prophet"]
+    assert {p.owner for p in prophets} == {"p1", "p2", "p3"}
+    assert [p.highlight for p in prophets].count(True) == 1
+    glyphs = [i for i in build_scene(drawn).items
+              if isinstance(i, Shape) and i.role == "piece prophet"]
+    assert len(glyphs) >= 3 * len(prophets)  # head, robe and staff each

@@ -1,0 +1,95 @@
+"""One report of every game, in the middle of play, as its first player reads it in the mail.
+
+Mighty Kingdoms is the summer month with a battle of tests/reports/campaign.py; the other games
+are seeded random play from the contract suite's opening, stopped where the board is busy
+(pieces moved, terrain on the field, a question or orders owed). Used by the browser check and
+the mail-size check; `python -m tests.reports.samples OUT` writes each game's mail.html, map.png
+and mail.txt to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import UTC, datetime
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pbem.core.game import PhaseInfo
+from pbem.core.rng import SeededRng, derive_seed
+from pbem.ledger.models import Campaign, Phase
+from pbem.mail.outbound import compose
+from pbem.registry import games
+from pbem.services.outbox import reports
+from tests.contract.test_games import NAMES, inputs_for, opening
+from tests.reports.campaign import step_named
+
+GAMES = ("mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david-goliath")
+STEPS = {"king-david": 10, "kings-of-israel": 10, "dba-cards": 10, "david-goliath": 10}
+WHEN = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
+DEADLINE = datetime(2030, 5, 4, 17, 0, tzinfo=UTC)
+SEED = 5
+
+
+def played(name: str) -> tuple[Any, list[Any], PhaseInfo]:
+    """The state after the game's sample number of seeded random steps, the last step's events
+    and the phase that step played."""
+    if name == "mighty-kingdoms":
+        step = step_named("simple", "y1-m4")
+        return step.after, step.events, PhaseInfo(key=step.key, label=step.label, turn=8,
+                                                   topic="summer")
+    game = games()[name]
+    state, events = opening(game, SEED), []
+    for number in range(STEPS[name]):
+        done = game.phase(state)
+        bots = SeededRng(derive_seed(SEED, f"bots-{number}"))
+        advanced = game.advance(state, inputs_for(game, state, bots), SeededRng(number))
+        state, events = advanced.state, advanced.events
+    return state, events, done
+
+
+def campaign(name: str) -> Campaign:
+    """A campaign record (not stored) of `name` with three named seats."""
+    seats = [{"id": f"p{i + 1}", "name": NAMES[i]} for i in range(3)]
+    return Campaign(name="sample", game=name, scenario_json="{}",
+                    settings_json=json.dumps({"seats": seats}), start_seed=SEED,
+                    timezone="Europe/London", created_at=WHEN)
+
+
+@cache
+def bundle(name: str, seat: str = "p1") -> reports.ReportBundle:
+    """The report bundle `seat` is mailed after the sample phase of `name`."""
+    state, events, done = played(name)
+    now = games()[name].phase(state)
+    phases = [Phase(campaign_id=1, seq=seq, key=info.key, label=info.label, turn=info.turn,
+                    seed=1, opened_at=WHEN, deadline=DEADLINE)
+              for seq, info in ((1, done), (2, now))]
+    return reports.build(campaign(name), seat, phases[0], state, events, phases[1])
+
+
+def mail_bytes(name: str) -> bytes:
+    """The whole report mail as sent: text, HTML and the map inline."""
+    made = bundle(name)
+    return compose(sender="referee@example.org", to="player@example.org", subject="Report",
+                   text=made.text, html=made.html, message_id=f"{name}@example.org",
+                   loop_value="x", images=made.images, attachments=made.attachments, date=WHEN)
+
+
+def write_page(name: str, folder: Path) -> Path:
+    """Write the mail's HTML with its map beside it (as cid:map resolves in a mail client)."""
+    made = bundle(name)
+    folder.mkdir(parents=True, exist_ok=True)
+    if made.png is not None:
+        (folder / "map.png").write_bytes(made.png)
+    page = folder / "mail.html"
+    page.write_text(made.html.replace('src="cid:map"', 'src="map.png"'), encoding="utf-8")
+    (folder / "mail.txt").write_text(made.text, encoding="utf-8")
+    return page
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "report-samples")
+    for game_name in GAMES:
+        write_page(game_name, out / game_name)
+        print(f"{game_name}: {len(mail_bytes(game_name)) / 1024:.0f} KB", out / game_name)

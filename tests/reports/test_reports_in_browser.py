@@ -1,0 +1,119 @@
+"""Every game's report mail in a real headless Chromium, at a phone's width and a desktop's.
+
+One report of each game (tests/reports/samples.py) is opened as a file with its map beside it,
+as cid:map resolves in a mail client, at 390 and 1280 CSS px. The page is screenshotted and
+probed: nothing may stick out past the right edge of the screen (a board or a map too wide for a
+phone scrolls inside its own box), no text is under 12 px, and no text on the map is shown under
+a legible size: the map's smallest text, times the scale the browser shows the map at. Without
+Chromium the test is skipped, or fails when PBEM_REQUIRE_SERVICES=1.
+
+Set PBEM_SHOTS=DIR to keep the screenshots.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from pbem.render.layout import LEGIBLE_PX, compute_layout
+from pbem.render.scene import Text, build_scene
+from tests.reports.browser import Browser
+from tests.reports.samples import GAMES, bundle, write_page
+
+WIDTHS = (390, 1280)
+MIN_PAGE_TEXT = 12.0  # CSS px, any text of the page
+MIN_MAP_TEXT = {390: LEGIBLE_PX, 1280: 11.0}  # CSS px, text on the map as the browser shows it
+
+PROBE = """(() => {
+  const width = window.innerWidth;
+  const scrolls = el => {
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) return true;
+    }
+    return false;
+  };
+  const over = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const box = el.getBoundingClientRect();
+    if (box.width > 0 && box.right > width + 0.5 && !scrolls(el)) {
+      over.push(el.tagName + (el.id ? '#' + el.id : '') + ' ' + Math.round(box.right));
+    }
+  }
+  let smallest = 1e9, which = '';
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const holder = node.parentElement;
+    if (!node.textContent.trim() || holder.getBoundingClientRect().width === 0) continue;
+    const size = parseFloat(getComputedStyle(holder).fontSize);
+    if (size < smallest) { smallest = size; which = node.textContent.trim().slice(0, 40); }
+  }
+  const map = document.querySelector('img');
+  const at = map ? map.getBoundingClientRect() : null;
+  return {
+    width: width, page: document.documentElement.scrollWidth, over: over,
+    smallest: smallest, which: which,
+    viewport: !!document.querySelector('meta[name=viewport]'),
+    map: map ? {natural: map.naturalWidth, shown: at.width, loaded: map.complete,
+                left: at.left + window.scrollX, top: at.top + window.scrollY,
+                height: at.height} : null,
+  };
+})()"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    with Browser(tmp_path_factory.mktemp("chromium")) as running:
+        yield running
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("name", GAMES)
+def test_the_report_reads_well_at_this_width(
+    browser: Browser, tmp_path: Path, name: str, width: int
+) -> None:
+    page = write_page(name, tmp_path / name)
+    browser.open(page.as_uri(), width)
+    found: dict[str, Any] = browser.evaluate(PROBE)
+    shot = _screenshot(browser, tmp_path, name, width)
+    assert found["viewport"], "no viewport tag"
+    assert found["page"] <= width and not found["over"], found["over"]
+    assert found["smallest"] >= MIN_PAGE_TEXT, (found["smallest"], found["which"])
+    map_ = found["map"]
+    assert map_ is not None and map_["loaded"] and map_["natural"] > 0
+    shown = smallest_map_text(name) * map_["shown"] / map_["natural"]
+    assert shown >= MIN_MAP_TEXT[width], (name, width, shown)
+    assert _ink(shot, map_) > 0.003, "the map is blank on the screenshot"
+
+
+def smallest_map_text(name: str) -> float:
+    """The smallest text on the game's sample map, in the PNG's pixels (drawn 1:1)."""
+    picture = bundle(name).picture
+    assert picture is not None
+    layout = compute_layout(picture)
+    sizes = [item.size for item in build_scene(picture, layout).items if isinstance(item, Text)]
+    assert sizes, "the map has no text"
+    return min(sizes)
+
+
+def _screenshot(browser: Browser, tmp_path: Path, name: str, width: int) -> Image.Image:
+    keep = os.environ.get("PBEM_SHOTS")
+    path = (Path(keep) if keep else tmp_path) / f"{name}-{width}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    browser.screenshot(path)
+    assert path.is_file(), "chromium wrote no screenshot"
+    return Image.open(path).convert("RGB")
+
+
+def _ink(shot: Image.Image, map_: dict[str, float]) -> float:
+    """The share of the map's pixels on the screenshot that are dark ink (labels, outlines)."""
+    left, top = round(map_["left"]), round(map_["top"])
+    right = min(shot.size[0], left + round(map_["shown"]))  # a panning map is cut at the screen
+    box = (left, top, right, min(shot.size[1], top + round(map_["height"])))
+    crop = shot.crop(box).convert("L")
+    dark = sum(1 for value in crop.tobytes() if value < 90)
+    return dark / max(1, crop.size[0] * crop.size[1])
