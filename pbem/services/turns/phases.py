@@ -35,13 +35,6 @@ def open_phase(
         return None
     info = game.phase(state)
     due = game.due(state)
-    deadline = (
-        None
-        if (due.referee and not due.players)
-        else window_deadline(now, campaign_settings(campaign))
-        if due.window is not None
-        else deadline_for(now, campaign_settings(campaign), info.topic)
-    )
     phase = Phase(
         campaign_id=campaign.id or 0,
         seq=seq,
@@ -49,7 +42,7 @@ def open_phase(
         label=info.label,
         turn=info.turn,
         status="open",
-        deadline=deadline,
+        deadline=phase_deadline(campaign, state, now),
         seed=phase_seed(campaign, seq),
         opened_at=now,
         complete_at=now if due.nobody else None,
@@ -57,6 +50,17 @@ def open_phase(
     session.add(phase)
     session.flush()
     return phase
+
+
+def phase_deadline(campaign: Campaign, state: Any, now: datetime) -> datetime | None:
+    """When the phase `state` waits in, opened at `now`, is due; None when only the referee owes."""
+    game = game_of(campaign)
+    due = game.due(state)
+    if due.referee and not due.players:
+        return None
+    if due.window is not None:
+        return window_deadline(now, campaign_settings(campaign))
+    return deadline_for(now, campaign_settings(campaign), game.phase(state).topic)
 
 
 def may_be_due(now: datetime) -> ColumnElement[bool]:

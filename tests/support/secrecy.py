@@ -1,0 +1,136 @@
+"""Everything one seat receives for a state, composed by the product's own report path, and a
+property check that runs `pbem.core.secrecy.TwinRun` over random states of a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlmodel import Session
+
+from pbem.core.game import REFEREE, Event, Game, PlaysItself
+from pbem.core.rng import SeededRng
+from pbem.core.secrecy import TwinRun
+from pbem.ledger import queries
+from pbem.ledger.models import Campaign, Phase, Player
+from pbem.services.outbox.drafts import report_subject
+from pbem.services.outbox.reports import build
+from pbem.services.turns.phases import phase_deadline
+from tests.support.any_game import start_campaign
+
+OPENED = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
+
+
+class Desk:
+    """A real campaign's rows, read once, to compose reports for any state of its game."""
+
+    def __init__(self, campaign: Campaign, players: dict[str, Player]) -> None:
+        self.campaign, self.players = campaign, players
+
+    @classmethod
+    def of_game(cls, name: str, tmp_path: Path, seed: int = 11) -> tuple[Game, Desk, Any]:
+        """Start campaign "c" of game `name`: the game, its desk, and the opening state."""
+        game, rt = start_campaign(name, tmp_path, seed)
+        with Session(rt.engine, expire_on_commit=False) as session:
+            campaign = queries.campaign_named(session, "c")
+            players = {p.seat: p for p in queries.players_of(session, campaign)}
+            from pbem.services.base.states import current_state
+
+            state = current_state(session, campaign)
+            session.expunge_all()
+        return game, cls(campaign, players), state
+
+    def phase_row(self, game: Game, state: Any) -> Phase:
+        """The phase row the tick would open for `state`."""
+        info = game.phase(state)
+        return Phase(
+            campaign_id=self.campaign.id or 0,
+            seq=1,
+            key=info.key,
+            label=info.label,
+            turn=info.turn,
+            deadline=phase_deadline(self.campaign, state, OPENED),
+            seed=0,
+            opened_at=OPENED,
+        )
+
+    def receive(
+        self, game: Game, state: Any, seat: str, events: list[Event], texts: Sequence[str]
+    ) -> dict[str, Any]:
+        """What `seat` gets for `state`: the report in every format, its subject, what is owed
+        and by when, the help topic, and the reading of each text it might send."""
+        phase = self.phase_row(game, state)
+        bundle = build(self.campaign, seat, phase, state, events, phase)
+        due = game.due(state)
+        return {
+            "subject": report_subject(self.campaign, phase, self.players[seat], 1),
+            "phase": game.phase(state).model_dump(mode="json"),
+            "deadline": str(phase.deadline),
+            "owed_by": sorted(due.players),
+            "referee_owes": due.referee,
+            "optional": sorted(due.optional),
+            "window": due.window.model_dump(mode="json") if due.window else None,
+            "asked": seat in due.players,
+            "text": bundle.text,
+            "html": bundle.html,
+            "json": bundle.json,
+            "readings": [reading(game, state, seat, text) for text in texts],
+        }
+
+
+def reading(game: Game, state: Any, seat: str, text: str) -> dict[str, Any]:
+    """How the game reads `text` from `seat`: the problems it answers with and what stands."""
+    read = game.parse(state, seat, text)
+    orders = game.canonical(state, seat, read.orders) if read.orders is not None else None
+    return {
+        "problems": [p.model_dump(mode="json") for p in read.problems],
+        "partial": read.partial,
+        "orders": orders,
+    }
+
+
+def random_states(game: Game, opening: Any, count: int, seed: int, longest: int = 40) -> list[Any]:
+    """`count` states reached from `opening` by random legal play of every seat."""
+    assert isinstance(game, PlaysItself)
+    rng = SeededRng(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = opening
+        for _ in range(rng.die(longest, "length")):
+            after = _random_step(game, state, rng)
+            if after is None:
+                break
+            state = after
+        found.append(state)
+    return found
+
+
+def _random_step(game: Game, state: Any, rng: SeededRng) -> Any | None:
+    assert isinstance(game, PlaysItself)
+    due = game.due(state)
+    if game.outcome(state) is not None or not (due.players or due.referee):
+        return None
+    seats = [*due.players, *([REFEREE] if due.referee else [])]
+    inputs = {seat: game.random_input(state, seat, rng) for seat in seats}
+    return game.advance(state, inputs, rng).state
+
+
+def leaks(
+    game: Game,
+    desk: Desk,
+    states: Sequence[Any],
+    seats: Callable[[Any], Sequence[str]],
+    steps: int = 3,
+    probes: Sequence[str] = (),
+) -> list[str]:
+    """Every state and seat whose twin the seat could tell apart, with the first difference."""
+    found = []
+    for number, state in enumerate(states):
+        for seat in seats(state):
+            run = TwinRun(game, seat, desk.receive, seed=number, steps=steps, probes=probes)
+            difference = run.compare(state)
+            if difference:
+                found.append(f"state {number}, seat {seat}: {difference}")
+    return found
