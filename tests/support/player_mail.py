@@ -5,9 +5,9 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import make_msgid
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
-from pbem.ledger.models import Player
+from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import plus_address, token_for
 from pbem.services.base.runtime import Runtime
 
@@ -17,7 +17,11 @@ def player_mail(
 ) -> bytes:
     """A plain-text mail from the player at `address`, to their reply-token address."""
     with Session(rt.engine) as session:
-        player = session.exec(select(Player).where(Player.address == address)).one()
+        player = session.exec(
+            select(Player)
+            .join(Campaign, col(Campaign.id) == col(Player.campaign_id))
+            .where(Player.address == address, Campaign.name == campaign)
+        ).one()
     message = EmailMessage()
     message["From"] = address
     message["To"] = plus_address(
