@@ -1,7 +1,8 @@
 """A player leaves the team: their prophet stays on the board and keeps his turn in the
 rotation, but from then on every turn of his is played with the default input (the turn ends
-with nothing done; turns planned ahead with `next turn` still run) and every question to him
-takes its default answer. The number of Altars needed stays what the starting team set."""
+with nothing done; his turns planned ahead and standing answers are cleared) and every
+question to him takes its default answer. The number of Altars needed stays what the
+starting team set."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ def drop(state: KIState, seat: str) -> Advance:
         raise EditRefused("ki.E_DROP_LAST", seat=seat)
     new = state.model_copy(deep=True)
     new.dropped = [s for s in state.seat_ids() if s in {*state.dropped, seat}]
+    prophet = new.prophets[seat]
+    prophet.plans, prophet.standing = [], []  # nothing of his own runs any more
     names = {s.id: s.name for s in state.seats}
     data = {"name": names[seat], "seat": seat}
     return Advance(state=new, events=[Event(code="ki.dropped", data=data)])

@@ -1,7 +1,8 @@
 """A player leaves the campaign: their country stays on the map and holds. From then on every
 input it owes is the default one (its armies stay put and it takes the default answer to every
-question; its standing build plan and losses order still apply), it makes no more offers,
-plays no more event markers and bribes no minor, and it can no longer win."""
+question, its standing answers being cleared; its build plan and losses order still apply),
+it makes no more offers, plays no more event markers and bribes no minor, and it can no
+longer win."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def drop(state: KDState, seat: str) -> Advance:
     new = state.model_copy(deep=True)
     new.dropped = sorted({*state.dropped, seat})
     player = new.players[seat]
-    player.event_plays, player.bribes = [], {}
+    player.event_plays, player.bribes, player.standing = [], {}, []
     new.offers.pop(seat, None)
     country = state.players[seat].country
     data = {"seat": seat, "country": country.title() if country else seat}
