@@ -17,14 +17,16 @@ MAX_STEPS = 10_000  # a game whose dropped seats owe forever is a bug, not a loo
 
 
 def live_due(due: Due, dropped: Collection[str]) -> Due:
-    """`due` without the dropped seats: nobody waits for them, nobody reminds them."""
+    """`due` without the dropped seats: nobody waits for them, nobody reminds them, and a
+    question to one of them is no reaction window of the engine's (the game answers it)."""
     if not dropped:
         return due
+    window = due.window if due.window is None or due.window.seat not in dropped else None
     return Due(
         players=[s for s in due.players if s not in dropped],
         referee=due.referee,
         optional=[s for s in due.optional if s not in dropped],
-        window=due.window,
+        window=window,
     )
 
 

@@ -94,7 +94,9 @@ class DavidGoliath:
     def due(self, state: DGState) -> Due:
         """The one seat owing input, with the open window if it is a reaction."""
         seat = owing(state)
-        return Due(players=[seat] if seat else [], window=state.window)
+        if seat is None:  # over, or conceded with a question still open: nobody answers it
+            return Due()
+        return Due(players=[seat], window=state.window)
 
     def parse(self, state: DGState, seat: str, text: str) -> ParseResult:
         """Read one message: an action line, discards and standing reactions."""
