@@ -74,6 +74,7 @@ def rotate_secret(name: Name, who: Who, reason: Reason, as_json: AsJson = False)
 @app.command("drop")
 @command
 def drop(name: Name, who: Who, reason: Reason, as_json: AsJson = False) -> None:
-    """Take a player out under the game's own rules (Mighty Kingdoms: they concede)."""
+    """Take a player out under the game's own rules: a duel is conceded, a Diplomacy power
+    falls into civil disorder, a seat in the other games plays on by default (docs/referee.md)."""
     result = adjustments.drop_player(runtime(), name, who, reason)
     _show(result, as_json, "Dropped: " + "; ".join(result["events"]))

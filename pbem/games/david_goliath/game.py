@@ -17,6 +17,7 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.david_goliath import drop as dropping
 from pbem.games.david_goliath import edits
 from pbem.games.david_goliath.bots import private_strings, random_orders, template_text
 from pbem.games.david_goliath.content import Role
@@ -93,7 +94,9 @@ class DavidGoliath:
     def due(self, state: DGState) -> Due:
         """The one seat owing input, with the open window if it is a reaction."""
         seat = owing(state)
-        return Due(players=[seat] if seat else [], window=state.window)
+        if seat is None:  # over, or conceded with a question still open: nobody answers it
+            return Due()
+        return Due(players=[seat], window=state.window)
 
     def parse(self, state: DGState, seat: str, text: str) -> ParseResult:
         """Read one message: an action line, discards and standing reactions."""
@@ -113,6 +116,7 @@ class DavidGoliath:
         """Apply the owing seat's input and play on until someone owes input again."""
         new = state.model_copy(deep=True)
         events = play(new, inputs, rng)
+        dropping.settle(new)
         return Advance(state=new, events=events)
 
     def view(self, state: DGState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -125,8 +129,9 @@ class DavidGoliath:
         return {**view, "due": self.due(state).model_dump()}  # the window never: see Due
 
     def outcome(self, state: DGState) -> Outcome | None:
-        """The winner once one figure is dead, or a draw at the turn limit."""
-        if state.winner is None:
+        """The winner once one figure is dead or the other concedes, or a draw at the turn
+        limit; a concession ends the duel once its phase is run."""
+        if state.winner is None or (state.conceded is not None and state.step != "over"):
             return None
         if state.winner == "draw":
             standings = [{"seat": s.id, "result": "draw"} for s in state.seats]
@@ -139,6 +144,7 @@ class DavidGoliath:
                 {"seat": state.seat_of(role), "role": role.title(), "result": result}
                 for role, result in rows
             ],
+            note=dropping.note(state),
         )
 
     def edit(self, state: DGState, command: str) -> Advance:
@@ -148,6 +154,10 @@ class DavidGoliath:
     def edit_commands(self) -> list[EditUsage]:
         """The edit commands `edit` accepts."""
         return edits.edit_commands()
+
+    def drop(self, state: DGState, seat: str) -> Advance:
+        """A player leaves: they concede the duel (see drop.py)."""
+        return dropping.drop(state, seat)
 
     def random_input(self, state: DGState, seat: str, rng: SeededRng) -> DGOrders:
         """A random legal input."""

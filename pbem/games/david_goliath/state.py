@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.core.reactions import StandingReaction, Window
 from pbem.games.david_goliath.content import Role
@@ -80,6 +81,12 @@ class DGState(BaseModel):
     pending: Pending | None = None
     windows_opened: int = 0
     winner: Literal["david", "goliath", "draw"] | None = None
+    conceded: str | None = None  # the seat the referee dropped: it conceded the duel
+
+    @model_serializer(mode="wrap")
+    def _without_unset_drop(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A duel nobody conceded dumps as it did before drops existed (replay, goldens)."""
+        return without_empty(handler(self), "conceded")
 
     def seat_of(self, role: Role) -> str:
         """The seat playing `role`."""

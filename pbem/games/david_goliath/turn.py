@@ -44,8 +44,8 @@ def has_options(state: DGState, role: Role) -> bool:
 
 
 def owing(state: DGState) -> str | None:
-    """The seat that owes input now, or None when the game is over."""
-    if state.step == "over":
+    """The seat that owes input now, or None when the game is over (or conceded)."""
+    if state.step == "over" or state.conceded is not None:
         return None
     if state.window is not None:
         return state.window.seat

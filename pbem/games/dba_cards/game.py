@@ -21,6 +21,7 @@ from pbem.core.game import (
 )
 from pbem.core.problems import Problem
 from pbem.core.rng import SeededRng
+from pbem.games.dba_cards import drop as dropping
 from pbem.games.dba_cards import edits
 from pbem.games.dba_cards import inputs as kinds
 from pbem.games.dba_cards.bots import (
@@ -127,7 +128,10 @@ class DBACards:
         return phase_info(state)
 
     def due(self, state: DBAState) -> Due:
-        """Both players to deploy; then the active player; or the seat a window asks."""
+        """Both players to deploy; then the active player; or the seat a window asks; nobody
+        once a side has conceded."""
+        if state.conceded is not None:
+            return Due()
         if state.stage == "deploy":
             return Due(players=state.seat_ids())
         if state.stage in ("terrain", "swap"):
@@ -180,6 +184,9 @@ class DBACards:
     def advance(self, state: DBAState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the owed input to a copy of `state`."""
         work = state.model_copy(deep=True)
+        if state.conceded is not None:
+            dropping.settle(work)
+            return Advance(state=work, events=[])
         typed = _typed(state, inputs)
         if state.stage == "deploy":
             deploys: dict[str, kinds.DeployInput | None] = {
@@ -210,6 +217,10 @@ class DBACards:
     def edit(self, state: DBAState, command: str) -> Advance:
         """A referee's typed edit of the battle (see edits.py)."""
         return edits.edit(state, command)
+
+    def drop(self, state: DBAState, seat: str) -> Advance:
+        """A player leaves: their side concedes the battle (see drop.py)."""
+        return dropping.drop(state, seat)
 
     def edit_commands(self) -> list[EditUsage]:
         """The edit commands `edit` accepts."""

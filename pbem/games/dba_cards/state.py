@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.core.reactions import StandingReaction, Window
 from pbem.games.dba_cards.inputs import Order
@@ -90,6 +91,12 @@ class DBAState(BaseModel):
     windows_opened: int = 0
     winner: str | None = None
     end_note: str = ""
+    conceded: str | None = None  # the seat the referee dropped: its side conceded
+
+    @model_serializer(mode="wrap")
+    def _without_unset_drop(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A battle nobody conceded dumps as it did before drops existed (replay, goldens)."""
+        return without_empty(handler(self), "conceded")
 
     def seat_ids(self) -> list[str]:
         """Seat ids in seat order."""

@@ -16,6 +16,7 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.diplomacy import drop as dropping
 from pbem.games.diplomacy.bots import private_strings, random_orders, template_text
 from pbem.games.diplomacy.content import Board
 from pbem.games.diplomacy.datc.cases import settle_cases
@@ -92,8 +93,12 @@ class Diplomacy:
         """Adjudicate the phase and go on to the next one someone must order in."""
         new = state.fresh_copy()
         events: list[Event] = []
-        play(new, inputs, events)
+        play(new, dropping.live_inputs(state, inputs), events)
         return Advance(state=new, events=events)
+
+    def drop(self, state: DipState, seat: str) -> Advance:
+        """A player leaves: their power falls into civil disorder (see drop.py)."""
+        return dropping.drop(state, seat)
 
     def view(self, state: DipState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """The board and the phase's results for all; a power's own votes only for it."""

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Literal, NamedTuple
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.games.diplomacy.content import Board, UnitKind, province_of
 
@@ -57,6 +58,12 @@ class DipState(BaseModel):
     concede: dict[str, str] = Field(default_factory=dict)  # power -> power it concedes to
     result: list[dict[str, Any]] | None = None
     note: str = ""
+    disorder: list[str] = Field(default_factory=list)  # dropped seats: their powers nobody's
+
+    @model_serializer(mode="wrap")
+    def _without_unset_drops(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A game nobody left dumps as it did before drops existed (replay, goldens)."""
+        return without_empty(handler(self), "disorder")
 
     def fresh_copy(self) -> DipState:
         """A copy the rules may change: its lists and dicts are new, the board (never changed)
@@ -67,12 +74,14 @@ class DipState(BaseModel):
             "dislodged": list(self.dislodged), "adjust": dict(self.adjust),
             "draw": list(self.draw), "concede": dict(self.concede),
             "result": list(self.result) if self.result is not None else None,
+            "disorder": list(self.disorder),
         })
 
     def seat_of(self, power: str) -> str | None:
-        """The seat that plays `power`, or None for a power nobody plays."""
+        """The seat that plays `power`, or None for a power nobody plays (a dropped seat's
+        power is in civil disorder: nobody plays it)."""
         for seat, played in self.powers.items():  # one seat a power: order does not matter
-            if played == power:
+            if played == power and seat not in self.disorder:
                 return seat
         return None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.dropping import live_due
 from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
@@ -19,9 +20,10 @@ from pbem.core.game import (
 from pbem.core.rng import SeededRng
 from pbem.games.king_david import edits
 from pbem.games.king_david.bots import private_strings, random_orders
-from pbem.games.king_david.flow import actor, owing, play
+from pbem.games.king_david.flow import actor, owing
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.orders import canonical_orders, parse_orders
+from pbem.games.king_david.realm import dropping
 from pbem.games.king_david.setup import load_scenario, start_state
 from pbem.games.king_david.state import KDState
 from pbem.games.king_david.template import template_text
@@ -95,7 +97,7 @@ class KingDavid:
         optional = [s for s in sorted(state.players) if s not in owed]
         if state.stage != "action":
             optional = []
-        return Due(players=owed, optional=optional, window=state.window)
+        return live_due(Due(players=owed, optional=optional, window=state.window), state.dropped)
 
     def parse(self, state: KDState, seat: str, text: str) -> ParseResult:
         """Read a message's orders and standing instructions."""
@@ -107,14 +109,12 @@ class KingDavid:
 
     def default_input(self, state: KDState, seat: str) -> KDOrders:
         """A silent seat stays put; a silent answer takes the window's default."""
-        if state.window is not None and state.window.seat == seat:
-            return KDOrders(answer=state.window.default)
-        return KDOrders()
+        return dropping.default_input(state, seat)
 
     def advance(self, state: KDState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the owed input and play on until someone owes input again."""
         new = state.model_copy(deep=True)
-        events = play(new, inputs, rng)
+        events = dropping.advance_without_dropped(new, inputs, rng)
         return Advance(state=new, events=events)
 
     def view(self, state: KDState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -135,6 +135,10 @@ class KingDavid:
     def edit(self, state: KDState, command: str) -> Advance:
         """A referee's typed edit between actions (see edits.py)."""
         return edits.edit(state, command)
+
+    def drop(self, state: KDState, seat: str) -> Advance:
+        """A player leaves; their country holds (see realm/dropping.py)."""
+        return dropping.drop(state, seat)
 
     def edit_commands(self) -> list[EditUsage]:
         """The edit commands `edit` accepts."""

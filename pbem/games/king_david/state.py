@@ -3,10 +3,11 @@ cups are secret in parts (see view.py)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.core.reactions import StandingReaction, Window
 from pbem.games.king_david.content import KINDS, Kind, Scenario
@@ -157,6 +158,12 @@ class KDState(BaseModel):
     joint: list[list[str]] = Field(default_factory=list)  # allies acting together (5.1)
     result: list[dict[str, object]] | None = None
     note: str = ""
+    dropped: list[str] = Field(default_factory=list)  # seats the referee dropped: they hold
+
+    @model_serializer(mode="wrap")
+    def _without_unset_drops(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A campaign nobody left dumps as it did before drops existed (replay, goldens)."""
+        return without_empty(handler(self), "dropped")
 
     def seat_of(self, country: str) -> str | None:
         """The seat running `country` now (a player's own, or a minor's controller)."""

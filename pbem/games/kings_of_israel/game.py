@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.dropping import live_due
 from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
@@ -17,9 +18,10 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
+from pbem.games.kings_of_israel import drop as dropping
 from pbem.games.kings_of_israel import edits
 from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
-from pbem.games.kings_of_israel.flow import owing, play, run_on
+from pbem.games.kings_of_israel.flow import owing, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.language.acks import explained
 from pbem.games.kings_of_israel.language.text import canonical_orders
@@ -121,7 +123,7 @@ class KingsOfIsrael:
         if seat is None:
             return Due()
         others = [s for s in state.seat_ids() if s != seat]
-        return Due(players=[seat], optional=others, window=state.window)
+        return live_due(Due(players=[seat], optional=others, window=state.window), state.dropped)
 
     def parse(self, state: KIState, seat: str, text: str) -> ParseResult:
         """Read one message: actions, later turns, Blessings, answers and standing rules."""
@@ -133,14 +135,12 @@ class KingsOfIsrael:
 
     def default_input(self, state: KIState, seat: str) -> KIOrders:
         """A silent prophet does nothing this turn; a silent answer takes the default."""
-        if state.window is not None and state.window.seat == seat:
-            return KIOrders(answer=state.window.default)
-        return KIOrders()  # `end`: the turn, with nothing in it
+        return dropping.default_input(state, seat)  # `end`: the turn, with nothing in it
 
     def advance(self, state: KIState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the inputs and play on until someone owes input again."""
         new = state.model_copy(deep=True)
-        events = play(new, inputs, rng)
+        events = dropping.advance_without_dropped(new, inputs, rng)
         return Advance(state=new, events=events)
 
     def view(self, state: KIState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -173,6 +173,10 @@ class KingsOfIsrael:
     def edit(self, state: KIState, command: str) -> Advance:
         """A referee's typed edit of the board, cards or turn (see edits.py)."""
         return edits.edit(state, command)
+
+    def drop(self, state: KIState, seat: str) -> Advance:
+        """A player leaves the team; his prophet's turns pass by default (see drop.py)."""
+        return dropping.drop(state, seat)
 
     def edit_commands(self) -> list[EditUsage]:
         """The edit commands `edit` accepts."""

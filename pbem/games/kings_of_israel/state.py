@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.core.reactions import StandingReaction, Window
 from pbem.games.kings_of_israel.content import Board
@@ -111,6 +112,12 @@ class KIState(BaseModel):
     windows_opened: int = 0
     result: Literal["won", "lost"] | None = None
     reason: str = ""
+    dropped: list[str] = Field(default_factory=list)  # seats the referee dropped (drop.py)
+
+    @model_serializer(mode="wrap")
+    def _without_unset_drops(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A game nobody left dumps as it did before drops existed (replay, goldens)."""
+        return without_empty(handler(self), "dropped")
 
     def seat_ids(self) -> list[str]:
         """Seat ids in clockwise order."""

@@ -25,8 +25,8 @@ def automatic_winner(state: KDState) -> str | None:
     """The one seat at its automatic victory level, if exactly one is (12.1)."""
     if len(state.players) <= 2:
         return None
-    reached = [s for s in sorted(state.players)
-               if points(state, s) >= state.scenario.country(state.players[s].country).auto]
+    reached = [s for s in sorted(state.players) if s not in state.dropped
+               and points(state, s) >= state.scenario.country(state.players[s].country).auto]
     return reached[0] if len(reached) == 1 else None
 
 
@@ -38,10 +38,14 @@ def final_standings(state: KDState, winner: str | None = None) -> list[dict[str,
         vp = points(state, seat)
         rows.append({"seat": seat, "country": country.name, "points": vp,
                      "score": round(vp * country.multiplier, 2)})
-    rows.sort(key=lambda r: (-float(r["score"]), str(r["seat"])))  # type: ignore[arg-type]
+    out = set(state.dropped)  # a dropped seat's country is scored but cannot win
+    rows.sort(key=lambda r: (
+        r["seat"] in out, -float(r["score"]), str(r["seat"])))  # type: ignore[arg-type]
     best = rows[0]["score"]
     for row in rows:
-        if winner is not None:
+        if row["seat"] in out:
+            row["result"] = "loss"
+        elif winner is not None and winner not in out:
             row["result"] = "win" if row["seat"] == winner else "loss"
         else:
             row["result"] = "win" if row["score"] == best else "loss"
