@@ -330,7 +330,8 @@ _placed: OrderedDict[tuple[object, ...], tuple[dict[str, CellGeometry], float, f
 def _placed_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
     """Every cell placed on the canvas, with the board's width and height; every reader of a
     map shares them, so they are kept."""
-    key = (picture.kind, size, bool(picture.title), *map(_place_key, picture.cells))
+    key = (picture.kind, size, bool(picture.title), picture.span,
+           *map(_place_key, picture.cells))
     if key not in _placed:
         _placed[key] = _place_cells(picture, size)
         while len(_placed) > PLACED_CACHE_SIZE:
@@ -345,7 +346,7 @@ def _place_key(cell: Cell) -> tuple[object, ...]:
 
 def _place_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
     if picture.kind == "area":
-        shapes = place_areas(picture.cells)
+        shapes = place_areas(picture.cells, picture.span)
         raw = {
             key: CellGeometry(key, s.centre, s.polygon, s.radius, "area", s.round, s.label_at)
             for key, s in shapes.items()

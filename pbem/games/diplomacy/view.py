@@ -14,7 +14,7 @@ from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.bots import vote_line
 from pbem.games.diplomacy.language.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.state import DipState
-from pbem.games.diplomacy.view_board import board_picture
+from pbem.games.diplomacy.view_board import board_lines, board_picture, owner_key
 
 
 def build_view(state: DipState, viewer: str | None, events: list[Event],
@@ -41,6 +41,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "template": template,
         "events": [e.model_dump() for e in seen],
         "board": board_picture(state, viewer, seen).model_dump(mode="json"),
+        "board_lines": board_lines(state),
     }
 
 
@@ -57,6 +58,7 @@ def power_rows(state: DipState) -> list[dict[str, Any]]:
         seat = state.seat_of(power.key)
         rows.append({
             "power": power.name,
+            "key": owner_key(state, power.key),  # the map's owner key, for its colour
             "seat": seat,
             "player": players.get(seat or "", ""),
             "centres": count,
