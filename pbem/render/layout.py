@@ -60,6 +60,7 @@ COUNTER_H = 16.0  # a counter's height: its label and a little room
 COUNTER_PAD = 3.0  # each side of a counter's label
 COUNTER_BAND = 2.0  # the band inside an elite counter's rim
 AREA_GLYPH = 8.5  # half the height of a piece glyph beside a round area
+OUTLINED_GLYPH = 0.3  # a piece's half-height in an outlined area, in its radii (its inradius)
 SQRT3 = math.sqrt(3.0)
 
 # Corner indices from hexgrid.corners (0 = top, then clockwise) bounding each named side.
@@ -570,7 +571,8 @@ def piece_places(picture: Picture, layout: Layout) -> list[PiecePlace | None]:
         if geo.round:
             _beside(places, picture, indices, geo, counts, blocked)
         else:
-            glyph = 0.38 if geo.kind == "square" else 0.2  # a square holds one piece or two
+            # a square holds one piece or two; an outlined area's radius is its inradius
+            glyph = {"square": 0.38, "area": OUTLINED_GLYPH}.get(geo.kind, 0.2)
             _fill_row(places, indices, geo, level=_row_level(picture, indices, geo), glyph=glyph)
         for index, count in counts.items():
             place = places[index]

@@ -28,6 +28,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "phase": phase,
         "board_title": state.board.title,
         "power": state.board.power(power).name if power else None,
+        "seat_role": state.board.power(power).name if power else "",  # for the welcome
         "kingdoms": [{"seat": s.id, "name": state.board.power(state.powers[s.id]).name}
                      for s in state.seats if s.id in state.powers],
         "powers": power_rows(state),
