@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 AREA_ONLY_CELL = ("x", "y", "outline")  # left out of a cell's dump while unset
-OPTIONAL_PARTS = ("links", "names", "notes")  # left out of a picture's dump while empty
+OPTIONAL_PARTS = ("links", "names", "notes", "span")  # left out of a picture's dump while unset
 
 
 class Cell(BaseModel):
@@ -112,10 +112,13 @@ class Picture(BaseModel):
     # ("rough" -> "rough ground"); keys not named here get the renderer's words.
     names: dict[str, str] = Field(default_factory=dict)
     notes: list[str] = Field(default_factory=list)  # legend lines without a swatch ("Bd Blades")
+    # Area maps only: the pixels the areas' centres span across, for a board too dense to
+    # read at a phone's width (it then pans sideways on a phone); 0: the phone-width default.
+    span: float = 0.0
 
     @model_serializer(mode="wrap")
     def _without_unused_parts(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """Boards without links, names or notes dump as they did before those existed."""
+        """Boards without links, names, notes or a span dump as they did before those existed."""
         data = handler(self)
         if isinstance(data, dict):
             for key in OPTIONAL_PARTS:

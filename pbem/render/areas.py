@@ -69,9 +69,10 @@ def text_width(text: str, font_size: float) -> float:
     return font_size * (0.6 * len(text) + 0.3 * wide)
 
 
-def place_areas(cells: list[Cell]) -> dict[str, AreaShape]:
-    """Place every area and its label, stretching a crowded map downwards until labels fit."""
-    scale = _x_scale(cells)
+def place_areas(cells: list[Cell], span: float = 0.0) -> dict[str, AreaShape]:
+    """Place every area and its label, stretching a crowded map downwards until labels fit;
+    the areas' centres span `span` pixels across (0: SPAN_WIDTH, a phone's width)."""
+    scale = _x_scale(cells, span or SPAN_WIDTH)
     best: tuple[int, dict[str, AreaShape]] | None = None
     for stretch in STRETCHES:
         clashes, shapes = _attempt(cells, scale, scale * stretch)
@@ -82,10 +83,10 @@ def place_areas(cells: list[Cell]) -> dict[str, AreaShape]:
     return best[1] if best is not None else {}
 
 
-def _x_scale(cells: list[Cell]) -> float:
+def _x_scale(cells: list[Cell], pixels: float) -> float:
     xs = [x for cell in cells for x, _ in [_units(cell), *cell.outline]]
     span = max(xs) - min(xs) if xs else 0.0
-    return min(MAX_SCALE, SPAN_WIDTH / span) if span > 0 else MAX_SCALE
+    return min(MAX_SCALE, pixels / span) if span > 0 else MAX_SCALE
 
 
 def _attempt(cells: list[Cell], sx: float, sy: float) -> tuple[int, dict[str, AreaShape]]:

@@ -60,6 +60,7 @@ COUNTER_H = 16.0  # a counter's height: its label and a little room
 COUNTER_PAD = 3.0  # each side of a counter's label
 COUNTER_BAND = 2.0  # the band inside an elite counter's rim
 AREA_GLYPH = 8.5  # half the height of a piece glyph beside a round area
+OUTLINED_GLYPH = 0.3  # a piece's half-height in an outlined area, in its radii (its inradius)
 SQRT3 = math.sqrt(3.0)
 
 # Corner indices from hexgrid.corners (0 = top, then clockwise) bounding each named side.
@@ -330,7 +331,8 @@ _placed: OrderedDict[tuple[object, ...], tuple[dict[str, CellGeometry], float, f
 def _placed_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
     """Every cell placed on the canvas, with the board's width and height; every reader of a
     map shares them, so they are kept."""
-    key = (picture.kind, size, bool(picture.title), *map(_place_key, picture.cells))
+    key = (picture.kind, size, bool(picture.title), picture.span,
+           *map(_place_key, picture.cells))
     if key not in _placed:
         _placed[key] = _place_cells(picture, size)
         while len(_placed) > PLACED_CACHE_SIZE:
@@ -345,7 +347,7 @@ def _place_key(cell: Cell) -> tuple[object, ...]:
 
 def _place_cells(picture: Picture, size: float) -> tuple[dict[str, CellGeometry], float, float]:
     if picture.kind == "area":
-        shapes = place_areas(picture.cells)
+        shapes = place_areas(picture.cells, picture.span)
         raw = {
             key: CellGeometry(key, s.centre, s.polygon, s.radius, "area", s.round, s.label_at)
             for key, s in shapes.items()
@@ -569,7 +571,8 @@ def piece_places(picture: Picture, layout: Layout) -> list[PiecePlace | None]:
         if geo.round:
             _beside(places, picture, indices, geo, counts, blocked)
         else:
-            glyph = 0.38 if geo.kind == "square" else 0.2  # a square holds one piece or two
+            # a square holds one piece or two; an outlined area's radius is its inradius
+            glyph = {"square": 0.38, "area": OUTLINED_GLYPH}.get(geo.kind, 0.2)
             _fill_row(places, indices, geo, level=_row_level(picture, indices, geo), glyph=glyph)
         for index, count in counts.items():
             place = places[index]

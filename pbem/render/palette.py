@@ -147,6 +147,8 @@ TERRAIN: dict[str, TerrainStyle] = {
     "desert": TerrainStyle("#EBDCA9", "desert"),
     "mount": TerrainStyle("#DCC48A", "mount", HILL_CONTOURS, "#7A5A2A", HILL_RIM),
     "nation": TerrainStyle("#D5D3DE", "nation"),
+    "inland": TerrainStyle("#D9CB9C", "inland"),  # darker than coastal land under any tint
+    "coastal": TerrainStyle("#F6F2E2", "coastal"),
     # battlefields
     "rough": TerrainStyle("#D8CFA2", "rough ground", ROUGH_GROUND, "#5F5224"),
     "steep-hill": TerrainStyle("#C9A66B", "steep hill", STEEP_SLOPES, "#5C3D12"),

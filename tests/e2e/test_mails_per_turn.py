@@ -11,10 +11,13 @@ What it bounds, counted from the players' mailboxes and attributed to the game t
   player hears of every game turn at least once, and at most once without owing anything;
 * King David, three players who send the standing instructions docs/king-david.md advises
   (retreats and sieges then ask no questions): at most 8 mails a player a game turn;
+* Diplomacy, seven players: at most 5 mails a player a game year (a year has at most five
+  phases, and a player is mailed after those they owe and once more at the year's end);
 * Mighty Kingdoms, whose every phase needs every player: one report a phase, as before.
 
 Long games are shortened by their own settings (King David two turns, DBA a turn limit,
-David and Goliath a turn limit, Mighty Kingdoms one year), each still crossing game turns.
+David and Goliath a turn limit, Mighty Kingdoms one year, Diplomacy's seven powers drawn after
+four years), each still crossing game turns.
 The figures are printed (pytest -s) and written in each game's doc ("Mails per turn").
 """
 
@@ -60,6 +63,7 @@ CASES = {
         3, {"turns": "2"}, 11, "on retreat do stand\non siege do besiege", most=8
     ),
     "dba-cards": Case(2, {"turn_limit": "8"}, 15),
+    "diplomacy": Case(7, {"end_year": "1904"}, 7, most=5),
     "david-goliath": Case(2, {"max_turns": "3"}, 4),
     "kings-of-israel": Case(2, {"level": "jehoash"}, 23),
     "mighty-kingdoms": Case(3, {"years": "1"}, 5),

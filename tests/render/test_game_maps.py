@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.board import Picture
+from pbem.render.areas import text_width
 from pbem.render.layout import FIT_WIDTH, MIN_TEXT, compute_layout, legend_sections
 from pbem.render.scene import Shape, Text, build_scene
 from tests.reports.samples import GAMES, bundle
@@ -96,3 +97,37 @@ def test_kings_of_israel_draws_prophets_as_prophets() -> None:
     glyphs = [i for i in build_scene(drawn).items
               if isinstance(i, Shape) and i.role == "piece prophet"]
     assert len(glyphs) >= 3 * len(prophets)  # head, robe and staff each
+
+
+def test_diplomacy_draws_sea_coast_and_inland_centres_units_and_dislodged_units() -> None:
+    drawn = picture("diplomacy")
+    assert {"sea", "coastal", "inland", "impassable"} <= legend_keys("diplomacy", "terrain")
+    centres = [c for c in drawn.cells if "centre" in c.marks]
+    owned = [c for c in centres if c.owner]
+    assert len(centres) == 34 and 0 < len(owned) < len(centres)  # owners and neutrals
+    assert all(c.owner is None for c in drawn.cells if "centre" not in c.marks)  # tint: owner
+    assert {"army", "fleet"} <= {p.kind for p in drawn.pieces}
+    assert len({p.owner for p in drawn.pieces}) >= 5  # every power's own colour
+    assert {"lying", "highlight"} <= legend_keys("diplomacy", "pieces")  # dislodged, yours
+    rows = {key: text for _, _, items in legend_sections(drawn) for key, text in items}
+    assert rows["lying"].startswith("dislodged") and "Switzerland" in rows["impassable"]
+    assert {"piece army lying", "piece fleet lying"} & roles("diplomacy")
+    labels = [i for i in build_scene(drawn).items if isinstance(i, Text) and i.role == "cell-id"]
+    assert {"STP", "MAO", "BUL"} <= {t.text for t in labels}  # as orders name them
+    boxes = [_text_box(t) for t in labels]
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if _meet(a, b)]
+
+
+def _text_box(text: Text) -> tuple[float, float, float, float]:
+    half = text_width(text.text, text.size) / 2
+    return (text.at[0] - half, text.at[1] - text.size / 2,
+            text.at[0] + half, text.at[1] + text.size / 2)
+
+
+def _meet(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_diplomacy_map_is_wide_enough_to_read_and_narrow_enough_for_mail() -> None:
+    width = compute_layout(picture("diplomacy")).width
+    assert FIT_WIDTH < width <= 800  # pans on a phone; shown 1:1 on a desktop

@@ -25,8 +25,10 @@ from pbem.services.outbox import reports
 from tests.contract.test_games import NAMES, inputs_for, opening
 from tests.reports.campaign import step_named
 
-GAMES = ("mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david-goliath")
-STEPS = {"king-david": 10, "kings-of-israel": 10, "dba-cards": 10, "david-goliath": 10}
+GAMES = ("mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david-goliath",
+         "diplomacy")
+STEPS = {"king-david": 10, "kings-of-israel": 10, "dba-cards": 10, "david-goliath": 10,
+         "diplomacy": 4}
 WHEN = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
 DEADLINE = datetime(2030, 5, 4, 17, 0, tzinfo=UTC)
 SEED = 5
@@ -50,8 +52,11 @@ def played(name: str) -> tuple[Any, list[Any], PhaseInfo]:
 
 
 def campaign(name: str) -> Campaign:
-    """A campaign record (not stored) of `name` with three named seats."""
-    seats = [{"id": f"p{i + 1}", "name": NAMES[i]} for i in range(3)]
+    """A campaign record (not stored) of `name` with the seats of its sample (three, or the
+    game's fewest players when it needs more)."""
+    meta = games()[name].meta
+    count = 3 if meta.min_players <= 3 else meta.min_players
+    seats = [{"id": f"p{i + 1}", "name": NAMES[i]} for i in range(count)]
     return Campaign(name="sample", game=name, scenario_json="{}",
                     settings_json=json.dumps({"seats": seats}), start_seed=SEED,
                     timezone="Europe/London", created_at=WHEN)

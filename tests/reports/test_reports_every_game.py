@@ -13,7 +13,8 @@ from tests.reports.textual import html_words, text_words
 
 MAIL_LIMIT = 150 * 1024
 BOARD_TEXT = {"king-david": "board_text", "kings-of-israel": "board_lines",
-              "dba-cards": "board_text", "david-goliath": "board_text"}
+              "dba-cards": "board_text", "david-goliath": "board_text",
+              "diplomacy": "board_lines"}
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -17,9 +17,11 @@ from pbem.services.base.states import current_state, game_of
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, sqlite_url
 
-GAMES = ["mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david-goliath"]
+GAMES = ["mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david-goliath",
+         "diplomacy"]
 ROLES = {  # what the welcome says each seat plays, where the opening already knows it
     "david-goliath": {"p1": "David", "p2": "Goliath"},
+    "diplomacy": {"p1": "Austria", "p2": "England"},  # the powers dealt in board order
     "kings-of-israel": {"p1": "the prophet ", "p2": "the prophet "},
     "dba-cards": {"p1": "the attacker", "p2": "the defender"},
 }
@@ -29,9 +31,12 @@ LIMIT = 150 * 1024
 def _welcomes(tmp_path: Path, game: str) -> tuple[list[EmailMessage], list[bool]]:
     """Each player's welcome mail, and whether the seat owes the first phase."""
     rt = make_runtime(sqlite_url(tmp_path))
-    count = 3 if games()[game].meta.min_players <= 3 <= games()[game].meta.max_players else 2
+    meta = games()[game].meta
+    count = 3 if meta.min_players <= 3 <= meta.max_players else min(2, meta.max_players)
+    count = max(count, meta.min_players)
     players = [f"P{i} <p{i}@localhost>" for i in range(1, count + 1)]
-    create_campaign(rt, NewCampaign("w", game, None, players, seed=8))
+    sets = {"powers": "in-order"} if game == "diplomacy" else {}
+    create_campaign(rt, NewCampaign("w", game, None, players, seed=8, sets=sets))
     with Session(rt.engine) as session:
         campaign = queries.campaign_named(session, "w")
         due = game_of(campaign).due(current_state(session, campaign)).players

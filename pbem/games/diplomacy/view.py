@@ -14,7 +14,7 @@ from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.bots import vote_line
 from pbem.games.diplomacy.language.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.state import DipState
-from pbem.games.diplomacy.view_board import board_picture
+from pbem.games.diplomacy.view_board import board_lines, board_picture, owner_key
 
 
 def build_view(state: DipState, viewer: str | None, events: list[Event],
@@ -28,6 +28,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "phase": phase,
         "board_title": state.board.title,
         "power": state.board.power(power).name if power else None,
+        "seat_role": state.board.power(power).name if power else "",  # for the welcome
         "kingdoms": [{"seat": s.id, "name": state.board.power(state.powers[s.id]).name}
                      for s in state.seats if s.id in state.powers],
         "powers": power_rows(state),
@@ -41,6 +42,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "template": template,
         "events": [e.model_dump() for e in seen],
         "board": board_picture(state, viewer, seen).model_dump(mode="json"),
+        "board_lines": board_lines(state),
     }
 
 
@@ -57,6 +59,7 @@ def power_rows(state: DipState) -> list[dict[str, Any]]:
         seat = state.seat_of(power.key)
         rows.append({
             "power": power.name,
+            "key": owner_key(state, power.key),  # the map's owner key, for its colour
             "seat": seat,
             "player": players.get(seat or "", ""),
             "centres": count,

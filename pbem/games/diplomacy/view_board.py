@@ -1,6 +1,6 @@
 """The board as an area picture (pbem.core.board): provinces coloured by the owner of their
-supply centre, units, centres, and this phase's orders as arrows (moves and retreats, supports
-and convoys; failed ones dashed)."""
+supply centre, coastal and inland provinces apart, units, centres, and this phase's orders as
+arrows (moves and retreats, supports and convoys; failed ones dashed); and the board in text."""
 
 from __future__ import annotations
 
@@ -10,10 +10,20 @@ from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
 from pbem.core.game import Event
 from pbem.games.diplomacy.board.outlines import board_outlines
 from pbem.games.diplomacy.content import province_of
+from pbem.games.diplomacy.language.order_text import place, unit_text
 from pbem.games.diplomacy.rules.phases import phase_label
 from pbem.games.diplomacy.state import DipState
 
-TERRAIN = {"land": "clear", "coast": "clear", "sea": "sea"}
+TERRAIN = {"land": "inland", "coast": "coastal", "sea": "sea"}
+SPAN = 740.0  # pixels across: 75 provinces are too dense for a phone's width; the map pans
+NAMES = {
+    "sea": "sea (fleets only)",
+    "inland": "inland (armies only)",
+    "coastal": "coastal (armies and fleets)",
+    "centre": "supply centre (tint: its owner)",
+    "lying": "dislodged unit (on its side)",
+    "highlight": "your unit",
+}
 
 
 def owner_key(state: DipState, power: str) -> str:
@@ -25,8 +35,9 @@ def board_picture(state: DipState, viewer: str | None, events: list[Event]) -> P
     """The whole board as `viewer` sees it (every reader sees the same board)."""
     shapes = board_outlines(state.board)
     cells = [_cell(state, p.id, shapes.get(p.id, [])) for p in state.board.provinces]
+    # scenery is labelled like a province (SWI), its full name in the legend
     cells += [Cell(id=s.id, x=s.points[0][0], y=s.points[0][1], terrain="impassable",
-                   label=s.name, outline=shapes.get(s.id, [])) for s in state.board.scenery]
+                   label=s.id.upper(), outline=shapes.get(s.id, [])) for s in state.board.scenery]
     pieces = []
     for unit in state.units:
         pieces.append(Piece(cell=unit.province, kind="army" if unit.kind == "A" else "fleet",
@@ -37,7 +48,13 @@ def board_picture(state: DipState, viewer: str | None, events: list[Event]) -> P
                             owner=owner_key(state, d.power), label="", lying=True))
     return Picture(kind="area", title=f"{state.board.title}: {phase_label(state)}",
                    cells=cells, pieces=pieces, arrows=_arrows(state, events),
-                   owners=_owners(state))
+                   owners=_owners(state), names=_names(state), span=SPAN)
+
+
+def _names(state: DipState) -> dict[str, str]:
+    """The legend's words: NAMES, with the board's scenery named under impassable."""
+    scenery = ", ".join(f"{s.id.upper()} {s.name}" for s in state.board.scenery)
+    return {**NAMES, "impassable": f"impassable ({scenery})"} if scenery else dict(NAMES)
 
 
 def _cell(state: DipState, pid: str, outline: list[tuple[float, float]]) -> Cell:
@@ -82,3 +99,33 @@ def _arrow(state: DipState, row: dict[str, Any]) -> Arrow | None:
         return Arrow(source=at, target=to, owner=owner, style="convoy",
                      failed=result != "convoyed")
     return None
+
+
+BOARD_WIDTH = 46  # characters a line of the text board takes: a phone shows it whole
+BOARD_INDENT = 9  # a power's name and the gap after it
+
+
+def board_lines(state: DipState) -> list[str]:
+    """The board in text, for readers who block images: each power's units (a dislodged one
+    with where it may retreat); the centres are in the report's table."""
+    lines = []
+    for power in state.board.powers:
+        units = [unit_text(u.kind, u.at) for u in state.units_of(power.key)]
+        units += [f"{unit_text(d.kind, d.at)} dislodged (retreat: "
+                  f"{' '.join(place(r) for r in d.retreats) or 'none'})"
+                  for d in state.dislodged if d.power == power.key]
+        if units or power.key in state.alive():
+            lines += _wrapped(f"{power.name:<{BOARD_INDENT - 1}}", units or ["no units"])
+    return lines
+
+
+def _wrapped(head: str, items: list[str]) -> list[str]:
+    """`head` and the items after it, comma separated, folded at BOARD_WIDTH under an indent."""
+    lines, line = [], head
+    for number, item in enumerate(items):
+        text = item + ("," if number < len(items) - 1 else "")
+        if len(line) + 1 + len(text) > BOARD_WIDTH and line.strip():
+            lines.append(line)
+            line = " " * (BOARD_INDENT - 1)
+        line = f"{line} {text}"
+    return [*lines, line]
