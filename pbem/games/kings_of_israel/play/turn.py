@@ -20,9 +20,13 @@ from pbem.games.kings_of_israel.windows import turn_window
 def answer_idol(
     state: KIState, window: Window, answer: str, rng: SeededRng, events: list[Event]
 ) -> None:
-    """Play the Blessing named in the answer at the Idol's location (or pass)."""
-    if answer != "pass":
-        play_blessing(state, window.seat, [answer, str(window.facts["place"])], rng, events)
+    """Play the Blessing named in the answer at the Idol's location (or pass); a card the
+    seat does not hold plays nothing, and only the seat hears why."""
+    if answer == "pass":
+        return
+    act = Act(verb="play", args=[answer, str(window.facts["place"])])
+    refusal = play_blessing(state, window.seat, act.args, rng, events)
+    _refused(state, Queued(seat=window.seat, act=act), refusal, events)
 
 
 def start_run(
