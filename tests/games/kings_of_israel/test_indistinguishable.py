@@ -164,3 +164,15 @@ def test_the_discard_question_is_the_same_whatever_the_hand() -> None:
         windows.append(after.state.window)
     assert windows[0] is not None and windows[0] == windows[1]
     assert windows[0].default == "most"
+
+
+def test_an_order_refused_for_want_of_cards_is_told_to_its_sender_alone() -> None:
+    """Found reading the flow: the public report quoted "build" skipped because an Altar needs
+    Gold, Stone and Wood, telling the team what the builder's hidden hand lacked."""
+    state = _two_prophets_together()
+    orders = GAME.parse(state, "p1", "build\ngive p2 gold").orders
+    events = GAME.advance(state, {"p1": orders}, SeededRng(1)).events
+    skipped = [e for e in events if e.code == "ki.skipped"]
+    assert [e.data["problem"] for e in skipped] == ["ki.E_ALTAR_COST", "ki.E_GIVE_CARDS"]
+    assert all(e.visible_to == ["p1"] for e in skipped)
+    assert not [e for e in events if e.code == "ki.skipped" and e.seen_by("p2")]
