@@ -4,6 +4,7 @@ property check that runs `pbem.core.secrecy.TwinRun` over random states of a gam
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -11,8 +12,8 @@ from typing import Any
 from sqlmodel import Session
 
 from pbem.core.game import REFEREE, Event, Game, PlaysItself
-from pbem.core.rng import SeededRng
-from pbem.core.secrecy import TwinRun
+from pbem.core.rng import SeededRng, derive_seed
+from pbem.core.secrecy import HidesInformation, TwinRun, TwinStep, knows_the_same
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.outbox.drafts import report_subject
@@ -117,6 +118,32 @@ def _random_step(game: Game, state: Any, rng: SeededRng) -> Any | None:
     return game.advance(state, inputs, rng).state
 
 
+@dataclass
+class RevealingTwinRun(TwinRun):
+    """A twin run for games that turn hidden cards face up for all (a Location card drawn, a
+    card discarded): it also stops when the two runs have turned up different cards, since
+    from then on every seat legitimately knows different things."""
+
+    revealed: Callable[[Any], Any] = lambda state: None
+
+    def compare(self, state: Any) -> str | None:
+        """As TwinRun.compare, stopping once `revealed` tells the two runs apart."""
+        game = self.game
+        if not isinstance(game, HidesInformation):
+            return None
+        twin = game.resample_hidden(state, self.seat, SeededRng(derive_seed(self.seed, "twin")))
+        step = TwinStep(state, twin)
+        for number in range(self.steps + 1):
+            if not knows_the_same(game, step, self.seat):
+                return None
+            if self.revealed(step.first) != self.revealed(step.second):
+                return None  # different cards were turned face up: public knowledge differs
+            found = self._differs(step, number)
+            if found or not self._advance(step, number):
+                return found
+        return None
+
+
 def leaks(
     game: Game,
     desk: Desk,
@@ -124,12 +151,19 @@ def leaks(
     seats: Callable[[Any], Sequence[str]],
     steps: int = 3,
     probes: Sequence[str] = (),
+    revealed: Callable[[Any], Any] | None = None,
 ) -> list[str]:
-    """Every state and seat whose twin the seat could tell apart, with the first difference."""
+    """Every state and seat whose twin the seat could tell apart, with the first difference.
+    `revealed` (optional) names the cards a state has turned face up for every seat: a twin
+    run stops where they differ (see RevealingTwinRun)."""
     found = []
     for number, state in enumerate(states):
         for seat in seats(state):
             run = TwinRun(game, seat, desk.receive, seed=number, steps=steps, probes=probes)
+            if revealed is not None:
+                run = RevealingTwinRun(
+                    game, seat, desk.receive, number, steps, probes=probes, revealed=revealed
+                )
             difference = run.compare(state)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")

@@ -6,6 +6,7 @@ from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.cards.blessings import play_blessing
 from pbem.games.kings_of_israel.cards.decks import hand_limit, holds
+from pbem.games.kings_of_israel.hidden import as_known
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.language.text import act_line
 from pbem.games.kings_of_israel.play.actions import COST, cost, perform
@@ -176,6 +177,9 @@ def random_orders(state: KIState, seat: str, rng: SeededRng) -> KIOrders:
         if window.trigger == "ki.discard":  # the spare of the kind held most
             return KIOrders(answer=window.default)
         keys = [c.key for c in window.choices]
+        if window.trigger == "ki.idol":  # the question lists every Blessing: play one held
+            held = answering_cards(state, seat, str(window.facts.get("place", "")))
+            keys = [k for k in keys if k == "pass" or k in held]
         return KIOrders(answer=rng.choice(keys, purpose=f"bot {seat} answer"))
     if state.step != "work" or state.active_seat() != seat:
         return KIOrders()
@@ -201,5 +205,6 @@ def template_text(state: KIState, seat: str, canonical: str) -> str:
     lines = [canonical]
     if state.window is None and state.step == "work" and state.active_seat() == seat:
         lines.append("# A suggestion (up to four actions; 'next turn' starts a later turn):")
-        lines += [f"#   {act_line(a)}" for a in plan_turn(state, seat)]
+        known = as_known(state, seat)  # planned on what the seat may know, never the decks
+        lines += [f"#   {act_line(a)}" for a in plan_turn(known, seat)]
     return "\n".join(lines)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -94,6 +94,11 @@ class Board(BaseModel):
     location_cards: dict[str, int]  # nation id or "again" -> count (locations count once)
     blessings: list[Card]
     sins: list[Card]
+
+    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Board:
+        """The board itself: nothing in play changes it, so copies of a state share it (a
+        deep copy of every place and card made each phase the slowest part of a turn)."""
+        return self
 
     def place(self, place_id: str) -> Place:
         """The place with this id."""

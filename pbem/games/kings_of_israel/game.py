@@ -19,7 +19,7 @@ from pbem.core.game import (
 )
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import drop as dropping
-from pbem.games.kings_of_israel import edits
+from pbem.games.kings_of_israel import edits, hidden
 from pbem.games.kings_of_israel.bots import private_strings, random_orders, template_text
 from pbem.games.kings_of_israel.flow import owing, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
@@ -185,6 +185,10 @@ class KingsOfIsrael:
     def random_input(self, state: KIState, seat: str, rng: SeededRng) -> KIOrders:
         """A greedy team-mate's input."""
         return random_orders(state, seat, rng)
+
+    def resample_hidden(self, state: KIState, seat: str, rng: SeededRng) -> KIState:
+        """A twin of `state` that `seat` cannot tell apart: decks and hidden hands redrawn."""
+        return hidden.resample_hidden(state, seat, rng)
 
     def private_strings(self, state: KIState, seat: str) -> list[str]:
         """The seat's card instance ids."""

@@ -6,8 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import REFEREE, Event
-from pbem.core.reactions import choices_text
+from pbem.core.reactions import PASS, Window, choices_text
 from pbem.games.kings_of_israel.cards.decks import kind
+from pbem.games.kings_of_israel.cards.hands import MOST
+from pbem.games.kings_of_israel.cards.hands import TRIGGER as DISCARD
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
 from pbem.games.kings_of_israel.language.text import act_line, standing_line
 from pbem.games.kings_of_israel.state import KIState
@@ -172,7 +174,25 @@ def _private(state: KIState, seat: str) -> dict[str, Any]:
             "id": window.id,
             "trigger": window.trigger,
             "facts": window.facts,
-            "choices": choices_text(window),
+            "choices": choices_text(_as_held(state, window)),
             "default": window.default,
         }
     return found
+
+
+def _as_held(state: KIState, window: Window) -> Window:
+    """The holder's own reading of their question: the Blessings they hold that answer an
+    Idol, or how many of each kind a discard may take (the public window lists every kind)."""
+    hand = [kind(c) for c in state.prophets[window.seat].hand]
+    slugs = {kind(c) for c in state.prophets[window.seat].blessings}
+    if window.trigger == "ki.idol":
+        kept = [c for c in window.choices if c.key == PASS or c.key in slugs]
+        return window.model_copy(update={"choices": kept})
+    if window.trigger == DISCARD:
+        kept = [
+            c.model_copy(update={"label": f"{c.label} (you hold {hand.count(c.key)})"})
+            for c in window.choices
+            if c.key == MOST or c.key in hand
+        ]
+        return window.model_copy(update={"choices": kept})
+    return window

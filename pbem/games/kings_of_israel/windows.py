@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.reactions import Choice, Window, standing_answer
-from pbem.games.kings_of_israel.cards.blessings import held
 from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.state import KIState
 
@@ -14,34 +13,44 @@ PASS = "pass"
 
 def answering_cards(state: KIState, seat: str, place: str) -> list[str]:
     """Slugs of `seat`'s Blessings that could answer an Idol at `place`, in hand order."""
+    held_slugs = {kind(c) for c in state.prophets[seat].blessings}
+    return [s for s in answering_kinds(state, seat, place) if s in held_slugs]
+
+
+def answering_kinds(state: KIState, seat: str, place: str) -> list[str]:
+    """Slugs of every Blessing in the game that could answer an Idol at `place` for `seat`
+    (a public list: it depends on the cards printed and where the prophet stands)."""
     found: list[str] = []
     here = state.prophets[seat].at
-    for card_id in state.prophets[seat].blessings:
-        card = state.board.blessing(card_id)
+    for card in state.board.blessings:
         for step in card.steps:
             where = step.params.get("where", "")
             reach = where == "any" or (where == "here" and here == place)
-            if step.op in ("smash_idol", "preach") and reach and kind(card_id) not in found:
-                found.append(kind(card_id))
+            if step.op in ("smash_idol", "preach") and reach and card.id not in found:
+                found.append(card.id)
     return found
 
 
 def _id(state: KIState, what: str) -> str:
+    """A window id from a counter that only questions decided by public facts advance."""
     state.windows_opened += 1
     return f"r{state.round}-{what}{state.windows_opened}"
 
 
 def idol_window(state: KIState, seat: str, place: str) -> Window | None:
-    """Ask `seat` whether to answer the new Idol at `place` with a Blessing (None: nothing to)."""
+    """Ask `seat` whether to answer the new Idol at `place` with a Blessing (None: not asked).
+
+    Whether the question is asked, and everything in it, depend only on public facts: every
+    prophet holding any Blessing (their number is public) is asked, and the choices are every
+    Blessing that could answer; the holder's report shows the ones they hold."""
     if place not in state.idols or place == state.false_prophet:
         return None
-    cards = answering_cards(state, seat, place)
-    if not cards:
+    if not state.prophets[seat].blessings:
         return None
     name = state.board.place(place).name
     choices = [Choice(key=PASS, label="keep your Blessings")]
-    for slug in cards:
-        title = state.board.blessing(str(held(state, seat, slug))).title
+    for slug in answering_kinds(state, seat, place):
+        title = state.board.blessing(slug).title
         choices.append(Choice(key=slug, label=f"play {title} at {name}"))
     return Window(
         id=_id(state, "idol"),

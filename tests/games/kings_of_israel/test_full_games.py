@@ -59,7 +59,7 @@ def test_every_version_plays_to_an_end(version: str, players: int) -> None:
 
 
 # Seeds where the bot team wins on the shipped timeline at the Jehoash level (the easiest).
-TIMELINE_WINS = {2: 6, 3: 8, 4: 47}
+TIMELINE_WINS = {2: 6, 3: 0, 4: 10}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -72,7 +72,7 @@ def test_a_jehoash_level_game_on_the_real_timeline_plays_to_a_win(players: int) 
 
 # Seeds where the bot team wins the base game (secret hands, two Resources, no Sacrificial
 # Blessings) when every king on the timeline is good. On the shipped timeline it loses.
-BASE_GENTLE_WINS = {2: 0, 3: 2, 4: 3}
+BASE_GENTLE_WINS = {2: 2, 3: 2, 4: 3}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

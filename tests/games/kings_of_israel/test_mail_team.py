@@ -2,11 +2,12 @@
 is open, a mail of Blessings alone in one's own turn, and the hand-limit question.
 
 Two prophets at the Jehoash level, seed 10: after two empty turns, round 2's Sin Increases
-makes an Idol at Mount Nebo and Ann (p1) is asked whether to answer it with Fire from Heaven.
-While that question is open Ben (p2) sends a Blessing and his next turn: accepted, and played
-without another mail once Ann has answered. Then Ann's mail holding only a Blessing plays it
-and leaves her turn owed; her next mail acquires past the hand limit and she is asked which
-card goes.
+makes an Idol at Mount Nebo; Ben (p2), holding Fed by Ravens, is asked first and passes, then
+Ann (p1) is asked whether to answer it with Fire from Heaven.
+With his answer Ben sends a Blessing and his next turn: kept while Ann's question is open,
+and played without another mail once Ann has answered. Then Ann's mail holding only a
+Blessing plays it and leaves her turn owed; her next mail acquires past the hand limit and
+she is asked which card goes.
 """
 
 from __future__ import annotations
@@ -27,13 +28,21 @@ def send(loop: Loop, user: str, subject: str, text: str) -> None:
     assert result.ingest.outcomes == {"mail.orders_accepted": 1}, text_of(loop.inbox(user)[-1])
 
 
-def to_the_question(loop: Loop) -> tuple[str, str]:
-    """Two empty turns, then Ann is asked about the Idol at Mount Nebo; the two players."""
+def to_the_question(loop: Loop, ben_answers: str = "answer pass") -> tuple[str, str]:
+    """Two empty turns; Ben passes on the Idol at Mount Nebo with `ben_answers`, then Ann is
+    asked about it; the two players."""
     loop.start_game(NAME, "kings-of-israel", 2, seed=10, sets={"level": "jehoash"})
     loop.tick()
     ann, ben = loop.players
     send(loop, ann, "Welcome", "end")
     send(loop, ben, "Report", "end")
+    state = state_of(loop)
+    assert state.window is not None and state.window.trigger == "ki.idol"
+    # every prophet holding a Blessing is asked, Starting Player (Ben) first: his Fed by
+    # Ravens cannot answer an Idol, but being asked must not tell Ann so (issue 24)
+    assert state.window.seat == "p2" and state.window.facts["place"] == "mount-nebo"
+    assert [b.rsplit(".", 1)[0] for b in state.prophets["p2"].blessings] == ["ravens"]
+    send(loop, ben, "Your answer, please", ben_answers)
     state = state_of(loop)
     assert state.window is not None and state.window.trigger == "ki.idol"
     assert state.window.seat == "p1" and state.window.facts["place"] == "mount-nebo"
@@ -58,13 +67,11 @@ def test_team_mail_during_a_question_and_blessings_alone(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
     loop = Loop(mail_stack, tmp_path)
-    ann, ben = to_the_question(loop)
+    # 11: Ben's Blessing and actions, sent with his answer, kept while Ann's question is open
+    ann, ben = to_the_question(loop, "answer pass\nplay ravens p2\nmove gilgal\npreach")
     state = state_of(loop)
     assert [b.rsplit(".", 1)[0] for b in state.prophets["p2"].blessings] == ["ravens"]
     assert state.prophets["p2"].at == "jericho" and state.sin["gilgal"] == 1
-
-    # 11: Ben's Blessing and actions while Ann's question is open
-    send(loop, ben, "Report", "play ravens p2\nmove gilgal\npreach")
     ack = text_of(newest(loop, ben, "Orders received"))
     assert "kept while the question is open, for the next prophet's turn" in ack
     assert "next turn  # not your turn now, so your next turn" in ack

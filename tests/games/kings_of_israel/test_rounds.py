@@ -161,12 +161,16 @@ def test_a_team_mate_plays_a_blessing_on_anothers_turn() -> None:
 
 def test_a_new_idol_asks_the_blessing_holder_and_the_answer_plays_it() -> None:
     state = opening(2, 4)
+    state.prophets["p1"].blessings = []  # p1 holds none: only p2 is asked
     state.prophets["p2"].blessings = ["fire-from-heaven.1"]
     state.round, state.step = 2, "start"
     state.sin = {"bethel": 2}
     state.decks.location = ["bethel.1", *state.decks.location]
     state.timeline = 2  # David, a good king: no Sin & Punishment card
-    advanced = GAME.advance(state, {}, SeededRng(1)).state
+    first = GAME.advance(state, {}, SeededRng(1)).state
+    # p1, the Starting Player, drew a Blessing: every holder of one is asked, p1 first
+    assert first.window is not None and first.window.seat == "p1"
+    advanced = GAME.advance(first, {"p1": KIOrders(answer="pass")}, SeededRng(1)).state
     assert advanced.window is not None and advanced.window.seat == "p2"
     assert advanced.window.facts["place"] == "bethel"
     due = GAME.due(advanced)
@@ -178,6 +182,7 @@ def test_a_new_idol_asks_the_blessing_holder_and_the_answer_plays_it() -> None:
     state.prophets["p2"].standing = GAME.parse(
         state, "p2", "on idol when place=bethel play fire-from-heaven"
     ).orders.standing
+    state.prophets["p1"].standing = GAME.parse(state, "p1", "on idol answer pass").orders.standing
     standing = GAME.advance(state, {}, SeededRng(1))
     assert standing.state.window is None and "bethel" not in standing.state.idols
     assert "core.reaction.standing" in [e.code for e in standing.events]
@@ -259,6 +264,7 @@ def _prophet_spreads_to_an_idol(state: KIState) -> KIState:
 
 def test_an_idol_the_false_prophet_makes_opens_a_window_before_the_round_ends() -> None:
     state = _prophet_spreads_to_an_idol(opening(2, 4, version="expert"))
+    state.prophets["p1"].blessings = []
     state.prophets["p2"].blessings = ["fire-from-heaven.1"]
     asked = GAME.advance(state, {}, SeededRng(1)).state
     assert asked.false_prophet == "mount-carmel" and "megiddo" in asked.idols
@@ -272,8 +278,10 @@ def test_an_idol_the_false_prophet_makes_opens_a_window_before_the_round_ends() 
     assert after.round == 2 and after.window is None and after.step == "work"
 
 
-def test_without_an_answering_blessing_the_false_prophets_idol_asks_nobody() -> None:
+def test_without_any_blessing_the_false_prophets_idol_asks_nobody() -> None:
     state = _prophet_spreads_to_an_idol(opening(2, 4, version="expert"))
+    for prophet in state.prophets.values():
+        prophet.blessings = []
     after = GAME.advance(state, {}, SeededRng(1)).state
     assert "megiddo" in after.idols and after.round == 2 and after.window is None
 

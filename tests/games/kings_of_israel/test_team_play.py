@@ -11,6 +11,7 @@ from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
 from pbem.games.kings_of_israel.cards.decks import kind
+from pbem.games.kings_of_israel.content import RESOURCES
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
@@ -73,7 +74,10 @@ def test_over_the_hand_limit_the_player_is_asked_and_the_turn_goes_on_with_the_a
     window = state.window
     assert window is not None and window.seat == "p1" and window.trigger == "ki.discard"
     assert window.facts == {"why": "hand-limit", "cards": 1}
-    assert {c.key for c in window.choices} == set(kinds(state, "p1"))
+    assert [c.key for c in window.choices] == ["most", *RESOURCES]  # public: never the hand
+    held = GAME.view(state, "p1", [])["question"]["choices"]
+    mine = [k for k in RESOURCES if k in kinds(state, "p1")]
+    assert [line.split(":")[0] for line in held] == ["most", *mine]  # the holder sees theirs
     assert state.sin["shiloh"] == 2 and "ki.turn_over" not in codes(events)  # paused
     assert GAME.phase(state).label.endswith("Ann chooses a card to discard")
     state, events = run(state, {"p1": "answer stone"})

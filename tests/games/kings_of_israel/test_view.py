@@ -92,12 +92,14 @@ def test_a_question_is_shown_to_its_seat_alone() -> None:
 
     state = opening(2, 4)
     state.prophets["p2"].blessings = ["fire-from-heaven.1"]
+    state.prophets["p1"].standing = GAME.parse(state, "p1", "on idol answer pass").orders.standing
     state.round, state.step, state.timeline = 2, "start", 2
     state.sin = {"bethel": 2}
     state.decks.location = ["bethel.1", *state.decks.location]
     asked = GAME.advance(state, {}, SeededRng(1)).state
     text = report.render_text(_head(asked), GAME.view(asked, "p2", []))
     assert "A new Idol stands at Bethel" in text and "answer fire-from-heaven" in text
+    assert "answer repentance" not in text  # the holder is offered the cards they hold
     html = report.render_html(_head(asked), GAME.view(asked, "p2", []))
     assert "A new Idol stands at Bethel" in html and "answer fire-from-heaven" in html
     other = report.render_text(_head(asked), GAME.view(asked, "p1", []))
@@ -153,8 +155,9 @@ def test_every_refusal_of_an_action_or_a_blessing_has_skip_words() -> None:
     from pbem.render.templating import wording
 
     source = Path(kings_of_israel.__file__).parent
-    text = "".join((source / f).read_text() for f in ("play/actions.py", "cards/blessings.py",
-                                                       "play/turn.py"))
+    text = "".join(
+        (source / f).read_text() for f in ("play/actions.py", "cards/blessings.py", "play/turn.py")
+    )
     codes = set(re.findall(r'"(ki\.E_[A-Z_]+)"', text))
     assert "ki.E_NO_ACTIONS" in codes and len(codes) > 10
     for code in sorted(codes):

@@ -5,7 +5,7 @@ takes the kind they hold most of."""
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.core.reactions import Choice, StandingReaction, Window
+from pbem.core.reactions import Choice, Window
 from pbem.games.kings_of_israel.cards.decks import hand_limit, kind, take
 from pbem.games.kings_of_israel.content import RESOURCES
 from pbem.games.kings_of_israel.state import KIState
@@ -29,40 +29,38 @@ def default_kind(state: KIState, seat: str) -> str:
 
 
 def discard_window(state: KIState, seat: str, why: str) -> Window:
-    """The question 'which card do you discard?', one choice per kind held."""
-    hand = [kind(c) for c in state.prophets[seat].hand]
+    """The question 'which card do you discard?'. Whether it is asked (the hand's size, a
+    card's order) and what it offers (`most` and every kind) are public; the holder's report
+    shows how many of each kind they hold."""
     state.windows_opened += 1
-    choices = [
-        Choice(key=k, label=f"discard a {k.title()} card (you hold {hand.count(k)})")
-        for k in RESOURCES
-        if k in hand
-    ]
+    choices = [Choice(key=MOST, label="the kind you hold most")]
+    choices += [Choice(key=k, label=f"discard a {k.title()} card") for k in RESOURCES]
     return Window(
         id=f"r{state.round}-discard{state.windows_opened}",
         seat=seat,
         trigger=TRIGGER,
         facts={"why": why, "cards": owed(state, seat)},
         choices=choices,
-        default=default_kind(state, seat),
+        default=MOST,
     )
 
 
-def standing_kind(window: Window, standing: list[StandingReaction]) -> str | None:
+def standing_kind(state: KIState, seat: str, window: Window) -> str | None:
     """The kind the seat's `on discard` rules pick, or None when no rule applies. A rule that
-    applies always answers (its kind, the next rule's, else the default; `most` is the
-    default), so whether a question is asked never depends on the cards in the hand."""
-    keys = [*RESOURCES, MOST]
-    probe = window.model_copy(update={"choices": [Choice(key=k) for k in keys]})
-    for rule in [r for r in standing if r.covers(probe)]:
+    applies always answers (its kind if held, the next rule's, else the default; `most` is
+    the default), so whether a question is asked never depends on the cards in the hand."""
+    rules = [r for r in state.prophets[seat].standing if r.covers(window)]
+    for rule in rules:
         if rule.answer == MOST:
-            return window.default
-        if window.choice(rule.answer):
+            return default_kind(state, seat)
+        if any(kind(c) == rule.answer for c in state.prophets[seat].hand):
             return rule.answer
-    return window.default if any(r.covers(probe) for r in standing) else None
+    return default_kind(state, seat) if rules else None
 
 
 def discard(state: KIState, seat: str, wanted: str, why: str, events: list[Event]) -> None:
     """Discard one card of kind `wanted` (the default kind when none is held)."""
+    wanted = default_kind(state, seat) if wanted == MOST else wanted
     card = take(state, seat, wanted) or take(state, seat, default_kind(state, seat))
     if card is None:
         return
@@ -81,7 +79,7 @@ def settle(state: KIState, order: list[str], events: list[Event]) -> bool:
         while owed(state, seat) > 0:
             why = "card" if state.discards.get(seat) else "hand-limit"
             window = discard_window(state, seat, why)
-            picked = standing_kind(window, state.prophets[seat].standing)
+            picked = standing_kind(state, seat, window)
             if picked is None:
                 state.window = window
                 events.append(

@@ -20,9 +20,13 @@ from pbem.games.kings_of_israel.windows import turn_window
 def answer_idol(
     state: KIState, window: Window, answer: str, rng: SeededRng, events: list[Event]
 ) -> None:
-    """Play the Blessing named in the answer at the Idol's location (or pass)."""
-    if answer != "pass":
-        play_blessing(state, window.seat, [answer, str(window.facts["place"])], rng, events)
+    """Play the Blessing named in the answer at the Idol's location (or pass); a card the
+    seat does not hold plays nothing, and only the seat hears why."""
+    if answer == "pass":
+        return
+    act = Act(verb="play", args=[answer, str(window.facts["place"])])
+    refusal = play_blessing(state, window.seat, act.args, rng, events)
+    _refused(state, Queued(seat=window.seat, act=act), refusal, events)
 
 
 def start_run(
@@ -87,7 +91,7 @@ def _carry_out(
         return
     if not holds_true(state, item.seat, act.when):
         data = {"seat": item.seat, "order": act_line(act)}
-        events.append(Event(code="ki.condition", data=data, visible_to=_private(item)))
+        events.append(Event(code="ki.condition", data=data, visible_to=_private(state, item, "")))
         return
     if act.verb == "play":
         _refused(state, item, play_blessing(state, item.seat, act.args, rng, events), events)
@@ -137,15 +141,26 @@ def run_plan(state: KIState, seat: str, rng: SeededRng, events: list[Event]) -> 
     take_turn(state, seat, acts, rng, events)
 
 
+# Refusals that tell which Resource cards a hidden hand lacks (issue 24).
+HAND_REFUSALS = frozenset(
+    {"ki.E_ALTAR_COST", "ki.E_SACRIFICE_COST", "ki.E_GIVE_CARDS", "ki.E_NO_RUNNER"}
+)
+
+
 def _refused(state: KIState, item: Queued, code: str | None, events: list[Event]) -> None:
     if code is not None and item.act is not None:
         data = {"seat": item.seat, "order": act_line(item.act), "problem": code}
-        events.append(Event(code="ki.skipped", data=data, visible_to=_private(item)))
+        events.append(Event(code="ki.skipped", data=data, visible_to=_private(state, item, code)))
 
 
-def _private(item: Queued) -> list[str] | None:
-    """A Blessing not played names a card still in the hand: only its holder hears of it."""
-    return [item.seat] if item.act is not None and item.act.verb == "play" else None
+def _private(state: KIState, item: Queued, code: str) -> list[str] | None:
+    """Only the sender hears of an order skipped for a card they lack or still hold: a
+    Blessing not played names a card still in the hand, and a build, sacrifice, gift or
+    three-step move refused for want of Resource cards tells what a hidden hand lacks."""
+    if item.act is not None and item.act.verb == "play":
+        return [item.seat]
+    hidden = not state.rules.hands_face_up and code in HAND_REFUSALS
+    return [item.seat] if hidden else None
 
 
 def holds_true(state: KIState, seat: str, when: list[str]) -> bool:
