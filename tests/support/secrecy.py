@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from pbem.core.game import REFEREE, Event, Game, PlaysItself
 from pbem.core.rng import SeededRng
-from pbem.core.secrecy import TwinRun
+from pbem.core.secrecy import Receive, TwinRun
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.outbox.drafts import report_subject
@@ -79,6 +79,18 @@ class Desk:
             "readings": [reading(game, state, seat, text) for text in texts],
         }
 
+    def receive_as_mailed(
+        self, game: Game, state: Any, seat: str, events: list[Event], texts: Sequence[str]
+    ) -> dict[str, Any]:
+        """As `receive`, but an open window's answers only for its own seat, as the engine
+        mails them (services/turns/reactions.py: the question and `core.reaction.opened` go to
+        that seat alone); the others still see who is asked, about what, and until when."""
+        seen = self.receive(game, state, seat, events, texts)
+        window = seen["window"]
+        if window is not None and window.get("seat") != seat:
+            seen["window"] = {k: v for k, v in window.items() if k != "choices"}
+        return seen
+
 
 def reading(game: Game, state: Any, seat: str, text: str) -> dict[str, Any]:
     """How the game reads `text` from `seat`: the problems it answers with and what stands."""
@@ -124,12 +136,16 @@ def leaks(
     seats: Callable[[Any], Sequence[str]],
     steps: int = 3,
     probes: Sequence[str] = (),
+    receive: Receive | None = None,
 ) -> list[str]:
-    """Every state and seat whose twin the seat could tell apart, with the first difference."""
+    """Every state and seat whose twin the seat could tell apart, with the first difference
+    (`receive`: what a seat gets, `desk.receive` unless given)."""
     found = []
     for number, state in enumerate(states):
         for seat in seats(state):
-            run = TwinRun(game, seat, desk.receive, seed=number, steps=steps, probes=probes)
+            run = TwinRun(
+                game, seat, receive or desk.receive, seed=number, steps=steps, probes=probes
+            )
             difference = run.compare(state)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")
