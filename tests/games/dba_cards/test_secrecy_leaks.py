@@ -151,3 +151,11 @@ def test_an_order_naming_a_card_not_held_gets_one_answer_whatever_the_other_hand
         assert replies[0] == replies[1]
         assert [p["code"] for p in replies[0]["problems"]] == ["dba.E_NO_CARD"]
     assert reading(GAME, state, "p2", "react push")["problems"][0]["code"] == "dba.E_NOT_DUE"
+
+
+def test_a_card_given_from_under_the_pile_leaves_the_face_up_top() -> None:
+    state = position(LONE, {"p1": "trod march fast-pace gallop quick attack push recoil"})
+    after, _ = turn(state, "attack d7 d8 with attack\ndiscard push\ndiscard recoil")
+    after.deck = []  # the give edit takes from the discard pile when the deck has none
+    given = GAME.edit(after, "give p2 push").state
+    assert given.face_down == 2 and GAME.view(given, "p1", [])["discard_top"] == "Attack"
