@@ -13,7 +13,7 @@ from sqlmodel import Session
 
 from pbem.core.game import REFEREE, Event, Game, PlaysItself
 from pbem.core.rng import SeededRng, derive_seed
-from pbem.core.secrecy import HidesInformation, TwinRun, TwinStep, knows_the_same
+from pbem.core.secrecy import HidesInformation, Receive, TwinRun, TwinStep, knows_the_same
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.outbox.drafts import report_subject
@@ -79,6 +79,18 @@ class Desk:
             "json": bundle.json,
             "readings": [reading(game, state, seat, text) for text in texts],
         }
+
+    def receive_as_mailed(
+        self, game: Game, state: Any, seat: str, events: list[Event], texts: Sequence[str]
+    ) -> dict[str, Any]:
+        """As `receive`, but an open window's answers only for its own seat, as the engine
+        mails them (services/turns/reactions.py: the question and `core.reaction.opened` go to
+        that seat alone); the others still see who is asked, about what, and until when."""
+        seen = self.receive(game, state, seat, events, texts)
+        window = seen["window"]
+        if window is not None and window.get("seat") != seat:
+            seen["window"] = {k: v for k, v in window.items() if k != "choices"}
+        return seen
 
 
 def reading(game: Game, state: Any, seat: str, text: str) -> dict[str, Any]:
@@ -152,17 +164,20 @@ def leaks(
     steps: int = 3,
     probes: Sequence[str] = (),
     revealed: Callable[[Any], Any] | None = None,
+    receive: Receive | None = None,
 ) -> list[str]:
     """Every state and seat whose twin the seat could tell apart, with the first difference.
     `revealed` (optional) names the cards a state has turned face up for every seat: a twin
-    run stops where they differ (see RevealingTwinRun)."""
+    run stops where they differ (see RevealingTwinRun). `receive`: what a seat gets,
+    `desk.receive` unless given."""
     found = []
+    seen = receive or desk.receive
     for number, state in enumerate(states):
         for seat in seats(state):
-            run = TwinRun(game, seat, desk.receive, seed=number, steps=steps, probes=probes)
+            run = TwinRun(game, seat, seen, seed=number, steps=steps, probes=probes)
             if revealed is not None:
                 run = RevealingTwinRun(
-                    game, seat, desk.receive, number, steps, probes=probes, revealed=revealed
+                    game, seat, seen, number, steps, probes=probes, revealed=revealed
                 )
             difference = run.compare(state)
             if difference:

@@ -66,7 +66,9 @@ def _standing(rng: SeededRng) -> Standing:
         return Standing(clear=True)
     if roll == 2:
         card = rng.choice(list(DEFENCE_CARDS), purpose="bot standing card")
-        return Standing(add=[StandingReaction(trigger=TRIGGER, answer=card)])
+        # only automatic kills: a line that applies answers without asking, card held or not
+        rule = StandingReaction(trigger=TRIGGER, answer=card, when={"card": "auto"})
+        return Standing(add=[rule])
     if roll == 3:
         return Standing(
             add=[

@@ -141,8 +141,10 @@ def _card(text: str) -> str:
 def _give(state: DBAState, args: list[str]) -> Change:
     seat, key = _seat(state, args[0]), _card(args[1])
     hand = state.sides[seat].hand  # the turn's end cuts it to the hand limit, as in play
+    face_down = state.discard[: state.face_down]
     if not move_first([state.deck, state.discard], hand, lambda c: card_key(c) == key):
         raise EditRefused("dba.E_EDIT_NO_COPY", card=CARDS[key].title)
+    state.face_down -= hand[-1] in face_down  # taken from under the pile
     return Change(f"give {seat} {key}", public=f"a card into {_who(state, seat)}'s hand")
 
 

@@ -31,6 +31,7 @@ from pbem.games.dba_cards.bots import (
     random_setup,
     random_turn,
 )
+from pbem.games.dba_cards.hidden import resample_hidden
 from pbem.games.dba_cards.language.deploy import parse_deploy
 from pbem.games.dba_cards.language.setup import (
     canonical_swap,
@@ -245,6 +246,10 @@ class DBACards:
     def private_strings(self, state: DBAState, seat: str) -> list[str]:
         """The card ids in the seat's hand."""
         return private_strings(state, seat)
+
+    def resample_hidden(self, state: DBAState, seat: str, rng: SeededRng) -> DBAState:
+        """The secrecy check's twin: the deck and the other hands drawn afresh (hidden.py)."""
+        return resample_hidden(state, seat, rng)
 
     def view(self, state: DBAState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
         """What `viewer` may see."""

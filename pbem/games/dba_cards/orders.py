@@ -27,8 +27,8 @@ from pbem.games.dba_cards.language.text import (
     read_standing,
     standing_lines,
 )
-from pbem.games.dba_cards.play.attacks import check_attack
-from pbem.games.dba_cards.play.deck import hand_counts, play
+from pbem.games.dba_cards.play.battle import start_attack
+from pbem.games.dba_cards.play.deck import hand_counts
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import BATTLE, atomic, cut_to_limit, run_order
@@ -139,18 +139,10 @@ def _check_discards(
 
 
 def _check(state: DBAState, seat: str, order: Order) -> list[Any]:
-    """Run a move-phase order, or check a battle order without resolving it."""
-    if isinstance(order, Attack):
-        unit, _ = check_attack(state, seat, order)
-        if order.card is not None and play(state, seat, order.card) is None:
-            raise Refused("dba.E_NO_CARD", card=CARDS[order.card].title)
-        unit.attacked = True
-        return []
-    if isinstance(order, Trample):
-        from pbem.games.dba_cards.play.battle import strike
-
-        strike(state, seat, order)
-        state.window, state.stage = None, "turn"
+    """Run a move-phase order, or check a battle order without resolving it (the outcome of an
+    attack hangs on the defender's hand, which must not shape the reply to these orders)."""
+    if isinstance(order, Attack | Trample):
+        start_attack(state, seat, order)
         return []
     return run_order(state, seat, order)
 

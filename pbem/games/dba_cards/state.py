@@ -84,7 +84,8 @@ class DBAState(BaseModel):
     active: str = "p1"
     units: list[Unit] = Field(default_factory=list)
     deck: list[str] = Field(default_factory=list)
-    discard: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)  # the top is the last card played
+    face_down: int = 0  # the pile's bottom cards, laid face down at the hand limit
     sides: dict[str, Side] = Field(default_factory=dict)
     window: Window | None = None
     pending: list[Order] = Field(default_factory=list)  # the turn's orders after the window

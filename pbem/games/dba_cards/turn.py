@@ -22,7 +22,7 @@ from pbem.games.dba_cards.inputs import (
 )
 from pbem.games.dba_cards.language.text import order_line, standing_lines
 from pbem.games.dba_cards.play.battle import answer, strike
-from pbem.games.dba_cards.play.deck import draw, hand_counts, play
+from pbem.games.dba_cards.play.deck import draw, hand_counts, lay_down, play
 from pbem.games.dba_cards.play.moves import do_dismount, do_move
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
@@ -44,16 +44,20 @@ def attempt(state: DBAState, seat: str, order: Order) -> list[Event]:
     try:
         return atomic(state, lambda work: run_order(work, seat, order))
     except Refused as refused:
-        return [
-            Event(
-                code="dba.skipped",
-                data={"seat": seat, "problem": refused.code, "order": _order_text(order)},
-            )
-        ]
+        return skipped(seat, order, refused.code)
 
 
-def _order_text(order: Order) -> str:
-    return order_line(order)
+def skipped(seat: str, order: Order, code: str) -> list[Event]:
+    """An order that can no longer be carried out: the public learn only that one of the seat's
+    orders was skipped; the order itself (its card stays in the hand) is told to its seat alone."""
+    return [
+        Event(code="dba.skipped", data={"seat": seat}),
+        Event(
+            code="dba.skipped_order",
+            data={"seat": seat, "problem": code, "order": order_line(order)},
+            visible_to=[seat],
+        ),
+    ]
 
 
 def run_order(state: DBAState, seat: str, order: Order) -> list[Event]:
@@ -115,35 +119,37 @@ def run_turn(state: DBAState, seat: str, orders: TurnInput, rng: SeededRng) -> l
 
 
 def cut_to_limit(state: DBAState, seat: str, orders: list[Order]) -> list[Event]:
-    """Discard down to the hand limit: the named cards first, then unneeded ones from the end."""
+    """Discard face down to the hand limit: the named cards first, then unneeded ones from the
+    end. The others learn how many cards went, the seat alone which."""
     hand = state.sides[seat].hand
     excess = len(hand) - HAND_LIMIT
     gone: list[str] = []
     for order in orders:
         if isinstance(order, Discard) and len(gone) < excess:
-            card = play(state, seat, order.card)
+            card = next((c for c in hand if card_key(c) == order.card), None)
             if card is not None:
                 gone.append(card)
+                lay_down(state, seat, card)
     needed = _plays(orders)
     for card in reversed(list(hand)):
         if len(hand) <= HAND_LIMIT:
             break
         kind = card_key(card)
         if hand_counts(hand).get(kind, 0) > needed.get(kind, 0):
-            hand.remove(card)
-            state.discard.append(card)
+            lay_down(state, seat, card)
             gone.append(card)
     while len(hand) > HAND_LIMIT:
-        card = hand.pop()
-        state.discard.append(card)
-        gone.append(card)
+        gone.append(hand[-1])
+        lay_down(state, seat, hand[-1])
     if not gone:
         return []
     return [
+        Event(code="dba.discard_count", data={"seat": seat, "count": len(gone)}),
         Event(
-            code="dba.discard",
+            code="dba.discarded",
             data={"seat": seat, "cards": [CARDS[card_key(c)].title for c in gone]},
-        )
+            visible_to=[seat],
+        ),
     ]
 
 

@@ -14,6 +14,7 @@ from pbem.core.reactions import choices_text
 from pbem.games.dba_cards.content import CARDS, card_key
 from pbem.games.dba_cards.inputs import Standing
 from pbem.games.dba_cards.language.text import standing_lines
+from pbem.games.dba_cards.play.deck import discard_top
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.view_board import board_picture, board_text, legend
 
@@ -39,6 +40,10 @@ def one_line(name: str, limit: int = 40) -> str:
     """A player's name made safe for one line of a report: printable, spaces folded, short."""
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
     return text[:limit]
+
+
+def _title(card: str | None) -> str | None:
+    return CARDS[card_key(card)].title if card is not None else None
 
 
 def hand_view(cards: list[str]) -> list[dict[str, str]]:
@@ -122,7 +127,7 @@ def build_view(
         ],
         "deck_count": len(state.deck),
         "discard_count": len(state.discard),
-        "discard_top": CARDS[card_key(state.discard[-1])].title if state.discard else None,
+        "discard_top": _title(discard_top(state)),
         "window": window_view(state, viewer),
         "board": board_picture(state, viewer, shown).model_dump(),
         "board_text": board_text(state, viewer),

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
+
+from sqlmodel import Session
 
 from pbem.core.game import Event, ParseResult, Seat
 from pbem.core.rng import SeededRng
@@ -11,6 +14,11 @@ from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.content import deck_ids
 from pbem.games.dba_cards.opening.terrain import edge
 from pbem.games.dba_cards.state import DBAState, Settings, Side, Unit
+from pbem.ledger import queries
+from pbem.services.base.states import current_state
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from tests.support.runtime import make_runtime, sqlite_url
+from tests.support.secrecy import Desk
 
 
 def position(
@@ -98,3 +106,16 @@ def problem_codes(parsed: ParseResult) -> list[str]:
 def as_text(value: Any) -> str:
     """A case field as text ('' when absent)."""
     return str(value or "")
+
+
+def two_player_desk(tmp_path: Path) -> tuple[Desk, DBAState]:
+    """A real two-player campaign's rows (to compose reports for any state) and its opening."""
+    rt = make_runtime(sqlite_url(tmp_path))
+    players = ["P1 <p1@localhost>", "P2 <p2@localhost>"]
+    create_campaign(rt, NewCampaign("c", "dba-cards", None, players, seed=7))
+    with Session(rt.engine, expire_on_commit=False) as session:
+        campaign = queries.campaign_named(session, "c")
+        seats = {p.seat: p for p in queries.players_of(session, campaign)}
+        state = current_state(session, campaign)
+        session.expunge_all()
+    return Desk(campaign, seats), state

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.core.reactions import PASS, Resolution, Window, standing_answer
+from pbem.core.reactions import PASS, Resolution, Window
 from pbem.games.dba_cards.content import (
     CARDS,
     TRIGGER,
@@ -19,6 +19,7 @@ from pbem.games.dba_cards.play.deck import holds, play
 from pbem.games.dba_cards.play.defences import defence_choices, recoil_square
 from pbem.games.dba_cards.play.moves import own_unit
 from pbem.games.dba_cards.play.reach import in_range
+from pbem.games.dba_cards.play.standing import standing_decision
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import distance
 from pbem.games.dba_cards.state import DBAState, Unit
@@ -28,6 +29,18 @@ PURSUERS = frozenset({"knights", "scythed-chariots", "horde", "warband"})
 
 def strike(state: DBAState, seat: str, order: Attack | Trample) -> list[Event]:
     """Start an attack; if the defender must be asked, leave the window open in `state`."""
+    unit, target, card, events = start_attack(state, seat, order)
+    events.append(_attack_event(unit, target, card))
+    if card is not None and immune(target.type, unit.type):
+        return events + _immune(state, unit, target)
+    return events + _ask_or_kill(state, unit, target, card)
+
+
+def start_attack(
+    state: DBAState, seat: str, order: Attack | Trample
+) -> tuple[Unit, Unit, str | None, list[Event]]:
+    """Check an attack (after a Trample's step), play its card and mark the unit as having
+    attacked, resolving nothing: the attacker, the target, the card and the step's events."""
     events: list[Event] = []
     if isinstance(order, Trample):
         events += _trample_move(state, seat, order)
@@ -40,10 +53,7 @@ def strike(state: DBAState, seat: str, order: Attack | Trample) -> list[Event]:
     if order.card is not None and play(state, seat, order.card) is None:
         raise Refused("dba.E_NO_CARD", card=CARDS[order.card].title)
     unit.attacked = True
-    events.append(_attack_event(unit, target, order.card))
-    if order.card is not None and immune(target.type, unit.type):
-        return events + _immune(state, unit, target)
-    return events + _ask_or_kill(state, unit, target, order.card)
+    return unit, target, order.card, events
 
 
 def _attack_event(unit: Unit, target: Unit, card: str | None) -> Event:
@@ -95,8 +105,9 @@ def _immune(state: DBAState, unit: Unit, target: Unit) -> list[Event]:
 
 
 def _ask_or_kill(state: DBAState, unit: Unit, target: Unit, card: str | None) -> list[Event]:
-    choices = defence_choices(state, target, unit)
-    if len(choices) == 1:
+    """Ask the target's owner whenever they hold any card (the hand's size is public, its
+    contents are not), unless one of their standing lines applies; an empty hand loses the unit."""
+    if not state.sides[target.owner].hand:
         return kill(state, unit, target)
     state.windows_opened += 1
     window = Window(
@@ -104,7 +115,7 @@ def _ask_or_kill(state: DBAState, unit: Unit, target: Unit, card: str | None) ->
         seat=target.owner,
         trigger=TRIGGER,
         default=PASS,  # silence plays no card: only an answer or a standing reaction does
-        choices=choices,
+        choices=defence_choices(state, target, unit),
         facts={
             "attacker": unit.type,
             "target": "general" if target.is_general() else target.type,
@@ -114,7 +125,7 @@ def _ask_or_kill(state: DBAState, unit: Unit, target: Unit, card: str | None) ->
             "elite": target.elite,
         },
     )
-    found = standing_answer(window, state.sides[target.owner].standing)
+    found = standing_decision(window, state.sides[target.owner].standing)
     if found is not None:
         standing = Event(
             code="core.reaction.standing",

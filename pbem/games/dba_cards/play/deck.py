@@ -18,7 +18,7 @@ def draw(state: DBAState, seat: str, count: int, rng: SeededRng) -> list[Event]:
                 break
             state.deck = rng.shuffled(sorted(state.discard), purpose="reshuffle the discard")
             events.append(Event(code="dba.reshuffle", data={"cards": len(state.discard)}))
-            state.discard = []
+            state.discard, state.face_down = [], 0
         drawn.append(state.deck.pop(0))
     state.sides[seat].hand.extend(drawn)
     events.append(Event(code="dba.draw", data={"seat": seat, "count": len(drawn)}))
@@ -54,3 +54,17 @@ def hand_counts(cards: list[str]) -> dict[str, int]:
     for card in cards:
         counts[card_key(card)] = counts.get(card_key(card), 0) + 1
     return counts
+
+
+def lay_down(state: DBAState, seat: str, card: str) -> None:
+    """Discard `card` from the hand face down, under the pile (the hand limit's discards)."""
+    state.sides[seat].hand.remove(card)
+    state.discard.insert(0, card)
+    state.face_down += 1
+
+
+def discard_top(state: DBAState) -> str | None:
+    """The top card of the discard pile if it lies face up (a card played), else None."""
+    if len(state.discard) <= min(state.face_down, len(state.discard)):
+        return None
+    return state.discard[-1]
