@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from pbem.core.game import REFEREE, Event, Game, PlaysItself
 from pbem.core.rng import SeededRng
-from pbem.core.secrecy import TwinRun
+from pbem.core.secrecy import Receive, TwinRun
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.outbox.drafts import report_subject
@@ -79,6 +79,18 @@ class Desk:
             "readings": [reading(game, state, seat, text) for text in texts],
         }
 
+    def receive_own_question(
+        self, game: Game, state: Any, seat: str, events: list[Event], texts: Sequence[str]
+    ) -> dict[str, Any]:
+        """As `receive`, but a question to another seat shows only its id, seat and trigger:
+        its choices and default go to the asked seat alone (the `core.reaction.opened` event
+        is visible to it only; STATUS names another's question by id, intake/seat_now.py)."""
+        seen = self.receive(game, state, seat, events, texts)
+        window = game.due(state).window
+        if window is not None and window.seat != seat:
+            seen["window"] = {"id": window.id, "seat": window.seat, "trigger": window.trigger}
+        return seen
+
 
 def reading(game: Game, state: Any, seat: str, text: str) -> dict[str, Any]:
     """How the game reads `text` from `seat`: the problems it answers with and what stands."""
@@ -124,13 +136,22 @@ def leaks(
     seats: Callable[[Any], Sequence[str]],
     steps: int = 3,
     probes: Sequence[str] = (),
+    run: type[TwinRun] = TwinRun,
+    prepare: Callable[[Any, str], Any] | None = None,
+    receive: Receive | None = None,
 ) -> list[str]:
-    """Every state and seat whose twin the seat could tell apart, with the first difference."""
+    """Every state and seat whose twin the seat could tell apart, with the first difference.
+
+    Optional: `run`, a TwinRun subclass (a game's own rule for when the runs may part), and
+    `prepare`, the state as compared for one seat (e.g. the others' standing orders cleared),
+    and `receive` in place of `desk.receive` (e.g. `desk.receive_own_question`)."""
     found = []
     for number, state in enumerate(states):
         for seat in seats(state):
-            run = TwinRun(game, seat, desk.receive, seed=number, steps=steps, probes=probes)
-            difference = run.compare(state)
+            compared = prepare(state, seat) if prepare is not None else state
+            got = receive or desk.receive
+            twin_run = run(game, seat, got, seed=number, steps=steps, probes=probes)
+            difference = twin_run.compare(compared)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")
     return found
