@@ -25,9 +25,9 @@ from tests.e2e.loop import Loop, text_of
 
 STANDING = {  # sent with every order: some windows close at once, the others are asked by mail
     "p1": "standing defend with dodge against thrust",  # asked to negate each move of Goliath
-    "p2": "standing defend with shield against fast\nstanding negate with fall"
-    "\nstanding pass event",
+    "p2": "standing defend with shield against fast\nstanding pass event",
 }
+EARLY = {"p2": "standing negate with fall"}  # sent until phase 30: then p2 is asked too
 BRAVE_AFTER = 60  # from this phase on an asked defender answers pass, so the duel ends in time
 
 
@@ -53,7 +53,8 @@ def newest(loop: Loop, user: str, word: str) -> Message:
 def orders_for(state: DGState, seat: str, step: int) -> str:
     """A bot's orders, with the seat's standing reactions."""
     text = GAME.canonical(state, seat, GAME.random_input(state, seat, SeededRng(step)))
-    return f"{text}\n{STANDING[seat]}"
+    early = f"\n{EARLY[seat]}" if seat in EARLY and step < 30 else ""
+    return f"{text}\n{STANDING[seat]}{early}"
 
 
 def test_two_players_finish_a_duel_by_mail_with_questions_and_standing_reactions(
