@@ -14,7 +14,7 @@ from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState
 from tests.support.secrecy import Desk, leaks, random_states
 
-STATES = 200
+STATES = 300
 # Orders naming cards, squares and answers a seat may well not hold or have: their error
 # replies must read the same whatever the other hand holds (issue 24 item 4).
 PROBES = (
