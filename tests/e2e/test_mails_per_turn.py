@@ -58,13 +58,17 @@ class Case:
     most: int | None = None  # the unasked mails a player may get in a game turn
 
 
+DG_STANDING = (  # docs/david-and-goliath.md: no Event Phase, Negate or Defend question asked
+    "standing pass event\nstanding negate with trip\nstanding negate with fall"
+    "\nstanding defend with wounded"
+)
 CASES = {
     "king-david": Case(
         3, {"turns": "2"}, 11, "on retreat do stand\non siege do besiege", most=8
     ),
     "dba-cards": Case(2, {"turn_limit": "8"}, 15),
     "diplomacy": Case(7, {"end_year": "1904"}, 7, most=5),
-    "david-goliath": Case(2, {"max_turns": "3"}, 4),
+    "david-goliath": Case(2, {"max_turns": "3"}, 4, DG_STANDING, most=4),
     "kings-of-israel": Case(2, {"level": "jehoash"}, 23),
     "mighty-kingdoms": Case(3, {"years": "1"}, 5),
 }

@@ -72,7 +72,7 @@ class Desk:
             "owed_by": sorted(due.players),
             "referee_owes": due.referee,
             "optional": sorted(due.optional),
-            "window": due.window.model_dump(mode="json") if due.window else None,
+            "window": _question_seen(due, seat),
             "asked": seat in due.players,
             "text": bundle.text,
             "html": bundle.html,
@@ -80,17 +80,17 @@ class Desk:
             "readings": [reading(game, state, seat, text) for text in texts],
         }
 
-    def receive_as_mailed(
-        self, game: Game, state: Any, seat: str, events: list[Event], texts: Sequence[str]
-    ) -> dict[str, Any]:
-        """As `receive`, but an open window's answers only for its own seat, as the engine
-        mails them (services/turns/reactions.py: the question and `core.reaction.opened` go to
-        that seat alone); the others still see who is asked, about what, and until when."""
-        seen = self.receive(game, state, seat, events, texts)
-        window = seen["window"]
-        if window is not None and window.get("seat") != seat:
-            seen["window"] = {k: v for k, v in window.items() if k != "choices"}
-        return seen
+
+def _question_seen(due: Any, seat: str) -> dict[str, Any] | None:
+    """The open question as `seat` receives it: whole when it is asked; else only its id, seat
+    and trigger (the question and `core.reaction.opened` go to the asked seat alone; STATUS
+    names another's question by id, intake/seat_now.py)."""
+    window = due.window
+    if window is None:
+        return None
+    if window.seat == seat:
+        return dict(window.model_dump(mode="json"))
+    return {"id": window.id, "seat": window.seat, "trigger": window.trigger}
 
 
 def reading(game: Game, state: Any, seat: str, text: str) -> dict[str, Any]:
@@ -164,22 +164,27 @@ def leaks(
     steps: int = 3,
     probes: Sequence[str] = (),
     revealed: Callable[[Any], Any] | None = None,
+    run: type[TwinRun] = TwinRun,
+    prepare: Callable[[Any, str], Any] | None = None,
     receive: Receive | None = None,
 ) -> list[str]:
     """Every state and seat whose twin the seat could tell apart, with the first difference.
-    `revealed` (optional) names the cards a state has turned face up for every seat: a twin
-    run stops where they differ (see RevealingTwinRun). `receive`: what a seat gets,
-    `desk.receive` unless given."""
+
+    Optional: `revealed` names the cards a state has turned face up for every seat (a twin
+    run stops where they differ, see RevealingTwinRun); `run`, a TwinRun subclass (a game's
+    own rule for when the runs may part); `prepare`, the state as compared for one seat (e.g.
+    the others' standing orders cleared); `receive` in place of `desk.receive`."""
     found = []
     seen = receive or desk.receive
     for number, state in enumerate(states):
         for seat in seats(state):
-            run = TwinRun(game, seat, seen, seed=number, steps=steps, probes=probes)
+            compared = prepare(state, seat) if prepare is not None else state
+            twin_run = run(game, seat, seen, seed=number, steps=steps, probes=probes)
             if revealed is not None:
-                run = RevealingTwinRun(
+                twin_run = RevealingTwinRun(
                     game, seat, seen, number, steps, probes=probes, revealed=revealed
                 )
-            difference = run.compare(state)
+            difference = twin_run.compare(compared)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")
     return found

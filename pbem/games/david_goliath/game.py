@@ -17,12 +17,13 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
-from pbem.games.david_goliath import drop as dropping
-from pbem.games.david_goliath import edits
+from pbem.games.david_goliath.referee import drop as dropping
+from pbem.games.david_goliath.referee import edits
 from pbem.games.david_goliath.bots import private_strings, random_orders, template_text
 from pbem.games.david_goliath.content import Role
 from pbem.games.david_goliath.inputs import DGOrders
 from pbem.games.david_goliath.orders import canonical_orders, parse_orders
+from pbem.games.david_goliath.resample import resample_hidden
 from pbem.games.david_goliath.setup import load_scenario, start_state
 from pbem.games.david_goliath.state import DGState
 from pbem.games.david_goliath.turn import owing, play
@@ -166,6 +167,10 @@ class DavidGoliath:
     def private_strings(self, state: DGState, seat: str) -> list[str]:
         """The seat's hand, card by card."""
         return private_strings(state, seat)
+
+    def resample_hidden(self, state: DGState, seat: str, rng: SeededRng) -> DGState:
+        """The duel as `seat` knows it, with the other hand and the deck order dealt afresh."""
+        return resample_hidden(state, seat, rng)
 
 
 GAME = DavidGoliath()

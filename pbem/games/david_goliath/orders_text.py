@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.problems import Problem, did_you_mean
-from pbem.core.reactions import StandingReaction, clears_standing, impossible_part
+from pbem.core.reactions import PASS, StandingReaction, clears_standing, impossible_part
 from pbem.games.david_goliath.content import (
     BY_SLUG,
     LOOKUP,
@@ -15,6 +15,7 @@ from pbem.games.david_goliath.content import (
     usable_by,
 )
 from pbem.games.david_goliath.squares import is_square
+from pbem.games.david_goliath.state import PHASE_TRIGGER
 
 TYPE_NAMES = {
     "thrust": "thrust",
@@ -84,6 +85,8 @@ def standing_of(words: list[str], role: Role) -> StandingReaction | None:
     'none' or 'clear'. A LineError also when the reaction could never answer a question."""
     if clears_standing(["standing", *words]):
         return None
+    if words[:1] == ["pass"] or words == ["negate", "pass"]:
+        return _standing_pass(words)
     if not words or words[0] not in ("defend", "block", "negate") or "with" not in words:
         raise LineError("dg.E_STANDING", text=" ".join(words))
     cut = words.index("with")
@@ -103,6 +106,22 @@ def standing_of(words: list[str], role: Role) -> StandingReaction | None:
     )
     _check_types(rule, card, role)
     return rule
+
+
+PHASE_WORDS = {"event": "event", "events": "event", "move": "move", "moves": "move"}
+PHASE_WORDS |= {"attack": "attack", "attacks": "attack"}
+
+
+def _standing_pass(words: list[str]) -> StandingReaction:
+    """'pass event|move|attack': that phase of yours is passed without asking; 'negate pass':
+    every Negate question is answered 'pass' without asking."""
+    if words == ["negate", "pass"]:
+        return StandingReaction(trigger="dg.negate", answer=PASS)
+    if len(words) != 2 or words[1] not in PHASE_WORDS:
+        raise LineError("dg.E_STANDING", text=" ".join(words))
+    return StandingReaction(
+        trigger=PHASE_TRIGGER, answer=PASS, when={"phase": PHASE_WORDS[words[1]]}
+    )
 
 
 def _check_types(rule: StandingReaction, card: Card, role: Role) -> None:
@@ -132,6 +151,10 @@ def _types(words: list[str]) -> list[str]:
 
 def standing_text(rule: StandingReaction) -> str:
     """The canonical line of a standing reaction."""
+    if rule.trigger == PHASE_TRIGGER:
+        return f"standing pass {rule.when.get('phase')}"
+    if rule.trigger == "dg.negate" and rule.answer == PASS:
+        return "standing negate pass"
     verb = "negate" if rule.trigger == "dg.negate" else "defend"
     types = rule.when.get("type") or []
     against = f" against {' '.join(types)}" if types else ""

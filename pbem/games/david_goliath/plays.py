@@ -8,6 +8,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.david_goliath.content import BY_SLUG, Role, card_of
 from pbem.games.david_goliath.deck import draw, kill, take_from_hand, wound
 from pbem.games.david_goliath.legal import AttackPlan, MovePlan, defences, negates, other
+from pbem.games.david_goliath.public import may_defend, may_negate
 from pbem.games.david_goliath.state import DGState, Pending
 from pbem.games.david_goliath.windows import (
     choose_window,
@@ -57,8 +58,7 @@ def play_move(
     ids = _spend(state, role, [plan.card])
     start = state.figures[role].square or ""
     pending = Pending(kind="move", actor=role, cards=ids, start=start, path=plan.path)
-    answers = negates(state, other(role))
-    if answers:
+    if may_negate(state, other(role)):  # asked on public facts, even holding no Negate
         data = {
             "role": role.title(),
             "card": BY_SLUG[plan.card].name,
@@ -66,6 +66,7 @@ def play_move(
             "to": plan.dest,
         }
         events.append(Event(code="dg.move_started", data=data))
+        answers = negates(state, other(role))
         _open(state, pending, negate_window(state, pending, answers), events)
     else:
         finish_move(state, pending, len(pending.path), "", events)
@@ -120,8 +121,8 @@ def play_attack(
             },
         )
     )
-    answers = defences(state, target, plan.type)
-    if answers:
+    if may_defend(state, target, plan.type):  # asked on public facts, even holding no Defense
+        answers = defences(state, target, plan.type)
         _open(state, pending, defence_window(state, pending, answers), events)
     else:
         finish_attack(state, pending, "pass", events)

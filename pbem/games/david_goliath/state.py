@@ -32,6 +32,7 @@ STEP_ROLE: dict[str, Role] = {
     "attack-goliath": "goliath",
     "attack-david": "david",
 }
+PHASE_TRIGGER = "dg.phase"  # a standing reaction 'pass this kind of phase' (standing pass event)
 HAND_LIMIT = 7
 DEATH_WOUNDS = 3
 

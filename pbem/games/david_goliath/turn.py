@@ -17,7 +17,8 @@ from pbem.games.david_goliath.legal import (
     placements,
 )
 from pbem.games.david_goliath.plays import close, play_attack, play_event, play_move
-from pbem.games.david_goliath.state import STEP_ROLE, DGState
+from pbem.games.david_goliath.public import may_play
+from pbem.games.david_goliath.state import PHASE_TRIGGER, STEP_ROLE, DGState
 
 NEXT = {
     "place-goliath": "place-david",
@@ -29,18 +30,6 @@ NEXT = {
     "attack-goliath": "attack-david",
     "attack-david": "end",
 }
-
-
-def has_options(state: DGState, role: Role) -> bool:
-    """True when `role` has a legal play in the current step (else the step is skipped)."""
-    kind = state.step.split("-")[0]
-    if kind == "place":
-        return bool(placements(state, role))
-    if kind == "event":
-        return bool(legal_events(state, role))
-    if kind == "move":
-        return bool(legal_moves(state, role))
-    return bool(legal_attacks(state, role))
 
 
 def owing(state: DGState) -> str | None:
@@ -128,12 +117,37 @@ def _legal(
 
 
 def _run_on(state: DGState, rng: SeededRng, events: list[Event]) -> None:
-    """Leave the finished step, then skip steps in which nobody can play, until input is owed."""
+    """Leave the finished step, then pass over steps that open for nobody, until input is owed.
+
+    A step is passed over only on public facts (`public.may_play`) or the player's own
+    `standing pass` line, never because of what the hand holds: the other player must not
+    learn the hand from which phase comes next (issue 24).
+    """
     if state.window is not None or state.step == "over":
         return
     _next(state, rng, events)
-    while state.step != "over" and not has_options(state, STEP_ROLE[state.step]):
+    while state.step != "over" and not _opens(state, events):
         _next(state, rng, events)
+
+
+def _opens(state: DGState, events: list[Event]) -> bool:
+    """True when the current step waits for its player; a standing pass is played here."""
+    role = STEP_ROLE[state.step]
+    if not may_play(state, role):
+        return False
+    if not passes_standing(state, role):
+        return True
+    events.append(Event(code="dg.pass", data={"role": role.title(), "step": state.step}))
+    return False
+
+
+def passes_standing(state: DGState, role: Role) -> bool:
+    """True when `role` sent `standing pass` for the kind of the current step."""
+    kind = state.step.split("-")[0]
+    return any(
+        r.trigger == PHASE_TRIGGER and r.when.get("phase") == kind
+        for r in state.figures[role].standing
+    )
 
 
 def _next(state: DGState, rng: SeededRng, events: list[Event]) -> None:

@@ -4,9 +4,9 @@ and the choice after Divine Aid or Challenge. Building them and closing them."""
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.core.reactions import PASS, Choice, Window, standing_answer
+from pbem.core.reactions import PASS, Choice, StandingReaction, Window, standing_answer
 from pbem.games.david_goliath.content import BY_SLUG, card_of
-from pbem.games.david_goliath.legal import other
+from pbem.games.david_goliath.legal import defences, negates, other
 from pbem.games.david_goliath.state import DGState, Pending
 
 TYPE_WORDS = {"ts": "thrown spear"}
@@ -78,14 +78,55 @@ def choose_window(state: DGState, pending: Pending) -> Window:
 def standing_close(state: DGState, window: Window, events: list[Event]) -> str | None:
     """The answer of a standing reaction covering `window` (recorded as an event), or None."""
     role = state.roles[window.seat]
-    resolution = standing_answer(window, state.figures[role].standing)
-    if resolution is None:
+    answer = standing_fit(window, state.figures[role].standing)
+    if answer is None:
         return None
     events.append(
         Event(
             code="core.reaction.standing",
-            data={"window": window.id, "seat": window.seat, "answer": resolution.answer},
+            data={"window": window.id, "seat": window.seat, "answer": answer},
             visible_to=[window.seat],
         )
     )
-    return resolution.answer
+    return answer
+
+
+def standing_fit(window: Window, standing: list[StandingReaction]) -> str | None:
+    """The answer standing lines give `window`, or None when none is written for it.
+
+    Whether a line is written for a question depends only on the question (its trigger and
+    attack type), not on the hand: the first such line naming a card held answers; when none
+    does, a Defend question takes any card held that blocks (Wounded last: a blocked attack
+    beats death), a Negate question `pass`. So a standing line spares a question whatever is
+    held, and the other player cannot tell from a pause what that is (issue 24).
+    """
+    fitting = [r for r in standing if r.model_copy(update={"answer": PASS}).covers(window)]
+    if not fitting:
+        return None
+    held = standing_answer(window, fitting)
+    if held is not None:
+        return held.answer
+    return _any_block(window) if window.trigger == "dg.defend" else PASS
+
+
+def _any_block(window: Window) -> str:
+    """A Defense card the seat holds that stops the attack, Wounded last; else pass."""
+    cards = [c.key for c in window.choices if c.key != PASS]
+    cards.sort(key=lambda key: key == "wounded")
+    return cards[0] if cards else PASS
+
+
+def rebuild_window(state: DGState) -> Window:
+    """The open window asked again of the same hand (same id), after the hand changed."""
+    window, pending = state.window, state.pending
+    assert window is not None and pending is not None
+    opened = state.windows_opened
+    asked = other(pending.actor)
+    if window.trigger == "dg.negate":
+        found = negate_window(state, pending, negates(state, asked))
+    elif window.trigger == "dg.defend":
+        found = defence_window(state, pending, defences(state, asked, pending.type))
+    else:
+        found = choose_window(state, pending)
+    state.windows_opened = opened
+    return found.model_copy(update={"id": window.id})

@@ -69,13 +69,31 @@ def test_passing_on_a_defence_is_death() -> None:
     assert after.figures["david"].dead and after.winner == "goliath" and after.step == "over"
 
 
-def test_no_working_defence_means_no_question_and_death() -> None:
+def test_no_working_defence_is_still_asked_and_only_pass_is_offered() -> None:
+    """The question comes whatever David holds (issue 24): holding only Dodge against a
+    slash he may answer nothing but pass, and the slash kills."""
     state = duel(
         step="attack-goliath",
         david="d4",
         goliath="d5",
         goliath_hand=("sword-slash",),
         david_hand=("dodge",),
+        spear_at="h1",
+    )
+    asked, _events = send(state, GOLIATH, "attack sword-slash")
+    assert asked.window is not None and asked.window.seat == DAVID
+    assert [c.key for c in asked.window.choices] == ["pass"]
+    after, events = send(asked, DAVID, "pass")
+    assert after.winner == "goliath" and "dg.death" in codes(events)
+
+
+def test_an_empty_hand_is_not_asked_to_defend() -> None:
+    """A hand of no cards is public, so the attack resolves at once."""
+    state = duel(
+        step="attack-goliath",
+        david="d4",
+        goliath="d5",
+        goliath_hand=("sword-slash",),
         spear_at="h1",
     )
     after, _events = send(state, GOLIATH, "attack sword-slash")
@@ -215,7 +233,9 @@ def test_every_sling_range_and_an_unblocked_stone_kills(card: str, square: str) 
         david_hand=(card, "stone-fast"),
         goliath_hand=("block",),
     )
-    after, events = send(state, DAVID, f"attack {card} stone-fast")
+    asked, _events = send(state, DAVID, f"attack {card} stone-fast")
+    assert asked.window is not None and asked.window.trigger == "dg.defend"
+    after, events = silent(asked)  # Block does not stop a fast stone: pass is all he has
     assert after.winner == "david" and "dg.death" in codes(events)
 
 
@@ -231,8 +251,9 @@ def test_the_bigger_they_are_is_a_sling_of_range_3_or_a_fast_stone() -> None:
         david_hand=("sling-throw-close", "bigger"),
         goliath_hand=("block",),
     )
-    after, events = send(as_stone, DAVID, "attack sling-throw-close the bigger they are")
+    asked, events = send(as_stone, DAVID, "attack sling-throw-close the bigger they are")
     attack = next(e for e in events if e.code == "dg.attack")
+    after, _events = silent(asked)
     assert attack.data["type"] == "fast" and after.winner == "david"
 
 

@@ -19,7 +19,7 @@ from pbem.games.david_goliath.state import DGState
 from pbem.render.report import render_html, render_json, render_text
 from tests.games.david_goliath.test_full_games import _header, _opening
 
-SEEDS = range(48)  # Armor, a single card that only answers a sling, first comes in duel 40
+SEEDS = range(56)  # Staff Parry, a single card that only answers Goliath, first comes in duel 55
 SLUGS = {card.name: card.slug for card in CARDS}
 
 

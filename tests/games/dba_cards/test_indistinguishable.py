@@ -69,7 +69,7 @@ def _check(desk: Desk, states: list[DBAState]) -> list[str]:
         lambda s: s.seat_ids(),
         steps=2,
         probes=PROBES,
-        receive=desk.receive_as_mailed,
+        receive=desk.receive,
     )
 
 

@@ -50,7 +50,7 @@ def turn(state: DBAState, text: str) -> tuple[DBAState, list[Event]]:
 
 def seen(desk: Desk, state: DBAState, events: list[Event], seat: str) -> dict[str, Any]:
     """Everything `seat` receives for `state` after `events`."""
-    return desk.receive_as_mailed(GAME, state, seat, events, PROBES)
+    return desk.receive(GAME, state, seat, events, PROBES)
 
 
 def test_the_defender_is_asked_whether_or_not_a_legal_defence_is_held(desk: Desk) -> None:

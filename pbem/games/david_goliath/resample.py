@@ -1,0 +1,29 @@
+"""The secrecy check's twin (pbem/core/secrecy.py): the same duel as one seat knows it, with
+what the rules hide from that seat, the other hand and the deck order, dealt afresh."""
+
+from __future__ import annotations
+
+from pbem.core.rng import SeededRng
+from pbem.games.david_goliath.content import Role
+from pbem.games.david_goliath.legal import other
+from pbem.games.david_goliath.state import DGState
+from pbem.games.david_goliath.windows import rebuild_window
+
+
+def resample_hidden(state: DGState, seat: str, rng: SeededRng) -> DGState:
+    """The other hand redealt (same size) from it and the deck together, the rest the new deck."""
+    twin = state.model_copy(deep=True)
+    role = state.role_of(seat)
+    if role is None:
+        return twin  # the referee sees every card
+    foe: Role = other(role)
+    hand = twin.figures[foe].hand
+    pool = rng.shuffled(sorted(hand + twin.deck), purpose="twin: unseen cards")
+    dealt = dict(zip(hand, pool[: len(hand)], strict=True))
+    twin.figures[foe].hand = pool[: len(hand)]
+    twin.deck = pool[len(hand) :]
+    if twin.pending is not None and twin.pending.kind == "choose" and twin.pending.actor == foe:
+        twin.pending.drawn = [dealt.get(c, c) for c in twin.pending.drawn]
+    if twin.window is not None and twin.window.seat == state.seat_of(foe):
+        twin.window = rebuild_window(twin)
+    return twin
