@@ -17,12 +17,12 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
-from pbem.games.david_goliath.referee import drop as dropping
-from pbem.games.david_goliath.referee import edits
 from pbem.games.david_goliath.bots import private_strings, random_orders, template_text
 from pbem.games.david_goliath.content import Role
 from pbem.games.david_goliath.inputs import DGOrders
 from pbem.games.david_goliath.orders import canonical_orders, parse_orders
+from pbem.games.david_goliath.referee import drop as dropping
+from pbem.games.david_goliath.referee import edits
 from pbem.games.david_goliath.resample import resample_hidden
 from pbem.games.david_goliath.setup import load_scenario, start_state
 from pbem.games.david_goliath.state import DGState
