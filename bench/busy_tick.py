@@ -1,11 +1,15 @@
-"""Busy tick: N Mighty Kingdoms campaigns, every order already in the mailbox, one `pbem tick`.
+"""Busy tick: N campaigns of one game, every owed order already in the mailbox, one `pbem tick`.
 
 Prints the tick's wall time, mails per second and peak memory, and the ratio to the floor:
 a minimal imapclient + aiosmtplib script that, in the same run, fetches the same messages and
 sends the same number and sizes of mails. Usage:
 
-    python -m bench.busy_tick --campaigns 200 [--players 6] [--backend sqlite|postgres]
-        [--workers 1,2,4]
+    python -m bench.busy_tick --campaigns 200 [--game mighty-kingdoms] [--players 6]
+        [--backend sqlite|postgres] [--workers 1,2,4]
+
+`--game` is any registered game (its default scenario; Mighty Kingdoms plays its six-seat map),
+with every seat filled unless `--players` says otherwise. Each round, every seat that owes input
+sends the game's own random legal orders, written as text (`game.canonical`).
 
 `--workers` lists how many `pbem tick` processes run at once, one entry per busy round (round
 r uses the r-th count, so one setup serves every count); several workers need PostgreSQL.
@@ -28,12 +32,14 @@ from sqlalchemy import Engine, text
 
 from bench.harness import (
     BENCH_TICK_SECONDS,
+    DEFAULT_GAME,
     REFEREE,
     SINK,
     Figures,
     Measured,
     create_campaigns,
     database_url,
+    default_players,
     deliver_all,
     machine_busy_s,
     open_bench_runtime,
@@ -49,13 +55,18 @@ from pbem.sandbox.mailstack import MailStack
 MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed
 STEPS = re.compile(r'"seconds": (\{[^{}]*\})')  # in `pbem tick --json --timings`
 ACK_SUBJECT = re.compile(rb"(?m)^Subject: .*Orders (received|NOT accepted)")  # an acknowledgement
+LATEST_TURNS = "SELECT campaign_id, max(turn) FROM phase WHERE status <> 'void' GROUP BY 1"
+REPORT_TARGET_KB = 150  # issue 28: every report mail at most this large
 
 
 def main() -> None:
     """Parse arguments, run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--campaigns", type=int, default=200)
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--game", default=DEFAULT_GAME, help="a registered game's name")
+    parser.add_argument(
+        "--players", type=int, default=0, help="seats per campaign (default: every seat; 6 for MK)"
+    )
     parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
         "--rounds",
@@ -86,9 +97,10 @@ def main() -> None:
     budgets = [int(s) for s in args.tick_seconds.split(",")]
     drawers = [int(d) for d in args.draw_processes.split(",")]
     rounds = args.rounds or max(len(workers), len(budgets), len(drawers))
+    players = args.players or default_players(args.game)
     runs = run(
-        args.campaigns, args.players, args.backend, rounds, args.seed, workers, budgets,
-        drawers,
+        args.campaigns, players, args.backend, rounds, args.seed, workers, budgets,
+        drawers, args.game,
     )  # fmt: skip
     for figures in runs:
         figures.show(args.json)
@@ -104,6 +116,7 @@ def run(
     workers: list[int] | None = None,
     budgets: list[int] | None = None,
     drawers: list[int] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
     workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
@@ -117,16 +130,19 @@ def run(
                 config = write_config(directory, stack, db_url, budgets[0], drawers[0])
                 rt = open_bench_runtime(config)
                 started = time.perf_counter()
-                create_campaigns(rt, campaigns, players, seed)
+                create_campaigns(rt, campaigns, players, seed, game)
                 setup_s = time.perf_counter() - started
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
+                shown.figures["game"] = game
                 shown.figures["tick_seconds"] = budgets[0]
                 shown.figures["draw_processes"] = drawers[0]
                 shown.figures["create_campaigns_s"] = setup_s
                 yield shown
+                progress = Progress()
                 for round_number in range(1, rounds + 1):
                     mails = order_mails(rt, seed + round_number)
+                    before = _played(rt.engine)
                     deliver_all(stack, mails)
                     count = counts[(round_number - 1) % len(counts)]
                     budget = budgets[(round_number - 1) % len(budgets)]
@@ -134,10 +150,13 @@ def run(
                     write_config(directory, stack, db_url, budget, drawing)
                     stack.empty_mailbox(SINK)  # the tick and the floor each deliver into
                     busy = _ticks_until_quiet(stack, config, rt.engine, count)  # an empty one
+                    progress.add(busy, before, _played(rt.engine))
                     stack.empty_mailbox(SINK)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"
                     shown = _figures(title, campaigns, players, backend, len(mails), busy)
+                    shown.figures["game"] = game
+                    shown.figures.update(progress.figures(players))
                     shown.figures["tick_seconds"] = budget
                     shown.figures["draw_processes"] = drawing
                     yield shown
@@ -153,6 +172,8 @@ class Pass:
         self.workers = workers
         self.ticks: list[Measured] = []
         self.sizes: list[int] = []
+        self.report_sizes: list[int] = []  # every mail but the acknowledgements
+        self.player_mails = 0  # mails addressed to a player (the rest go to the referee)
         self.first_tick_mails = 0
         self.floor: dict[str, Any] = {}
         self.ack_delays: list[float] = []  # each acknowledgement: tick start to delivery, s
@@ -211,10 +232,70 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
             ]
         done.ack_delays.extend(acks)
         done.sizes.extend(len(e.original_content or b"") for e in sent)
+        _count_mails(done, sent)
         _forget(stack)  # keep the bench's own memory flat
         if measured.exit_code not in (0, 10) or not sent or not _unsent(engine):
             break
     return done
+
+
+def _count_mails(done: Pass, sent: list[Any]) -> None:
+    """Add the sizes of the reports among `sent` and how many went to a player."""
+    for envelope in sent:
+        raw = envelope.original_content or b""
+        if not ACK_SUBJECT.search(raw[:4096]):
+            done.report_sizes.append(len(raw))
+        if any(to.startswith(f"{SINK}+") for to in envelope.rcpt_tos):
+            done.player_mails += 1
+
+
+class Played:
+    """How far the campaigns have got: phases adjudicated, and each campaign's latest turn."""
+
+    def __init__(self, adjudicated: int, turns: dict[int, int]) -> None:
+        self.adjudicated = adjudicated
+        self.turns = turns
+
+
+def _played(engine: Engine) -> Played:
+    """The ledger's count of adjudicated phases and every campaign's latest turn."""
+    with engine.connect() as connection:
+        done = connection.execute(text("SELECT count(*) FROM phase WHERE status = 'done'")).scalar()
+        turns = connection.execute(text(LATEST_TURNS)).all()
+    return Played(int(done or 0), {int(c): int(t) for c, t in turns})
+
+
+class Progress:
+    """Player mails, phases and game turns over the busy rounds so far."""
+
+    def __init__(self) -> None:
+        self.player_mails = 0
+        self.phases = 0
+        self.turns = 0
+        self.last_phases = 0
+        self.last_turns = 0
+        self.last_mails = 0
+
+    def add(self, done: Pass, before: Played, after: Played) -> None:
+        """Count one round: its player mails, the phases it adjudicated and the turns it began."""
+        self.last_mails = done.player_mails
+        self.last_phases = after.adjudicated - before.adjudicated
+        self.last_turns = sum(t - before.turns.get(c, t) for c, t in after.turns.items())
+        self.player_mails += self.last_mails
+        self.phases += self.last_phases
+        self.turns += self.last_turns
+
+    def figures(self, players: int) -> dict[str, Any]:
+        """Mails per player per phase (this round) and per game turn (every round so far)."""
+        per_turn = self.player_mails / (players * self.turns) if self.turns else None
+        return {
+            "player_mails": self.last_mails,
+            "phases_adjudicated": self.last_phases,
+            "turns_begun": self.last_turns,
+            "mails_per_player_per_phase": ratio(self.last_mails, players * self.last_phases),
+            "turns_begun_so_far": self.turns,
+            "mails_per_player_per_turn_so_far": per_turn,
+        }
 
 
 def _steps(output: str) -> dict[str, float]:
@@ -263,6 +344,10 @@ def _figures(
         "mails_sent_first_tick": done.first_tick_mails,
         "mails_sent": sent,
         "mean_mail_kb": (sum(done.sizes) / sent / 1024) if sent else 0.0,
+        "largest_mail_kb": max(done.sizes, default=0) / 1024,
+        "mean_report_kb": ratio(sum(done.report_sizes), len(done.report_sizes)) / 1024,
+        "largest_report_kb": max(done.report_sizes, default=0) / 1024,
+        "reports_over_target": sum(s > REPORT_TARGET_KB * 1024 for s in done.report_sizes),
         "tick_wall_s": done.seconds,
         "tick_cpu_s": done.cpu_s,
         "relay_cpu_during_tick_s": done.relay_cpu_s,
