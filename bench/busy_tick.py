@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -50,12 +51,14 @@ from bench.harness import (
     start_stack,
     write_config,
 )
+from bench.rss_probe import STATEMENTS_FILE
 from pbem.sandbox.mailstack import MailStack
 
 MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed
 STEPS = re.compile(r'"seconds": (\{[^{}]*\})')  # in `pbem tick --json --timings`
 ACK_SUBJECT = re.compile(rb"(?m)^Subject: .*Orders (received|NOT accepted)")  # an acknowledgement
 LATEST_TURNS = "SELECT campaign_id, max(turn) FROM phase WHERE status <> 'void' GROUP BY 1"
+COUNTING = "PBEM_BENCH_COUNT_STATEMENTS"  # set: count the first tick's statements
 REPORT_TARGET_KB = 150  # issue 28: every report mail at most this large
 
 
@@ -88,6 +91,11 @@ def main() -> None:
         default="0",
         help="[turns] draw_processes per round, e.g. 1,2 (0, pbem's default: one per core)",
     )
+    parser.add_argument(
+        "--count-statements",
+        action="store_true",
+        help="count the SQL statements of each round's first tick, by step (bench/statements.py)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -98,6 +106,8 @@ def main() -> None:
     drawers = [int(d) for d in args.draw_processes.split(",")]
     rounds = args.rounds or max(len(workers), len(budgets), len(drawers))
     players = args.players or default_players(args.game)
+    if args.count_statements:
+        os.environ[COUNTING] = "1"
     runs = run(
         args.campaigns, players, args.backend, rounds, args.seed, workers, budgets,
         drawers, args.game,
@@ -179,6 +189,7 @@ class Pass:
         self.ack_delays: list[float] = []  # each acknowledgement: tick start to delivery, s
         self.report_delays: list[float] = []  # each other mail of the first tick, likewise
         self.steps: dict[str, float] = {}  # the first tick's own timing of its steps
+        self.statements: dict[str, Any] = {}  # the first tick's SQL statements, by step
         self.acks_first_tick = 0
         self.relay_cpu_s = 0.0  # the bench process's CPU during the ticks: the relay thread
         self.machine_busy_s = 0.0  # every core's busy CPU during the ticks
@@ -212,7 +223,18 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
         before = len(stack.received)
         started = time.monotonic()
         relay_before, busy_before = own_cpu_s(), machine_busy_s()
-        measured = run_pbem_workers(config, workers, "tick", "--wait", "600", "--json", "--timings")
+        counted = config.parent / f"statements-{time.time_ns()}.json"
+        if os.environ.get(COUNTING) and not done.ticks:
+            os.environ[STATEMENTS_FILE] = str(counted)
+        try:
+            measured = run_pbem_workers(
+                config, workers, "tick", "--wait", "600", "--json", "--timings"
+            )
+        finally:
+            os.environ.pop(STATEMENTS_FILE, None)
+        if counted.exists():
+            done.statements = json.loads(counted.read_text(encoding="utf-8"))
+            counted.unlink()
         done.relay_cpu_s += own_cpu_s() - relay_before
         done.machine_busy_s += machine_busy_s() - busy_before
         done.ticks.append(measured)
@@ -298,6 +320,16 @@ class Progress:
         }
 
 
+def _statement_figures(counted: dict[str, Any], orders: int) -> dict[str, Any]:
+    """The first tick's statements by step, per order mail, and the most frequent ones."""
+    by_step = {step: block["statements"] for step, block in counted.items()}
+    return {
+        "statements_by_step": by_step,
+        "intake_statements_per_order": ratio(by_step.get("intake", 0), orders),
+        "statements_top": {step: block["top"] for step, block in counted.items()},
+    }
+
+
 def _steps(output: str) -> dict[str, float]:
     """The seconds of each step `pbem tick --json --timings` printed, if it printed them."""
     found = STEPS.search(output)
@@ -367,6 +399,8 @@ def _figures(
         others = sorted(done.report_delays)
         figures["first_tick_reports_s"] = [others[0], others[-1]] if others else []
         figures["first_tick_steps_s"] = done.steps
+    if done.statements:
+        figures.update(_statement_figures(done.statements, orders))
     if done.floor:
         figures["floor_wall_s"] = done.floor["seconds"]
         figures["floor_fetch_s"] = done.floor["fetch_s"]
