@@ -80,6 +80,18 @@ def test_busy_tick_of_every_game_sizes_its_mail_and_counts_it_per_player(game: s
         assert figures["floor_wall_s"] > 0 and figures["tick_over_floor"] > 0
 
 
+def test_busy_tick_counts_the_statements_of_each_step() -> None:
+    needs_mail()
+    _, busy = run_bench("bench.busy_tick", "--campaigns", "1", "--players", "3",
+                        "--count-statements")
+    figures = busy["figures"]
+    steps = figures["statements_by_step"]
+    assert steps["intake"] > 0 and steps["drawing"] > 0  # every order stored, every report drawn
+    assert figures["intake_statements_per_order"] == steps["intake"] / figures["orders_in_mailbox"]
+    top = dict(figures["statements_top"]["intake"])
+    assert any(sql.startswith("INSERT INTO inboundmessage") for sql in top)
+
+
 def test_busy_tick_with_two_workers_on_postgres_sends_each_mail_once() -> None:
     needs_mail()
     ok, reason = postgres_available()
