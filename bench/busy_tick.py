@@ -314,7 +314,9 @@ class Progress:
             "player_mails": self.last_mails,
             "phases_adjudicated": self.last_phases,
             "turns_begun": self.last_turns,
-            "mails_per_player_per_phase": ratio(self.last_mails, players * self.last_phases),
+            "mails_per_player_per_phase": (
+                self.last_mails / (players * self.last_phases) if self.last_phases else None
+            ),
             "turns_begun_so_far": self.turns,
             "mails_per_player_per_turn_so_far": per_turn,
         }
