@@ -1,11 +1,15 @@
-"""Busy tick: N Mighty Kingdoms campaigns, every order already in the mailbox, one `pbem tick`.
+"""Busy tick: N campaigns of one game, every owed order already in the mailbox, one `pbem tick`.
 
 Prints the tick's wall time, mails per second and peak memory, and the ratio to the floor:
 a minimal imapclient + aiosmtplib script that, in the same run, fetches the same messages and
 sends the same number and sizes of mails. Usage:
 
-    python -m bench.busy_tick --campaigns 200 [--players 6] [--backend sqlite|postgres]
-        [--workers 1,2,4]
+    python -m bench.busy_tick --campaigns 200 [--game mighty-kingdoms] [--players 6]
+        [--backend sqlite|postgres] [--workers 1,2,4]
+
+`--game` is any registered game (its default scenario; Mighty Kingdoms plays its six-seat map),
+with every seat filled unless `--players` says otherwise. Each round, every seat that owes input
+sends the game's own random legal orders, written as text (`game.canonical`).
 
 `--workers` lists how many `pbem tick` processes run at once, one entry per busy round (round
 r uses the r-th count, so one setup serves every count); several workers need PostgreSQL.
@@ -15,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -28,12 +33,14 @@ from sqlalchemy import Engine, text
 
 from bench.harness import (
     BENCH_TICK_SECONDS,
+    DEFAULT_GAME,
     REFEREE,
     SINK,
     Figures,
     Measured,
     create_campaigns,
     database_url,
+    default_players,
     deliver_all,
     machine_busy_s,
     open_bench_runtime,
@@ -44,18 +51,25 @@ from bench.harness import (
     start_stack,
     write_config,
 )
+from bench.rss_probe import STATEMENTS_FILE
 from pbem.sandbox.mailstack import MailStack
 
 MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed
 STEPS = re.compile(r'"seconds": (\{[^{}]*\})')  # in `pbem tick --json --timings`
 ACK_SUBJECT = re.compile(rb"(?m)^Subject: .*Orders (received|NOT accepted)")  # an acknowledgement
+LATEST_TURNS = "SELECT campaign_id, max(turn) FROM phase WHERE status <> 'void' GROUP BY 1"
+COUNTING = "PBEM_BENCH_COUNT_STATEMENTS"  # set: count the first tick's statements
+REPORT_TARGET_KB = 150  # issue 28: every report mail at most this large
 
 
 def main() -> None:
     """Parse arguments, run the benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--campaigns", type=int, default=200)
-    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--game", default=DEFAULT_GAME, help="a registered game's name")
+    parser.add_argument(
+        "--players", type=int, default=0, help="seats per campaign (default: every seat; 6 for MK)"
+    )
     parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
     parser.add_argument(
         "--rounds",
@@ -77,6 +91,11 @@ def main() -> None:
         default="0",
         help="[turns] draw_processes per round, e.g. 1,2 (0, pbem's default: one per core)",
     )
+    parser.add_argument(
+        "--count-statements",
+        action="store_true",
+        help="count the SQL statements of each round's first tick, by step (bench/statements.py)",
+    )
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -86,9 +105,12 @@ def main() -> None:
     budgets = [int(s) for s in args.tick_seconds.split(",")]
     drawers = [int(d) for d in args.draw_processes.split(",")]
     rounds = args.rounds or max(len(workers), len(budgets), len(drawers))
+    players = args.players or default_players(args.game)
+    if args.count_statements:
+        os.environ[COUNTING] = "1"
     runs = run(
-        args.campaigns, args.players, args.backend, rounds, args.seed, workers, budgets,
-        drawers,
+        args.campaigns, players, args.backend, rounds, args.seed, workers, budgets,
+        drawers, args.game,
     )  # fmt: skip
     for figures in runs:
         figures.show(args.json)
@@ -104,6 +126,7 @@ def run(
     workers: list[int] | None = None,
     budgets: list[int] | None = None,
     drawers: list[int] | None = None,
+    game: str = DEFAULT_GAME,
 ) -> Iterator[Figures]:
     """Set everything up, then measure the welcome tick and each busy round (round r with
     workers[r-1] tick processes at once, cycling through the list), yielding each as it ends."""
@@ -117,16 +140,19 @@ def run(
                 config = write_config(directory, stack, db_url, budgets[0], drawers[0])
                 rt = open_bench_runtime(config)
                 started = time.perf_counter()
-                create_campaigns(rt, campaigns, players, seed)
+                create_campaigns(rt, campaigns, players, seed, game)
                 setup_s = time.perf_counter() - started
                 welcome = _ticks_until_quiet(stack, config, rt.engine, 1)
                 shown = _figures("welcome tick", campaigns, players, backend, 0, welcome)
+                shown.figures["game"] = game
                 shown.figures["tick_seconds"] = budgets[0]
                 shown.figures["draw_processes"] = drawers[0]
                 shown.figures["create_campaigns_s"] = setup_s
                 yield shown
+                progress = Progress()
                 for round_number in range(1, rounds + 1):
                     mails = order_mails(rt, seed + round_number)
+                    before = _played(rt.engine)
                     deliver_all(stack, mails)
                     count = counts[(round_number - 1) % len(counts)]
                     budget = budgets[(round_number - 1) % len(budgets)]
@@ -134,10 +160,13 @@ def run(
                     write_config(directory, stack, db_url, budget, drawing)
                     stack.empty_mailbox(SINK)  # the tick and the floor each deliver into
                     busy = _ticks_until_quiet(stack, config, rt.engine, count)  # an empty one
+                    progress.add(busy, before, _played(rt.engine))
                     stack.empty_mailbox(SINK)
                     busy.floor = _floor(stack, directory, busy.sizes, len(mails))
                     title = f"busy tick, round {round_number}, {count} worker(s)"
                     shown = _figures(title, campaigns, players, backend, len(mails), busy)
+                    shown.figures["game"] = game
+                    shown.figures.update(progress.figures(players))
                     shown.figures["tick_seconds"] = budget
                     shown.figures["draw_processes"] = drawing
                     yield shown
@@ -153,11 +182,14 @@ class Pass:
         self.workers = workers
         self.ticks: list[Measured] = []
         self.sizes: list[int] = []
+        self.report_sizes: list[int] = []  # every mail but the acknowledgements
+        self.player_mails = 0  # mails addressed to a player (the rest go to the referee)
         self.first_tick_mails = 0
         self.floor: dict[str, Any] = {}
         self.ack_delays: list[float] = []  # each acknowledgement: tick start to delivery, s
         self.report_delays: list[float] = []  # each other mail of the first tick, likewise
         self.steps: dict[str, float] = {}  # the first tick's own timing of its steps
+        self.statements: dict[str, Any] = {}  # the first tick's SQL statements, by step
         self.acks_first_tick = 0
         self.relay_cpu_s = 0.0  # the bench process's CPU during the ticks: the relay thread
         self.machine_busy_s = 0.0  # every core's busy CPU during the ticks
@@ -191,7 +223,18 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
         before = len(stack.received)
         started = time.monotonic()
         relay_before, busy_before = own_cpu_s(), machine_busy_s()
-        measured = run_pbem_workers(config, workers, "tick", "--wait", "600", "--json", "--timings")
+        counted = config.parent / f"statements-{time.time_ns()}.json"
+        if os.environ.get(COUNTING) and not done.ticks:
+            os.environ[STATEMENTS_FILE] = str(counted)
+        try:
+            measured = run_pbem_workers(
+                config, workers, "tick", "--wait", "600", "--json", "--timings"
+            )
+        finally:
+            os.environ.pop(STATEMENTS_FILE, None)
+        if counted.exists():
+            done.statements = json.loads(counted.read_text(encoding="utf-8"))
+            counted.unlink()
         done.relay_cpu_s += own_cpu_s() - relay_before
         done.machine_busy_s += machine_busy_s() - busy_before
         done.ticks.append(measured)
@@ -211,10 +254,82 @@ def _ticks_until_quiet(stack: MailStack, config: Path, engine: Engine, workers: 
             ]
         done.ack_delays.extend(acks)
         done.sizes.extend(len(e.original_content or b"") for e in sent)
+        _count_mails(done, sent)
         _forget(stack)  # keep the bench's own memory flat
         if measured.exit_code not in (0, 10) or not sent or not _unsent(engine):
             break
     return done
+
+
+def _count_mails(done: Pass, sent: list[Any]) -> None:
+    """Add the sizes of the reports among `sent` and how many went to a player."""
+    for envelope in sent:
+        raw = envelope.original_content or b""
+        if not ACK_SUBJECT.search(raw[:4096]):
+            done.report_sizes.append(len(raw))
+        if any(to.startswith(f"{SINK}+") for to in envelope.rcpt_tos):
+            done.player_mails += 1
+
+
+class Played:
+    """How far the campaigns have got: phases adjudicated, and each campaign's latest turn."""
+
+    def __init__(self, adjudicated: int, turns: dict[int, int]) -> None:
+        self.adjudicated = adjudicated
+        self.turns = turns
+
+
+def _played(engine: Engine) -> Played:
+    """The ledger's count of adjudicated phases and every campaign's latest turn."""
+    with engine.connect() as connection:
+        done = connection.execute(text("SELECT count(*) FROM phase WHERE status = 'done'")).scalar()
+        turns = connection.execute(text(LATEST_TURNS)).all()
+    return Played(int(done or 0), {int(c): int(t) for c, t in turns})
+
+
+class Progress:
+    """Player mails, phases and game turns over the busy rounds so far."""
+
+    def __init__(self) -> None:
+        self.player_mails = 0
+        self.phases = 0
+        self.turns = 0
+        self.last_phases = 0
+        self.last_turns = 0
+        self.last_mails = 0
+
+    def add(self, done: Pass, before: Played, after: Played) -> None:
+        """Count one round: its player mails, the phases it adjudicated and the turns it began."""
+        self.last_mails = done.player_mails
+        self.last_phases = after.adjudicated - before.adjudicated
+        self.last_turns = sum(t - before.turns.get(c, t) for c, t in after.turns.items())
+        self.player_mails += self.last_mails
+        self.phases += self.last_phases
+        self.turns += self.last_turns
+
+    def figures(self, players: int) -> dict[str, Any]:
+        """Mails per player per phase (this round) and per game turn (every round so far)."""
+        per_turn = self.player_mails / (players * self.turns) if self.turns else None
+        return {
+            "player_mails": self.last_mails,
+            "phases_adjudicated": self.last_phases,
+            "turns_begun": self.last_turns,
+            "mails_per_player_per_phase": (
+                self.last_mails / (players * self.last_phases) if self.last_phases else None
+            ),
+            "turns_begun_so_far": self.turns,
+            "mails_per_player_per_turn_so_far": per_turn,
+        }
+
+
+def _statement_figures(counted: dict[str, Any], orders: int) -> dict[str, Any]:
+    """The first tick's statements by step, per order mail, and the most frequent ones."""
+    by_step = {step: block["statements"] for step, block in counted.items()}
+    return {
+        "statements_by_step": by_step,
+        "intake_statements_per_order": ratio(by_step.get("intake", 0), orders),
+        "statements_top": {step: block["top"] for step, block in counted.items()},
+    }
 
 
 def _steps(output: str) -> dict[str, float]:
@@ -263,6 +378,10 @@ def _figures(
         "mails_sent_first_tick": done.first_tick_mails,
         "mails_sent": sent,
         "mean_mail_kb": (sum(done.sizes) / sent / 1024) if sent else 0.0,
+        "largest_mail_kb": max(done.sizes, default=0) / 1024,
+        "mean_report_kb": ratio(sum(done.report_sizes), len(done.report_sizes)) / 1024,
+        "largest_report_kb": max(done.report_sizes, default=0) / 1024,
+        "reports_over_target": sum(s > REPORT_TARGET_KB * 1024 for s in done.report_sizes),
         "tick_wall_s": done.seconds,
         "tick_cpu_s": done.cpu_s,
         "relay_cpu_during_tick_s": done.relay_cpu_s,
@@ -282,6 +401,8 @@ def _figures(
         others = sorted(done.report_delays)
         figures["first_tick_reports_s"] = [others[0], others[-1]] if others else []
         figures["first_tick_steps_s"] = done.steps
+    if done.statements:
+        figures.update(_statement_figures(done.statements, orders))
     if done.floor:
         figures["floor_wall_s"] = done.floor["seconds"]
         figures["floor_fetch_s"] = done.floor["fetch_s"]

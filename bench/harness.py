@@ -32,6 +32,7 @@ from pbem.core.game import PlaysItself
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import plus_address, subject_tag, token_for
+from pbem.registry import get_game
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime, open_runtime
 from pbem.services.base.states import current_state, game_of
@@ -41,6 +42,7 @@ REPO = Path(__file__).resolve().parents[1]
 REFEREE = "referee"
 SINK = "sink"  # every player's mail lands in this one mailbox, through +details
 BENCH_TICK_SECONDS = 86400
+DEFAULT_GAME = "mighty-kingdoms"
 OUTPUT_KEPT = 200_000  # characters of a child's output kept: a busy tick's JSON lists every turn
 
 
@@ -129,8 +131,10 @@ def open_bench_runtime(config: Path) -> Runtime:
     return open_runtime(str(config), migrate_schema=True)
 
 
-def create_campaigns(rt: Runtime, count: int, players: int, seed: int) -> list[str]:
-    """`count` Mighty Kingdoms campaigns of `players` seats, each player a +detail of the sink."""
+def create_campaigns(
+    rt: Runtime, count: int, players: int, seed: int, game: str = DEFAULT_GAME
+) -> list[str]:
+    """`count` campaigns of `game` with `players` seats, each player a +detail of the sink."""
     names = []
     for number in range(1, count + 1):
         name = f"bench{number:04d}"
@@ -139,8 +143,8 @@ def create_campaigns(rt: Runtime, count: int, players: int, seed: int) -> list[s
             rt,
             NewCampaign(
                 name=name,
-                game="mighty-kingdoms",
-                scenario=None if players <= 3 else "mighty-kingdoms/maps/sundered-realms-6.toml",
+                game=game,
+                scenario=bench_scenario(game, players),
                 players=seats,
                 seed=derive_seed(seed, name),
                 sets={"early_delay_minutes": "0"},
@@ -148,6 +152,21 @@ def create_campaigns(rt: Runtime, count: int, players: int, seed: int) -> list[s
         )
         names.append(name)
     return names
+
+
+def bench_scenario(game: str, players: int) -> str | None:
+    """The scenario a bench campaign plays: Mighty Kingdoms' six-seat map for more than three
+    players, else the game's own default."""
+    if game == DEFAULT_GAME and players > 3:
+        return "mighty-kingdoms/maps/sundered-realms-6.toml"
+    return None
+
+
+def default_players(game: str) -> int:
+    """Seats a bench campaign of `game` fills: six for Mighty Kingdoms, else the most it takes."""
+    if game == DEFAULT_GAME:
+        return 6
+    return get_game(game).meta.max_players
 
 
 def order_mails(rt: Runtime, seed: int) -> list[bytes]:

@@ -1,5 +1,6 @@
 """`python -m bench.rss_probe MODULE ARGS…`: run MODULE as `python -m MODULE ARGS…` would, then
-write this process's own peak resident memory to the file PBEM_BENCH_RSS_FILE names.
+write this process's own peak resident memory to the file PBEM_BENCH_RSS_FILE names (and,
+with PBEM_BENCH_STATEMENTS, its SQL statements by step: bench/statements.py).
 
 The kernel's `ru_maxrss` for a child counts the pages it shared with its parent before `exec`,
 so a child of a large bench process looks as large as the bench. VmHWM, read at exit, is the
@@ -15,6 +16,7 @@ import sys
 from pathlib import Path
 
 RSS_FILE = "PBEM_BENCH_RSS_FILE"
+STATEMENTS_FILE = "PBEM_BENCH_STATEMENTS"  # bench/statements.py: count SQL statements by step
 
 
 def peak_kb() -> int:
@@ -40,6 +42,10 @@ def main() -> None:
     module = sys.argv[1]
     sys.argv = [module, *sys.argv[2:]]
     atexit.register(_record)
+    if os.environ.get(STATEMENTS_FILE):
+        from bench.statements import install
+
+        install()
     runpy.run_module(module, run_name="__main__", alter_sys=True)
 
 

@@ -58,6 +58,40 @@ def test_busy_tick_moves_every_mail_and_measures_a_floor() -> None:
     assert figures["floor_wall_s"] > 0 and figures["tick_over_floor"] > 0
 
 
+GAMES = ["mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david-goliath",
+         "diplomacy"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_busy_tick_of_every_game_sizes_its_mail_and_counts_it_per_player(game: str) -> None:
+    needs_mail()
+    _, *rounds = run_bench("bench.busy_tick", "--game", game, "--campaigns", "1", "--rounds", "2")
+    assert len(rounds) == 2
+    for busy in rounds:
+        figures = busy["figures"]
+        assert figures["game"] == game
+        assert figures["orders_in_mailbox"] >= 1
+        assert all(code == 0 for code in figures["exit_codes"])
+        assert figures["phases_adjudicated"] >= 1  # every owed order in, so the phase ran
+        assert figures["player_mails"] >= figures["orders_in_mailbox"]  # at least the acks
+        assert 0 < figures["mean_mail_kb"] <= figures["largest_mail_kb"]
+        assert 0 < figures["mean_report_kb"] <= figures["largest_report_kb"]
+        assert figures["mails_per_player_per_phase"] > 0
+        assert figures["floor_wall_s"] > 0 and figures["tick_over_floor"] > 0
+
+
+def test_busy_tick_counts_the_statements_of_each_step() -> None:
+    needs_mail()
+    _, busy = run_bench("bench.busy_tick", "--campaigns", "1", "--players", "3",
+                        "--count-statements")
+    figures = busy["figures"]
+    steps = figures["statements_by_step"]
+    assert steps["intake"] > 0 and steps["drawing"] > 0  # every order stored, every report drawn
+    assert figures["intake_statements_per_order"] == steps["intake"] / figures["orders_in_mailbox"]
+    top = dict(figures["statements_top"]["intake"])
+    assert any(sql.startswith("INSERT INTO inboundmessage") for sql in top)
+
+
 def test_busy_tick_with_two_workers_on_postgres_sends_each_mail_once() -> None:
     needs_mail()
     ok, reason = postgres_available()

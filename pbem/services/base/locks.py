@@ -29,6 +29,9 @@ from pbem.services.base.lock_names import (
     run_lock_file,
 )
 
+HELD_CAMPAIGNS = "pbem_held_campaigns"  # session.info: (transaction, campaign ids locked in it)
+AUTOCOMMIT = {"isolation_level": "AUTOCOMMIT"}  # lock calls need no BEGIN and COMMIT around them
+
 
 def is_postgres(engine: Engine) -> bool:
     """True when the ledger is PostgreSQL (several workers may share it)."""
@@ -114,11 +117,30 @@ def tick_lock(engine: Engine, wait_seconds: float) -> Iterator[TickClaims]:
 
 
 def hold_campaign(session: Session, campaign_id: int | None) -> None:
-    """Wait for, then hold until commit, the campaign's lock (no-op on SQLite)."""
-    if campaign_id is not None and _session_is_postgres(session):
-        session.connection().execute(
-            text("SELECT pg_advisory_xact_lock(:a, :b)"), {"a": CAMPAIGN_SPACE, "b": campaign_id}
-        )
+    """Wait for, then hold until commit, the campaign's lock (no-op on SQLite). A transaction
+    that already holds it asks the server only once."""
+    if campaign_id is None or not _session_is_postgres(session):
+        return
+    connection = session.connection()  # begins the transaction if none is open
+    held = _held_in(session)
+    if campaign_id in held:
+        return
+    connection.execute(
+        text("SELECT pg_advisory_xact_lock(:a, :b)"), {"a": CAMPAIGN_SPACE, "b": campaign_id}
+    )
+    held.add(campaign_id)
+
+
+def _held_in(session: Session) -> set[int]:
+    """The campaign locks taken in the session's innermost transaction now open: a lock taken
+    under a savepoint that is rolled back is let go, so each savepoint keeps its own set."""
+    current = session.get_nested_transaction() or session.get_transaction()
+    memo = session.info.get(HELD_CAMPAIGNS)
+    if memo is None or memo[0] is not current:
+        memo = (current, set())  # the transaction itself is kept: its id is never reused
+        session.info[HELD_CAMPAIGNS] = memo
+    held: set[int] = memo[1]
+    return held
 
 
 def try_campaign(session: Session, campaign_id: int | None) -> bool:
@@ -155,7 +177,7 @@ def row_claims(engine: Engine) -> Iterator[RowClaims]:
     if not is_postgres(engine):
         yield RowClaims(None)
         return
-    with engine.connect() as connection:
+    with engine.connect().execution_options(**AUTOCOMMIT) as connection:
         try:
             yield RowClaims(connection)
         finally:  # the connection goes back to the pool holding nothing
@@ -208,7 +230,7 @@ def _try_flock(fd: int) -> bool:
 @contextmanager
 def _advisory_lock(engine: Engine, wait_seconds: float, shared: bool) -> Iterator[Connection]:
     suffix = "_shared" if shared else ""
-    with engine.connect() as connection:
+    with engine.connect().execution_options(**AUTOCOMMIT) as connection:
 
         def attempt() -> bool:
             got = connection.execute(

@@ -71,14 +71,16 @@ def submit_and_acknowledge(
     acknowledge: bool = True,
     written: Phase | None = None,
     unread_attachment: str | None = None,
+    open_now: Phase | None = None,
 ) -> Receipt:
     """Record a submission and queue its acknowledgement to the player's registered address.
 
     `written` is the phase the mail was written for, when it said (a reply names it);
-    `unread_attachment` an order file beside the mail's text, which the reply says was not read.
+    `unread_attachment` an order file beside the mail's text, which the reply says was not read;
+    `open_now` the open phase, when the caller's transaction has read it under the campaign's lock.
     """
     seat = player.seat if player else REFEREE
-    receipt = submit(session, rt, campaign, seat, text, source, inbound_id)
+    receipt = submit(session, rt, campaign, seat, text, source, inbound_id, open_now)
     if player is not None and acknowledge:
         key = f"ack:{campaign.name}:{receipt.submission.id}"
         title = TITLES[receipt.standing]

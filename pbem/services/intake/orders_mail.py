@@ -9,7 +9,7 @@ from pbem.core.problems import strip_comment
 from pbem.errors import PbemError
 from pbem.ledger import queries
 from pbem.mail.reading.commands import Command
-from pbem.services.base.states import current_state, game_of
+from pbem.services.base.states import game_of, shared_current_state
 from pbem.services.intake import late_mail
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.entry import submit_and_acknowledge
@@ -18,11 +18,12 @@ from pbem.services.turns.submissions import reads_clean
 
 def take_orders(mail: Mail, text: str) -> str:
     """Record `text` as the player's orders, unless it was written for a phase or question
-    that is no longer open (services/intake/late_mail.py)."""
+    that is no longer open (services/intake/late_mail.py). The campaign's lock is held
+    (mailroom.handle), so the open phase read here is the one the orders are stored for."""
     now = queries.open_phase(mail.session, mail.campaign)
     written = None
     if now is not None and mail.campaign.status == "active":
-        due = game_of(mail.campaign).due(current_state(mail.session, mail.campaign))
+        due = game_of(mail.campaign).due(shared_current_state(mail.session, mail.campaign))
         written, late = late_mail.check(
             mail.session, mail.campaign, mail.player, mail.inbound, now, due
         )
@@ -32,7 +33,7 @@ def take_orders(mail: Mail, text: str) -> str:
         receipt = submit_and_acknowledge(
             mail.session, mail.rt, mail.campaign, mail.player, text, "mail", mail.row.id,
             mail.reply_id, acknowledge=not mail.quiet, written=written,
-            unread_attachment=mail.inbound.unread_attachment,
+            unread_attachment=mail.inbound.unread_attachment, open_now=now,
         )  # fmt: skip
     except PbemError as exc:
         mail.notice(exc.code, **exc.params)

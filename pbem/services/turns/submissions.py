@@ -50,10 +50,12 @@ def submit(
     text: str,
     source: str,
     inbound_id: int | None = None,
+    open_now: Phase | None = None,
 ) -> Receipt:
-    """Parse `text` as `seat`'s input for the open phase; record it in the caller's transaction."""
+    """Parse `text` as `seat`'s input for the open phase (`open_now`, if the caller's
+    transaction has read it under the campaign's lock); record it in the caller's transaction."""
     hold_campaign(session, campaign.id)  # a phase being adjudicated takes no late orders
-    phase = queries.open_phase(session, campaign)
+    phase = open_now if open_now is not None else queries.open_phase(session, campaign)
     if phase is None or campaign.status != "active":
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
     state = shared_current_state(session, campaign)  # only read here
