@@ -31,6 +31,16 @@ class HidesInformation(Protocol):
         ...
 
 
+@runtime_checkable
+class RevealsHidden(Protocol):
+    """Optional: games whose rules turn hidden cards face up for every seat (a card drawn and
+    shown, a discard pile): two runs that turned up different cards part there legitimately."""
+
+    def revealed(self, state: Any) -> Any:
+        """The facts `state` has shown every seat from its hidden pools, comparable with ==."""
+        ...
+
+
 @dataclass
 class TwinStep:
     """The two runs at one step: their states and the events that led there."""
@@ -80,6 +90,13 @@ def knows_the_same(game: Game, step: TwinStep, seat: str) -> bool:
     )
 
 
+def shows_the_same(game: Game, step: TwinStep) -> bool:
+    """Whether both runs have turned the same hidden cards face up for everyone."""
+    if not isinstance(game, RevealsHidden):
+        return True
+    return bool(game.revealed(step.first) == game.revealed(step.second))
+
+
 def seat_text(game: Game, state: Any, seat: str, rng: SeededRng) -> str:
     """What `seat` sends now in a twin run: a random legal input in canonical text, or ''."""
     if not isinstance(game, PlaysItself):
@@ -112,8 +129,8 @@ class TwinRun:
         twin = game.resample_hidden(state, self.seat, SeededRng(derive_seed(self.seed, "twin")))
         step = TwinStep(state, twin)
         for number in range(self.steps + 1):
-            if not knows_the_same(game, step, self.seat):
-                return None  # the seat drew from the resampled pool: its knowledge now differs
+            if not (knows_the_same(game, step, self.seat) and shows_the_same(game, step)):
+                return None  # the seat drew from, or all were shown, the resampled pool
             found = self._differs(step, number)
             if found or not self._advance(step, number):
                 return found

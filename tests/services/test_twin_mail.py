@@ -7,16 +7,19 @@ The other players send nothing and take their defaults, so their public behaviou
 both campaigns; the watched player plays at random, sends HELP and STATUS every phase, and an
 order naming something it does not hold. The comparison ends before the round in which the
 watched player first holds different secrets in the two campaigns (it drew from the deck that
-was dealt again): from there on its knowledge rightly differs.
+was dealt again), or everyone was shown different cards: from there on knowledge rightly
+differs.
 """
 
 from __future__ import annotations
 
 import email
 import mailbox
+from collections.abc import Callable
 from datetime import timedelta
 from email.message import Message
 from email.policy import default as default_policy
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +27,16 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import FixedClock
-from pbem.core.game import Game, KeepsSecrets, PlaysItself
+from pbem.core.game import Game, PlaysItself
 from pbem.core.rng import SeededRng
-from pbem.core.secrecy import HidesInformation, first_difference
+from pbem.core.secrecy import (
+    HidesInformation,
+    TwinStep,
+    first_difference,
+    knows_the_same,
+    shows_the_same,
+)
+from pbem.games.kings_of_israel import hidden as koi_hidden
 from pbem.ledger import queries
 from pbem.ledger.models import Player
 from pbem.mail.routing import token_for
@@ -43,6 +53,12 @@ from tests.support.runtime import make_runtime, sqlite_url
 FIRST, SECOND = "twin-one", "twin-two"  # alike in length: headings underline the name
 HIDING = sorted(name for name, game in games().items() if isinstance(game, HidesInformation))
 ROUNDS = 14
+# Kings of Israel shows a Location and a Sin & Punishment card to all at every round's start:
+# its twin keeps those decks (hands and the privately drawn decks dealt again), or the runs
+# would part at once, as its own property test does for half its states.
+NARROW: dict[str, Callable[[Any, str, SeededRng], Any]] = {
+    "kings-of-israel": partial(koi_hidden.resample_hidden, public_draws=False)
+}
 TWIN_AT = 2  # rounds played alike first, so that hands are dealt and the game is under way
 NOT_HELD = "play goliaths-spear\nmove z9\ndefend with nothing-at-all"
 
@@ -64,7 +80,7 @@ def _replace_state(rt: Runtime, game: Game, seat: str) -> None:
     assert isinstance(game, HidesInformation)
     with Session(rt.engine) as session:
         first = current_state(session, queries.campaign_named(session, FIRST))
-        twin = game.resample_hidden(first, seat, SeededRng(3))
+        twin = NARROW.get(game.meta.name, game.resample_hidden)(first, seat, SeededRng(3))
         row = queries.latest_snapshot(session, queries.campaign_named(session, SECOND))
         row.state_json = canonical_json(twin)
         row.digest = digest(row.state_json)
@@ -113,18 +129,13 @@ def _play(game: Game, rt: Runtime, seat: str, address: str, tmp_path: Path) -> R
 
 
 def _knows_the_same(game: Game, rt: Runtime, seat: str) -> bool:
-    """Whether the seat holds the same secrets in both campaigns."""
-    assert isinstance(game, KeepsSecrets)
+    """Whether the seat holds the same secrets in both campaigns, and all were shown alike."""
     with Session(rt.engine) as session:
-        held = [
-            sorted(
-                game.private_strings(
-                    current_state(session, queries.campaign_named(session, c)), seat
-                )
-            )
-            for c in (FIRST, SECOND)
-        ]
-    return held[0] == held[1]
+        first, second = (
+            current_state(session, queries.campaign_named(session, c)) for c in (FIRST, SECOND)
+        )
+    step = TwinStep(first, second)
+    return knows_the_same(game, step, seat) and shows_the_same(game, step)
 
 
 def _tokens(rt: Runtime, address: str) -> dict[str, str]:
@@ -197,7 +208,6 @@ def test_a_player_gets_the_same_mail_whatever_is_hidden_from_them(
     masks = {**_tokens(rt, addresses[seat]), FIRST: "CAMPAIGN", SECOND: "CAMPAIGN"}
     received = _received(mailer, addresses[seat], masks)
     assert len(received[FIRST]) >= 6, (len(received[FIRST]), "too short a game to tell anything")
-    print(name, len(received[FIRST]), [m["subject"][11:50] for m in received[FIRST]])
     kinds = [m["subject"] for m in received[FIRST]]
     assert any("Report" in k for k in kinds) and any("Status" in k for k in kinds)
     for index, (first, second) in enumerate(zip(received[FIRST], received[SECOND], strict=False)):

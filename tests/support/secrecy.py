@@ -4,7 +4,6 @@ property check that runs `pbem.core.secrecy.TwinRun` over random states of a gam
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -12,8 +11,8 @@ from typing import Any
 from sqlmodel import Session
 
 from pbem.core.game import REFEREE, Event, Game, PlaysItself
-from pbem.core.rng import SeededRng, derive_seed
-from pbem.core.secrecy import HidesInformation, Receive, TwinRun, TwinStep, knows_the_same
+from pbem.core.rng import SeededRng
+from pbem.core.secrecy import Receive, TwinRun
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.outbox.drafts import report_subject
@@ -130,32 +129,6 @@ def _random_step(game: Game, state: Any, rng: SeededRng) -> Any | None:
     return game.advance(state, inputs, rng).state
 
 
-@dataclass
-class RevealingTwinRun(TwinRun):
-    """A twin run for games that turn hidden cards face up for all (a Location card drawn, a
-    card discarded): it also stops when the two runs have turned up different cards, since
-    from then on every seat legitimately knows different things."""
-
-    revealed: Callable[[Any], Any] = lambda state: None
-
-    def compare(self, state: Any) -> str | None:
-        """As TwinRun.compare, stopping once `revealed` tells the two runs apart."""
-        game = self.game
-        if not isinstance(game, HidesInformation):
-            return None
-        twin = game.resample_hidden(state, self.seat, SeededRng(derive_seed(self.seed, "twin")))
-        step = TwinStep(state, twin)
-        for number in range(self.steps + 1):
-            if not knows_the_same(game, step, self.seat):
-                return None
-            if self.revealed(step.first) != self.revealed(step.second):
-                return None  # different cards were turned face up: public knowledge differs
-            found = self._differs(step, number)
-            if found or not self._advance(step, number):
-                return found
-        return None
-
-
 def leaks(
     game: Game,
     desk: Desk,
@@ -163,27 +136,22 @@ def leaks(
     seats: Callable[[Any], Sequence[str]],
     steps: int = 3,
     probes: Sequence[str] = (),
-    revealed: Callable[[Any], Any] | None = None,
     run: type[TwinRun] = TwinRun,
     prepare: Callable[[Any, str], Any] | None = None,
     receive: Receive | None = None,
 ) -> list[str]:
     """Every state and seat whose twin the seat could tell apart, with the first difference.
 
-    Optional: `revealed` names the cards a state has turned face up for every seat (a twin
-    run stops where they differ, see RevealingTwinRun); `run`, a TwinRun subclass (a game's
-    own rule for when the runs may part); `prepare`, the state as compared for one seat (e.g.
-    the others' standing orders cleared); `receive` in place of `desk.receive`."""
+    Optional: `run`, a TwinRun subclass (a game's own rule for when the runs may part; a run
+    already stops where the game's `revealed` tells them apart); `prepare`, the state as
+    compared for one seat (e.g. the others' standing orders cleared); `receive` in place of
+    `desk.receive`."""
     found = []
     seen = receive or desk.receive
     for number, state in enumerate(states):
         for seat in seats(state):
             compared = prepare(state, seat) if prepare is not None else state
             twin_run = run(game, seat, seen, seed=number, steps=steps, probes=probes)
-            if revealed is not None:
-                twin_run = RevealingTwinRun(
-                    game, seat, seen, number, steps, probes=probes, revealed=revealed
-                )
             difference = twin_run.compare(compared)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")

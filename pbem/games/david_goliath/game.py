@@ -23,7 +23,7 @@ from pbem.games.david_goliath.inputs import DGOrders
 from pbem.games.david_goliath.orders import canonical_orders, parse_orders
 from pbem.games.david_goliath.referee import drop as dropping
 from pbem.games.david_goliath.referee import edits
-from pbem.games.david_goliath.resample import resample_hidden
+from pbem.games.david_goliath.resample import public_discard, resample_hidden
 from pbem.games.david_goliath.setup import load_scenario, start_state
 from pbem.games.david_goliath.state import DGState
 from pbem.games.david_goliath.turn import owing, play
@@ -171,6 +171,10 @@ class DavidGoliath:
     def resample_hidden(self, state: DGState, seat: str, rng: SeededRng) -> DGState:
         """The duel as `seat` knows it, with the other hand and the deck order dealt afresh."""
         return resample_hidden(state, seat, rng)
+
+    def revealed(self, state: DGState) -> list[str]:
+        """The cards shown to both players: the discard pile (the End Phase cut, Single Combat)."""
+        return public_discard(state)
 
 
 GAME = DavidGoliath()

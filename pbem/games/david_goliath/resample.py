@@ -4,7 +4,7 @@ what the rules hide from that seat, the other hand and the deck order, dealt afr
 from __future__ import annotations
 
 from pbem.core.rng import SeededRng
-from pbem.games.david_goliath.content import Role
+from pbem.games.david_goliath.content import Role, card_of
 from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState
 from pbem.games.david_goliath.windows import rebuild_window
@@ -27,3 +27,8 @@ def resample_hidden(state: DGState, seat: str, rng: SeededRng) -> DGState:
     if twin.window is not None and twin.window.seat == state.seat_of(foe):
         twin.window = rebuild_window(twin)
     return twin
+
+
+def public_discard(state: DGState) -> list[str]:
+    """The discard pile by card name, as both players see it."""
+    return [card_of(c).name for c in state.discard]

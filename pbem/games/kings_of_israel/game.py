@@ -190,6 +190,10 @@ class KingsOfIsrael:
         """A twin of `state` that `seat` cannot tell apart: decks and hidden hands redrawn."""
         return hidden.resample_hidden(state, seat, rng)
 
+    def revealed(self, state: KIState) -> dict[str, object]:
+        """The cards turned face up for every seat so far, and the board they shaped."""
+        return hidden.revealed(state)
+
     def private_strings(self, state: KIState, seat: str) -> list[str]:
         """The seat's card instance ids."""
         return private_strings(state, seat)

@@ -7,9 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.core.rng import SeededRng
-from pbem.core.secrecy import TwinRun, TwinStep
 from pbem.games.david_goliath import GAME
-from pbem.games.david_goliath.content import card_of
 from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState
 from tests.support.secrecy import Desk, leaks, random_states
@@ -30,19 +28,6 @@ PROBES = (
     "pass\ndiscard trip\nstanding defend with armor",
     "pass\nstanding negate with fall",
 )
-
-
-class StopAtReveal(TwinRun):
-    """The runs part, as in the check's own draw rule, once the rules show a card of the other
-    hand to everyone (the End Phase cut, Single Combat): the seat then knows more in one run."""
-
-    def _advance(self, step: TwinStep, number: int) -> bool:
-        moved = super()._advance(step, number)
-        return moved and _public_discard(step.first) == _public_discard(step.second)
-
-
-def _public_discard(state: DGState) -> list[str]:
-    return [card_of(c).name for c in state.discard]
 
 
 def quiet_others(state: DGState, seat: str) -> DGState:
@@ -71,7 +56,6 @@ def test_what_a_player_receives_does_not_depend_on_the_other_hand(tmp_path: Path
         _seats,
         steps=3,
         probes=PROBES,
-        run=StopAtReveal,
         prepare=quiet_others,
         receive=desk.receive,
     )
