@@ -1,7 +1,9 @@
 """Decisions other players' actions force: retreat or stand, and whether to besiege.
 
-A standing reaction answers at once; else a reaction window asks only that seat, with the
-legal choices and a documented default (stand; do not besiege)."""
+A standing reaction answers at once. Else only a seat acting now is asked (a reaction window
+with the legal choices and a documented default: stand; do not besiege); any other seat (a
+defender) gets its documented default at once, never a question: whether it is asked would
+tell the attacker and everyone else whether its hidden standing instructions cover the case."""
 
 from __future__ import annotations
 
@@ -17,7 +19,8 @@ SIEGE = "kd.siege"
 
 def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
         choices: list[Choice], default: str, events: list[Event]) -> str | None:
-    """The standing answer of `seat` (recorded), or None after opening a window."""
+    """The standing answer of `seat` (recorded, for it alone), the default for a seat not
+    acting now, or None after opening a window for the acting seat."""
     state.windows_opened += 1
     window = Window(id=f"t{state.turn}-w{state.windows_opened}", seat=seat, trigger=trigger,
                     facts=facts, choices=choices, default=default)
@@ -30,9 +33,13 @@ def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
                             data={"window": window.id, "seat": seat, "answer": found.answer},
                             visible_to=[seat]))
         return found.answer
+    if seat not in state.acting_now:
+        events.append(Event(code="kd.defaulted", data={"window": window.id, "answer": default},
+                            visible_to=[seat]))
+        return default
     state.window = window
     events.append(Event(code="kd.asked", data={"seat": seat, "trigger": trigger,
-                                               "window": window.id}))
+                                               "window": window.id}, visible_to=[seat]))
     return None
 
 
