@@ -14,7 +14,10 @@ and draws the rest again:
   keeps its number of counters), so David may stand in any of Judah's stacks;
 * the other players' Event Markers and the event cup are dealt again (each keeps its count);
 * the face-down phase markers and the rest of the phase cup are mixed and laid again
-  (on turn one, still no second Build on the track).
+  (on turn one, still no second Build on the track);
+* whether the other players' standing instructions cover a retreat or siege question is
+  changed where the answer stays the same (a catch-all `stand` or `no`, the defaults, added
+  or dropped), so a question asked or not must not show it.
 
 Stacks in or next to a battle being fought or about to be, and any stack in an area where
 the seat's own counters stand, stay as they are: the battle and its retreats show them.
@@ -24,21 +27,27 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import STACK_LIMIT
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.phases import cup_for
 from pbem.games.king_david.state import Army, KDState
+from pbem.games.king_david.windows import RETREAT, SIEGE
 
 
-def resample_hidden(state: KDState, seat: str, rng: SeededRng) -> KDState:
-    """A state equal to `state` in all `seat` may know, with what is hidden drawn afresh."""
+def resample_hidden(state: KDState, seat: str, rng: SeededRng,
+                    keep: frozenset[str] = frozenset()) -> KDState:
+    """A state equal to `state` in all `seat` may know, with what is hidden drawn afresh;
+    stacks in the areas `keep` names stay as they are (a test's choice)."""
     twin = state.model_copy(deep=True)
-    _armies(twin, seat, rng)
-    _leaders(twin, seat, rng)
-    _leaders_for_armies(twin, seat, rng)
+    kept = _in_sight(twin, seat) | keep
+    _armies(twin, seat, kept, rng)
+    _leaders(twin, seat, kept, rng)
+    _leaders_for_armies(twin, seat, kept, rng)
     _hands(twin, seat, rng)
     _markers(twin, rng)
+    _coverage(twin, seat, rng)
     return twin
 
 
@@ -58,10 +67,9 @@ def _in_sight(state: KDState, seat: str) -> set[str]:
     return found
 
 
-def _armies(state: KDState, seat: str, rng: SeededRng) -> None:
+def _armies(state: KDState, seat: str, seen: set[str], rng: SeededRng) -> None:
     """Exchange counters among a side's armies of one country (raiders among their raid)."""
     groups: dict[tuple[str, str, str, int], list[Army]] = {}
-    seen = _in_sight(state, seat)
     for army in state.armies:
         side = state.side_of(army) or army.country
         if side == seat or army.area in seen:
@@ -75,10 +83,9 @@ def _armies(state: KDState, seat: str, rng: SeededRng) -> None:
             army.kind, army.strength, army.steps_max, army.steps = kind, strength, steps_max, steps
 
 
-def _leaders(state: KDState, seat: str, rng: SeededRng) -> None:
+def _leaders(state: KDState, seat: str, seen: set[str], rng: SeededRng) -> None:
     """Leaders of a country other than the seat's change places where stacking holds."""
     countries = sorted({ld.country for ld in state.leaders})
-    seen = _in_sight(state, seat)
     for country in countries:
         side = state.seat_of(country) or country
         if side == seat:
@@ -97,9 +104,8 @@ def _leaders(state: KDState, seat: str, rng: SeededRng) -> None:
                 leader.area = area
 
 
-def _leaders_for_armies(state: KDState, seat: str, rng: SeededRng) -> None:
+def _leaders_for_armies(state: KDState, seat: str, seen: set[str], rng: SeededRng) -> None:
     """Each leader of another side may change places with an army of its country elsewhere."""
-    seen = _in_sight(state, seat)
     for leader in [ld for ld in state.leaders if ld.status == "map" and ld.area]:
         side = state.seat_of(leader.country) or leader.country
         if side == seat or leader.area in seen:
@@ -166,6 +172,22 @@ def _markers(state: KDState, rng: SeededRng) -> None:
         track.append(picked)
     if len(track) == len(state.markers):
         state.markers = track
+
+
+def _coverage(state: KDState, seat: str, rng: SeededRng) -> None:
+    """Whether another player's standing instructions cover a retreat or a siege question
+    without changing a single answer: a last `on retreat do stand` or `on siege do no`
+    (what the default answers anyway) added or taken away."""
+    for other in [s for s in sorted(state.players) if s != seat]:
+        standing = state.players[other].standing
+        for rule in (StandingReaction(trigger=RETREAT, answer="stand"),
+                     StandingReaction(trigger=SIEGE, answer="no")):
+            if rng.die(2, purpose=f"hidden coverage {other} {rule.trigger}") == 1:
+                continue
+            if standing and standing[-1] == rule:
+                standing.pop()
+            elif not any(r.trigger == rule.trigger and not r.when for r in standing):
+                standing.append(rule)
 
 
 def _second_build(state: KDState, track: list[str], marker: str) -> bool:

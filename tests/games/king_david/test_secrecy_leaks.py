@@ -76,17 +76,28 @@ def test_whether_a_defender_is_asked_does_not_show_its_instructions(tmp_path: Pa
     assert first_difference(after[""], after["on retreat do stand"]) is None
 
 
-def test_the_acting_players_question_is_not_in_the_phase_label() -> None:
-    """Leak (b), the label: it said "; p1 answers" while the acting player's own question
-    was open, which only an instruction that did not cover it opens."""
+def _siege_reached(standing: str) -> KDState:
     case = {"countries": {"p1": "judah", "p2": "philistia"},
             "armies": ["A1 judah phalanx 4 2 gaza"], "leaders": {},
             "stores": {"p1": [10, 10]}, "control": {"gaza": "philistia"}}
-    state = base(case)
-    played = GAME.advance(state, {"p1": KDOrders()}, SeededRng(1)).state
-    assert played.window is not None and played.window.seat == "p1"
-    assert GAME.phase(played).label == GAME.phase(state).label
-    assert GAME.phase(played).key != GAME.phase(state).key
+    if standing:
+        case["standing"] = {"p1": standing}
+    return base(case)
+
+
+def test_whether_the_acting_player_is_asked_does_not_show_its_instructions(
+        tmp_path: Path) -> None:
+    """Leak (b), the acting player: its own question ("; p1 answers", the reaction deadline,
+    the next player asked only after the answer) opened exactly when its hidden instructions
+    did not cover the case; now no one is asked, so the others see the same either way."""
+    desk = _desk(tmp_path)
+    seen = {}
+    for standing in ("", "on siege do no"):
+        played = GAME.advance(_siege_reached(standing), {"p1": KDOrders()}, SeededRng(1))
+        assert played.state.window is None
+        seen[standing] = _receives(desk, played.state, "p2", played.events)
+    assert first_difference(seen[""], seen["on siege do no"]) is None
+    assert "answers" not in seen[""]["phase"]["label"]
 
 
 def test_face_down_phase_markers_and_the_cup_do_not_show(tmp_path: Path) -> None:
