@@ -108,7 +108,7 @@ def _answer(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
     picked = window.choice(answer)
     state.window = None
     events.append(Event(code="kd.answered", data={"seat": window.seat, "answer": answer,
-                                                  "window": window.id}))
+                                                  "window": window.id}, visible_to=[window.seat]))
     if window.trigger == "kd.siege":
         task = state.agenda.pop(0)
         if picked is not None and picked.key == "besiege":

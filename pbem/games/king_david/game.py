@@ -21,6 +21,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.king_david import edits
 from pbem.games.king_david.bots import private_strings, random_orders
 from pbem.games.king_david.flow import actor, owing
+from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.orders import canonical_orders, parse_orders
 from pbem.games.king_david.realm import dropping
@@ -85,8 +86,7 @@ class KingDavid:
             label += f": {state.players[seat].country.title()} acts"
             key += f"-{seat}"
         if state.window is not None:
-            key += f"-{state.window.id}"
-            label += f"; {state.window.seat} answers"
+            key += f"-{state.window.id}"  # the label stays: only the acting seat is asked
             return PhaseInfo(key=key, label=label, turn=state.turn, topic="react")
         return PhaseInfo(key=key, label=label, turn=state.turn, topic="action")
 
@@ -147,6 +147,10 @@ class KingDavid:
     def random_input(self, state: KDState, seat: str, rng: SeededRng) -> KDOrders:
         """A random legal input."""
         return random_orders(state, seat, rng)
+
+    def resample_hidden(self, state: KDState, seat: str, rng: SeededRng) -> KDState:
+        """The state with what the rules hide from `seat` drawn afresh (hidden.py)."""
+        return resample_hidden(state, seat, rng)
 
     def private_strings(self, state: KDState, seat: str) -> list[str]:
         """The seat's event markers."""

@@ -1,8 +1,9 @@
 """What each viewer may see; the only place secrecy is decided.
 
-Others' stacks are counts only (their armies are shown in full only inside a battle's own
-events, to the two sides); face-down phase markers, the event cup and other players' event
-markers never enter a player's or the public view."""
+Others' stacks are their number of counters only, armies and leaders alike (6.1; their armies
+are shown in full only inside a battle's own events, to the two sides); face-down phase
+markers, the event cup and other players' event markers never enter a player's or the public
+view."""
 
 from __future__ import annotations
 
@@ -66,23 +67,22 @@ def public(state: KDState) -> dict[str, Any]:
                     "conquered": m.conquered} for m in state.minors.values()],
         "events_played": [kind_of(m).name for m in state.used_events[-12:]],
         "cup_left": len(state.cup),
-        "waiting_for_answer": state.window.seat if state.window else None,
         "result": state.result, "note": state.note,
     }
 
 
 def stack_counts(state: KDState) -> list[dict[str, Any]]:
-    """Per area and side: how many armies and leaders, nothing more."""
-    counts: dict[tuple[str, str], list[int]] = {}
+    """Per area and side: how many counters stand there (armies and leaders alike), nothing
+    more: which of them is a leader, David's stack among them, is hidden (6.1)."""
+    counts: dict[tuple[str, str], int] = {}
     for army in state.armies:
         key = (army.area, state.side_of(army) or army.country)
-        counts.setdefault(key, [0, 0])[0] += 1
+        counts[key] = counts.get(key, 0) + 1
     for leader in state.leaders:
         if leader.status == "map" and leader.area:
             key = (leader.area, state.seat_of(leader.country) or leader.country)
-            counts.setdefault(key, [0, 0])[1] += 1
-    return [{"area": a, "side": s, "armies": n[0], "leaders": n[1]}
-            for (a, s), n in sorted(counts.items())]
+            counts[key] = counts.get(key, 0) + 1
+    return [{"area": a, "side": s, "counters": n} for (a, s), n in sorted(counts.items())]
 
 
 def _note(state: KDState, army: Army, own: str) -> str:

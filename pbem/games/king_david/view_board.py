@@ -20,12 +20,12 @@ NAMES = {
     "barrier": "the Jordan: cross only at a ford",
     "port": "port (sea moves between ports)",
     "fort": "walled city: fortification",
-    "stack": "armies there (★: with a leader)",
+    "stack": "a stack: its counters, armies and leaders (★ on yours: with a leader)",
     "highlight": "your armies",
 }
 NOTES = [
     "Areas are named as you write them in orders.",
-    "Your stacks in full, and the others' as counts, are in the text below the map.",
+    "Your stacks in full, and the others' as counters only, are in the text below the map.",
 ]
 ARROWS = {"kd.moved": "move", "kd.retreated": "retreat"}
 BATTLES = ("kd.battle_declared", "kd.battle", "kd.siege")
@@ -57,7 +57,8 @@ def board_picture(state: KDState, viewer: str | None,
                   events: list[dict[str, Any]] | None = None) -> Picture:
     """Areas at their map places, coloured by control, hill or clear; walled cities with their
     fortification; ports; borders, rivers, the Jordan and its fords; every side's stacks as
-    counts; this phase's moves and battles."""
+    counts (another side's as its counters, armies and leaders alike: 6.1 hides what a stack
+    holds); this phase's moves and battles."""
     shown = events or []
     cells, pieces = [], []
     for area in state.scenario.areas:
@@ -68,7 +69,9 @@ def board_picture(state: KDState, viewer: str | None,
             level = max(1, state.forts.get(area.id, 0))
             pieces.append(Piece(cell=area.id, kind="fort", label=str(level)))
     for (where, side), (armies, leaders) in sorted(_counts(state).items()):
-        label = f"{armies}" + ("★" if leaders else "") if armies else "★"
+        label = str(armies + leaders)  # another side's stack: how many counters, nothing more
+        if side == viewer:
+            label = f"{armies}" + ("★" if leaders else "") if armies else "★"
         pieces.append(Piece(cell=where, kind="stack", owner=side, label=label,
                             highlight=side == viewer))
     links = [Link(a=ln.a, b=ln.b, kind=LINKS[ln.kind])  # type: ignore[arg-type]
@@ -115,7 +118,8 @@ def _battles(events: list[dict[str, Any]]) -> list[str]:
 def stacks(state: KDState, viewer: str | None,
            short: bool = False) -> list[tuple[str, str, str]]:
     """(area, side, label): the viewer's own stacks listed (on the map: counted, with their
-    leaders), the others' as counts."""
+    leaders), the others' as their number of counters only: a leader is a counter like an
+    army, so where a leader stands is not shown (6.1: no one examines another's stack)."""
     grouped: dict[tuple[str, str], list[str]] = {}
     for army in state.armies:
         side = state.side_of(army) or army.country
@@ -126,7 +130,7 @@ def stacks(state: KDState, viewer: str | None,
         if leader.status == "map" and leader.area:
             side = state.seat_of(leader.country) or leader.country
             grouped.setdefault((leader.area, side), []).append(
-                leader.name if side == viewer else "leader")
+                leader.name if side == viewer else "counter")
     found = []
     for (area, side), items in sorted(grouped.items()):
         if side == viewer and short:
@@ -135,11 +139,12 @@ def stacks(state: KDState, viewer: str | None,
         elif side == viewer:
             found.append((area, side, ", ".join(items)))
         else:
-            armies, chiefs = items.count("army"), items.count("leader")
-            found.append((area, side, f"{armies}" + (f"+{chiefs}L" if chiefs else "")
-                          if short else f"{armies} armies" + (f" +{chiefs} leader"
-                                                              if chiefs else "")))
+            found.append((area, side, f"{len(items)}" if short else _counters(len(items))))
     return found
+
+
+def _counters(count: int) -> str:
+    return "1 counter" if count == 1 else f"{count} counters"
 
 
 def board_text(state: KDState, viewer: str | None) -> list[str]:

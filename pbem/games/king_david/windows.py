@@ -1,7 +1,11 @@
 """Decisions other players' actions force: retreat or stand, and whether to besiege.
 
-A standing reaction answers at once; else a reaction window asks only that seat, with the
-legal choices and a documented default (stand; do not besiege)."""
+A standing reaction answers at once, else the documented default (stand; do not besiege):
+no seat is ever asked, the acting one included. Whether a question opened would depend on
+whether the seat's hidden standing instructions cover the case, and everyone would see it:
+the attacker in who owes, the others in the deadline and in when the next player is asked
+(issue 24). `state.window` stays None; `_answer` in flow.py only closes one a stored state
+from before this rule still holds."""
 
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ SIEGE = "kd.siege"
 
 def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
         choices: list[Choice], default: str, events: list[Event]) -> str | None:
-    """The standing answer of `seat` (recorded), or None after opening a window."""
+    """The standing answer of `seat`, else the default (each recorded for the seat alone);
+    None never (kept for the callers' shape: a window used to wait here)."""
     state.windows_opened += 1
     window = Window(id=f"t{state.turn}-w{state.windows_opened}", seat=seat, trigger=trigger,
                     facts=facts, choices=choices, default=default)
@@ -30,10 +35,9 @@ def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
                             data={"window": window.id, "seat": seat, "answer": found.answer},
                             visible_to=[seat]))
         return found.answer
-    state.window = window
-    events.append(Event(code="kd.asked", data={"seat": seat, "trigger": trigger,
-                                               "window": window.id}))
-    return None
+    events.append(Event(code="kd.defaulted", data={"window": window.id, "answer": default},
+                        visible_to=[seat]))
+    return default
 
 
 def retreat_choices(options: list[str]) -> list[Choice]:

@@ -28,6 +28,7 @@ from pbem.games.mighty_kingdoms.battles.kow import default_result
 from pbem.games.mighty_kingdoms.battles.orders import parse_result
 from pbem.games.mighty_kingdoms.bots import private_strings, random_text
 from pbem.games.mighty_kingdoms.content import MapData
+from pbem.games.mighty_kingdoms.hidden import resample_hidden
 from pbem.games.mighty_kingdoms.maps.mapfile import load_scenario_text
 from pbem.games.mighty_kingdoms.orders_setup import parse_setup
 from pbem.games.mighty_kingdoms.phases import due_now, phase_info
@@ -190,6 +191,10 @@ class MightyKingdoms:
             return self.default_input(state, seat)
         orders: BaseModel = parsed.orders
         return orders
+
+    def resample_hidden(self, state: MKState, seat: str, rng: SeededRng) -> MKState:
+        """The state with what the fog hides from `seat` drawn afresh (hidden.py)."""
+        return resample_hidden(state, seat, rng)
 
     def private_strings(self, state: MKState, seat: str) -> list[str]:
         """Unit names of a seat's armies not yet revealed by a battle."""

@@ -162,6 +162,8 @@ def _board(state: KDState, expect: dict[str, Any]) -> None:
         assert where in (leader.status, leader.area), (name, leader.status, leader.area)
     for key, seat in expect.get("minors", {}).items():
         assert state.minors[key].seat == seat and state.minors[key].active
+    if expect.get("no_window"):
+        assert state.window is None, state.window
     if "window" in expect:
         assert state.window is not None and state.window.trigger == expect["window"]
         assert state.window.seat == expect.get("window_seat", state.window.seat)

@@ -177,7 +177,7 @@ def test_end_of_game_multipliers_keep_fractions() -> None:
     assert rows["p1"]["score"] == 0 and rows["p1"]["result"] == "loss"
 
 
-def test_enemy_stacks_are_counts_only() -> None:
+def test_enemy_stacks_are_counters_only() -> None:
     state = chosen(2, prefs={"p1": "judah", "p2": "philistia"})
     view = GAME.view(state, "p2", [])
     ids = {a.id for a in state.armies if a.country == "judah"}
@@ -185,7 +185,9 @@ def test_enemy_stacks_are_counts_only() -> None:
     assert not [i for i in ids if f'"{i} ' in shown or f'"{i}"' in shown]
     assert all(a["country"] == "philistia" for a in view["my_armies"])
     counts = [s for s in view["public"]["stacks"] if s["side"] == "p1"]
-    assert sum(s["armies"] for s in counts) == len(ids)
+    judah_leaders = [ld for ld in state.leaders if ld.country == "judah" and ld.status == "map"]
+    assert sum(s["counters"] for s in counts) == len(ids) + len(judah_leaders)
+    assert all(set(s) == {"area", "side", "counters"} for s in counts)
     mine = GAME.view(state, "p1", [])
     assert {a["id"] for a in mine["my_armies"]} == ids
     assert "hand" not in GAME.view(state, None, [])

@@ -189,7 +189,7 @@ def do_move(state: KDState, seat: str, move: Move, rng: SeededRng,
             break
     events.append(Event(code="kd.moved", data={
         "seat": seat, "from": move.path[0], "to": armies[0].area if armies else
-        (leaders[0].area or ""), "armies": len(armies)}))
+        (leaders[0].area or ""), "counters": len(armies) + len(leaders)}))
 
 
 def rehearse(state: KDState, seat: str, move: Move) -> None:

@@ -1,0 +1,153 @@
+"""King David shows a player nothing that depends on what the rules hide from them (issue 24).
+
+Over random states of a three-player campaign, for every seat: a twin state with the other
+sides' stack contents, the others' Event Markers, the event cup and the face-down phase
+markers, and whether the others' standing instructions cover a question (with the same
+answers) drawn afresh (`hidden.py`) must give that seat the same report, subject, phase
+label, deadline, who-owes list and readings of its mails, played forward on the same inputs.
+The stacks within two areas of the seat's own are kept (`NearKept`), so its own moves,
+combats and sieges are compared too: they meet the same stacks in both runs.
+
+A run stops where the rules themselves show the seat something hidden, since from there on
+its knowledge differs: a face-down marker is turned up, an event is played, the seat draws
+an Event Marker (its own markers differ: the core check stops), a combat or siege between
+others or away from the kept stacks is fought (its stacks are shown), or a minor country's
+control or alliance is rolled for (the modifiers count armies next to it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pbem.core.game import Event
+from pbem.core.rng import SeededRng
+from pbem.core.secrecy import TwinRun, TwinStep
+from pbem.games.king_david.game import KingDavid
+from pbem.games.king_david.hidden import resample_hidden
+from pbem.games.king_david.land.stacks import borders
+from pbem.games.king_david.state import KDState
+from tests.support.secrecy import Desk, random_states
+
+STATES = 200
+STEPS = 1
+
+# Orders naming units, leaders and markers the seat may not hold: the answer must not tell
+# whether someone else holds them (issue 24 item 4).
+PROBES = [
+    "move hebron bethlehem with a1 a2 a3 david",
+    "move gaza ashdod with a5 a9 a14 joab",
+    "move damascus zobah with a21 a30 hadadezer",
+    "besiege jerusalem",
+    "play secret-entrance",
+    "play hand-of-fate 7+8",
+    "react stand",
+    "give p2 food 3",
+]
+
+
+class NearKept(KingDavid):
+    """King David whose twins keep the stacks the seat's next action may reach or retreat
+    past (two areas from its own counters), so its own battles are compared too."""
+
+    def resample_hidden(self, state: KDState, seat: str, rng: SeededRng) -> KDState:
+        """The game's resample, keeping the stacks near the seat."""
+        return resample_hidden(state, seat, rng, keep=frozenset(_near(state, seat)))
+
+
+def _near(state: KDState, seat: str) -> set[str]:
+    found = {a.area for a in state.armies if state.side_of(a) == seat}
+    found |= {ld.area or "" for ld in state.leaders if state.seat_of(ld.country) == seat}
+    for _ in range(2):
+        found |= {b for area in found if area for b, _ in borders(state, area)}
+    return found
+
+
+# Events after which the rules have shown stacks: a combat declared or a siege (6.1; siege
+# rolls are public), and the rolls for a minor country (11.0, event 18) whose modifiers count
+# each player's armies next to it.
+SHOWING = {"kd.battle_declared", "kd.siege", "kd.alliance_roll", "kd.minor_invaded"}
+
+
+def _showing(event: Event, seat: str, near: set[str]) -> bool:
+    """A roll for a minor, or a combat or siege the seat takes no part in or that is fought
+    away from the stacks the twin kept (raiders placed by an event fight where they land)."""
+    if event.code in ("kd.battle_declared", "kd.siege"):
+        return seat not in (event.data.get("attacker"), event.data.get("defender"),
+                            event.data.get("seat")) or event.data.get("area") not in near
+    return event.code in SHOWING or (
+        event.code == "kd.rolls" and event.data.get("purpose") != "initiative")
+
+
+def _shown(step: TwinStep, seat: str, near: set[str]) -> bool:
+    """Whether the last phase turned up something hidden: a phase marker, a played event, or
+    stacks shown by another's combat or siege, or a roll for a minor country."""
+    a, b = step.first, step.second
+    showing = any(_showing(e, seat, near) for e in [*step.first_events, *step.second_events])
+    turned = _phases(step.first_events) != _phases(step.second_events)
+    return (a.markers[:a.revealed] != b.markers[:b.revealed] or a.revealed != b.revealed
+            or a.used_events != b.used_events or showing or turned)
+
+
+def _phases(events: list[Event]) -> list[Any]:
+    """The phase markers reached, as played (a turn's end redraws the track)."""
+    return [e.data for e in events if e.code == "kd.phase"]
+
+
+class UntilShown(TwinRun):
+    """The core twin run, stopped where the rules show the seat what was hidden."""
+
+    def _advance(self, step: TwinStep, number: int) -> bool:
+        near = _near(step.first, self.seat)
+        return super()._advance(step, number) and not _shown(step, self.seat, near)
+
+
+def _leaks(game: KingDavid, desk: Desk, states: list[Any]) -> list[str]:
+    found = []
+    for number, state in enumerate(states):
+        for seat in sorted(state.players):
+            run = UntilShown(game, seat, desk.receive, seed=number, steps=STEPS, probes=PROBES)
+            difference = run.compare(state)
+            if difference:
+                found.append(f"state {number}, seat {seat}: {difference}")
+    return found
+
+
+def test_a_seat_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
+    game, desk, opening = Desk.of_game("king-david", tmp_path)
+    assert isinstance(game, KingDavid)
+    states = random_states(game, opening, STATES, seed=24, longest=60)
+    assert len(states) == STATES
+    found = _leaks(NearKept(), desk, states)
+    assert not found, "\n".join(found[:10])
+
+
+def _hidden_facts(state: KDState, seat: str) -> dict[str, Any]:
+    others = [a for a in state.armies if state.side_of(a) != seat]
+    return {
+        "armies": sorted((a.id, a.kind, a.strength, a.steps) for a in others),
+        "leaders": sorted((ld.name, ld.area or "") for ld in state.leaders
+                          if state.seat_of(ld.country) != seat),
+        "hands": {s: p.events for s, p in state.players.items() if s != seat},
+        "cup": list(state.cup),
+        "face_down": state.markers[state.revealed:],
+    }
+
+
+def test_the_twin_changes_hidden_facts_and_keeps_the_seats_view(tmp_path: Path) -> None:
+    game, _, opening = Desk.of_game("king-david", tmp_path)
+    assert isinstance(game, KingDavid)
+    states = random_states(game, opening, 40, seed=7, longest=60)
+    changed: dict[str, int] = {}
+    for number, state in enumerate(states):
+        for seat in sorted(state.players):
+            twin = resample_hidden(state, seat, SeededRng(number))
+            assert game.view(twin, seat, []) == game.view(state, seat, [])
+            before, after = _hidden_facts(state, seat), _hidden_facts(twin, seat)
+            for kind in before:
+                changed[kind] = changed.get(kind, 0) + (before[kind] != after[kind])
+    pairs = len(states) * 3
+    assert changed["armies"] > pairs // 2 and changed["cup"] > pairs // 2
+    assert changed["face_down"] > pairs // 2 and changed["hands"] > pairs // 4
+    assert changed["leaders"] > pairs // 10, changed
+

@@ -1,0 +1,127 @@
+"""Each secrecy leak the indistinguishability check found in King David, as a concrete pair of
+states that differ only in what the rules hide from one seat (issue 24)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pbem.core.rng import SeededRng
+from pbem.core.secrecy import first_difference
+from pbem.games.king_david import GAME
+from pbem.games.king_david.hidden import resample_hidden
+from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.state import KDState
+from tests.games.king_david.test_rules_cases import base
+from tests.support.secrecy import Desk
+
+PROBES = ["move hebron bethlehem with a1 a2 david", "move jerusalem hebron with joab",
+          "play secret-entrance", "play hand-of-fate 7+8", "react stand", "besiege gaza"]
+
+
+def _desk(tmp_path: Path) -> Desk:
+    return Desk.of_game("king-david", tmp_path)[1]
+
+
+def _receives(desk: Desk, state: KDState, seat: str, events: list[Any] | None = None,
+              ) -> dict[str, Any]:
+    return desk.receive(GAME, state, seat, events or [], PROBES)
+
+
+def _judah_and_philistia() -> KDState:
+    return base({"countries": {"p1": "judah", "p2": "philistia"}})
+
+
+def test_where_david_stands_is_not_shown_to_others(tmp_path: Path) -> None:
+    """Leak (a): others' stacks read "2 armies +1 leader", so Philistia saw David's stack."""
+    state = _judah_and_philistia()
+    david = next(ld for ld in state.leaders if ld.name == "David")
+    army = next(a for a in state.armies if a.country == "judah" and a.area != david.area)
+    moved = state.model_copy(deep=True)
+    next(ld for ld in moved.leaders if ld.name == "David").area = army.area
+    next(a for a in moved.armies if a.id == army.id).area = david.area or ""
+    desk = _desk(tmp_path)
+    assert first_difference(_receives(desk, state, "p2"), _receives(desk, moved, "p2")) is None
+    assert first_difference(_receives(desk, state, "p1"), _receives(desk, moved, "p1"))
+    text = _receives(desk, state, "p2")["text"]
+    assert "counters]" in text and "leader]" not in text
+
+
+def _attack(defender_standing: str) -> KDState:
+    case = {"countries": {"p1": "judah", "p2": "philistia"},
+            "armies": ["A1 judah phalanx 4 2 bethlehem", "B1 philistia militia 1 2 hebron",
+                       "B2 philistia militia 1 2 hebron"],
+            "leaders": {}, "stores": {"p1": [10, 10], "p2": [10, 10]},
+            "standing": {"p1": "on retreat do stand"}}
+    state = base(case)
+    if defender_standing:
+        parsed = GAME.parse(state, "p2", defender_standing)
+        assert parsed.orders is not None and not parsed.errors
+        state.players["p2"].standing = parsed.orders.standing or []
+    return state
+
+
+def test_whether_a_defender_is_asked_does_not_show_its_instructions(tmp_path: Path) -> None:
+    """Leak (b): an uncovered defender was asked, so the attacker saw "; p2 answers", p2 owing
+    and the reaction deadline exactly when p2's hidden instructions did not cover the case."""
+    desk = _desk(tmp_path)
+    orders = GAME.parse(_attack(""), "p1", "move bethlehem hebron").orders
+    assert orders is not None
+    after = {}
+    for standing in ("", "on retreat do stand"):
+        played = GAME.advance(_attack(standing), {"p1": orders}, SeededRng(5))
+        assert played.state.window is None
+        assert "kd.battle_declared" in [e.code for e in played.events]
+        after[standing] = _receives(desk, played.state, "p1", played.events)
+    assert first_difference(after[""], after["on retreat do stand"]) is None
+
+
+def _siege_reached(standing: str) -> KDState:
+    case = {"countries": {"p1": "judah", "p2": "philistia"},
+            "armies": ["A1 judah phalanx 4 2 gaza"], "leaders": {},
+            "stores": {"p1": [10, 10]}, "control": {"gaza": "philistia"}}
+    if standing:
+        case["standing"] = {"p1": standing}
+    return base(case)
+
+
+def test_whether_the_acting_player_is_asked_does_not_show_its_instructions(
+        tmp_path: Path) -> None:
+    """Leak (b), the acting player: its own question ("; p1 answers", the reaction deadline,
+    the next player asked only after the answer) opened exactly when its hidden instructions
+    did not cover the case; now no one is asked, so the others see the same either way."""
+    desk = _desk(tmp_path)
+    seen = {}
+    for standing in ("", "on siege do no"):
+        played = GAME.advance(_siege_reached(standing), {"p1": KDOrders()}, SeededRng(1))
+        assert played.state.window is None
+        seen[standing] = _receives(desk, played.state, "p2", played.events)
+    assert first_difference(seen[""], seen["on siege do no"]) is None
+    assert "answers" not in seen[""]["phase"]["label"]
+
+
+def test_face_down_phase_markers_and_the_cup_do_not_show(tmp_path: Path) -> None:
+    """Leak (c): the face-down markers and what is left in the phase cup, mixed again, give
+    every seat the same report, phase and who owes."""
+    state = _judah_and_philistia()
+    state.markers = ["action"] * 6 + ["harvest", "event", "build", "resource", "action",
+                                      "harvest"]
+    laid = {tuple(resample_hidden(state, "p2", SeededRng(n)).markers[6:]) for n in range(6)}
+    assert len(laid) > 1 and all(list(m) != state.markers[6:] for m in list(laid)[:1])
+    twin = state.model_copy(deep=True)
+    twin.markers = [*state.markers[:6], "action", "action", "build", "event", "harvest",
+                    "resource"]
+    desk = _desk(tmp_path)
+    for seat in ("p1", "p2"):
+        assert first_difference(_receives(desk, state, seat), _receives(desk, twin, seat)) is None
+
+
+def test_error_replies_do_not_tell_what_others_hold(tmp_path: Path) -> None:
+    """Issue 24 item 4: orders naming David, Joab, other countries' army ids or markers the
+    sender does not hold are answered alike whatever the others hold."""
+    state = _judah_and_philistia()
+    desk = _desk(tmp_path)
+    for number in range(8):
+        twin = resample_hidden(state, "p2", SeededRng(number))
+        assert first_difference(_receives(desk, state, "p2")["readings"],
+                                _receives(desk, twin, "p2")["readings"]) is None
