@@ -12,10 +12,14 @@ from typing import NoReturn
 
 import pytest
 
+from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
 
 STACK_USERS = ("referee", "alice", "bob", "carol", "dave", "erin", "frank")
 SERVICE_FIXTURES = frozenset({"mail_stack", "pg_url"})
+# The campaign secret every test's campaigns share, so that a --seed gives a known game (golden
+# mail, dealt hands, two campaigns compared). Tests of secrecy remove it (see `random_secrets`).
+TEST_CAMPAIGN_SECRET = "7e57" * 16
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -30,6 +34,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.services)
+
+
+@pytest.fixture(autouse=True)
+def _fixed_campaign_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fix the campaign secret (PBEM_FIXED_CAMPAIGN_SECRET) for this test and its subprocesses."""
+    monkeypatch.setenv(FIXED_SECRET_VARIABLE, TEST_CAMPAIGN_SECRET)
+
+
+@pytest.fixture()
+def random_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Campaigns made in this test draw their secrets from `secrets`, as in production."""
+    monkeypatch.delenv(FIXED_SECRET_VARIABLE, raising=False)
 
 
 def service_unavailable(reason: str) -> NoReturn:

@@ -28,6 +28,9 @@ class Campaign(SQLModel, table=True):
     settings_json: str = Field(sa_column=Column(Text, nullable=False))
     master_seed: int | None = Field(default=None, sa_column=Column(BigInteger))
     start_seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    # 256 random bits as hex; every seed and the thread root are keyed by it (services/base/
+    # seeding.py). Never shown to players. None only for campaigns created before 0011.
+    seed_secret: str | None = None
     status: str = "active"  # active | paused | finished
     timezone: str = "UTC"
     schedule_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))

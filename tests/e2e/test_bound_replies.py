@@ -45,8 +45,8 @@ class Case:
 
 
 CASES = [
-    Case("david-goliath", 2, 4, {"max_turns": "500"}),
-    Case("dba-cards", 2, 4, {}),
+    Case("david-goliath", 2, 6, {"max_turns": "500"}),
+    Case("dba-cards", 2, 5, {}),
     Case("kings-of-israel", 2, 23, {"level": "jehoash"}),
 ]
 

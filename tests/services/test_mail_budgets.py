@@ -175,6 +175,10 @@ def test_the_thread_root_cannot_be_predicted_from_the_campaign_name(camp: Runtim
     with Session(camp.engine) as session:
         campaign = session.exec(select(Campaign)).one()
     guessable = make_message_id(f"thread:{campaign.name}", camp.settings.mail_domain)
+    from_seed = make_message_id(
+        f"thread:{campaign.name}:{campaign.start_seed}", camp.settings.mail_domain
+    )
     root = thread_root(camp, campaign)
-    other = thread_root(camp, campaign.model_copy(update={"start_seed": campaign.start_seed + 1}))
-    assert len({guessable, root, other}) == 3
+    other = thread_root(camp, campaign.model_copy(update={"seed_secret": "ab" * 32}))
+    same_secret = thread_root(camp, campaign.model_copy(update={"start_seed": 1, "master_seed": 2}))
+    assert len({guessable, from_seed, root, other}) == 4 and same_secret == root

@@ -41,7 +41,8 @@ def create(
         typer.Option("--scenario", help="Scenario or map file (or a shipped one's name)."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Derive every seed from this number.")
+        int | None,
+        typer.Option("--seed", help="Mix this number into every seed, with the campaign's secret."),
     ] = None,
     setting: Annotated[
         list[str] | None, typer.Option("--set", help="A setting as key=value; repeat.")

@@ -35,7 +35,7 @@ def demo_command(
                      "(default 1)."),
     ] = None,
     seed: Annotated[
-        int, typer.Option("--seed", help="Seed for the campaign and the players.")
+        int, typer.Option("--seed", help="Seed for the players; mixed into the campaign's.")
     ] = 2026,
     battle_mode: Annotated[
         str | None, typer.Option("--battle-mode", help="Mighty Kingdoms: simple (dice) or kow.")

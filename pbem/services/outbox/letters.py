@@ -10,6 +10,7 @@ from pbem.mail.outbound import Attachment, InlineImage, make_message_id
 from pbem.mail.routing import plus_address, subject_tag, token_for
 from pbem.render.templating import render
 from pbem.services.base.runtime import Runtime
+from pbem.services.base.seeding import thread_key
 from pbem.services.outbox.outbox import Letter
 
 
@@ -21,11 +22,10 @@ def player_token(campaign: Campaign, player: Player) -> str:
 def thread_root(rt: Runtime, campaign: Campaign) -> str:
     """The Message-ID every mail of a campaign refers to, so clients keep it in one thread.
 
-    It is hashed with the campaign's start seed, which players never see, so an outsider
-    cannot forge mail that threads into the campaign's conversation.
+    It is keyed by the campaign's secret, which no player can see or recompute from a --seed,
+    so it tells nothing about the seeds and an outsider cannot forge mail into the thread.
     """
-    key = f"thread:{campaign.name}:{campaign.start_seed}"
-    return make_message_id(key, rt.settings.mail_domain)
+    return make_message_id(thread_key(campaign), rt.settings.mail_domain)
 
 
 def subject_for(campaign: Campaign, player: Player, title: str) -> str:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import secrets
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,7 @@ from typing import Any
 from sqlmodel import Session, select
 
 from pbem.core.game import REFEREE, ContentError, Game, Seat, Setup
-from pbem.core.rng import SeededRng, derive_seed
+from pbem.core.rng import SeededRng
 from pbem.errors import Conflict, Invalid, NotFound
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
@@ -23,6 +22,7 @@ from pbem.render.templating import wording
 from pbem.services.base.campaign_settings import settings_for_new_campaign
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import iso
+from pbem.services.base.seeding import new_campaign_secret, start_seed
 from pbem.services.base.standings import campaign_result
 from pbem.services.base.states import canonical_json, current_state, digest, game_of
 from pbem.services.outbox import notify
@@ -41,7 +41,7 @@ class NewCampaign:
     game: str
     scenario: str | None
     players: list[str]
-    seed: int | None = None
+    seed: int | None = None  # mixed with the campaign's secret, never used alone
     sets: dict[str, str] | None = None
 
 
@@ -87,16 +87,14 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
     if "timezone" not in (request.sets or {}):
         campaign_settings["timezone"] = rt.settings.timezone
     seats = [Seat(id=f"p{i + 1}", name=name) for i, (name, _) in enumerate(players)]
-    start_seed = (
-        derive_seed(request.seed, "start") if request.seed is not None else secrets.randbits(63)
-    )
+    secret = new_campaign_secret()
     setup = Setup(seats=seats, scenario=scenario, settings=game_settings)
     try:
-        state = game.start(setup, SeededRng(start_seed))
+        state = game.start(setup, SeededRng(start_seed(secret, request.seed)))
     except ContentError as exc:
         raise Invalid("scenario.E_INVALID", detail=_content_detail(exc)) from exc
     with session_scope(rt.engine) as session:
-        campaign = _insert_campaign(session, rt, request, setup, campaign_settings, start_seed)
+        campaign = _insert_campaign(session, rt, request, setup, campaign_settings, secret)
         for seat, (_, address) in zip(seats, players, strict=True):
             session.add(
                 Player(
@@ -184,7 +182,7 @@ def _insert_campaign(
     request: NewCampaign,
     setup: Setup,
     campaign_settings: dict[str, Any],
-    start_seed: int,
+    secret: str,
 ) -> Campaign:
     if session.exec(select(Campaign).where(Campaign.name == request.name)).first():
         raise Conflict("campaign.E_EXISTS", name=request.name)
@@ -203,7 +201,8 @@ def _insert_campaign(
         scenario_json=canonical_json(setup.scenario),
         settings_json=canonical_json(settings),
         master_seed=request.seed,
-        start_seed=start_seed,
+        start_seed=start_seed(secret, request.seed),
+        seed_secret=secret,
         timezone=str(campaign_settings["timezone"]),
         allow_press=bool(campaign_settings["press"]),
         created_at=rt.clock.now(),

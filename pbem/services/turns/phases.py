@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, or_
 from sqlmodel import Session, col
 
-from pbem.core.rng import derive_seed
 from pbem.ledger.models import Campaign, Phase
 from pbem.services.base.schedule import deadline_for
+from pbem.services.base.seeding import phase_seed
 from pbem.services.base.states import campaign_settings, game_of
 from pbem.services.turns.reactions import window_deadline
-
-
-def phase_seed(campaign: Campaign, seq: int) -> int:
-    """A fresh seed from `secrets`, or one derived from the campaign's --seed."""
-    if campaign.master_seed is not None:
-        return derive_seed(campaign.master_seed, f"phase-{seq}")
-    return secrets.randbits(63)
 
 
 def open_phase(

@@ -34,7 +34,7 @@ BRAVE_AFTER = 60  # from this phase on an asked defender answers pass, so the du
 def start(loop: Loop) -> None:
     """A david-goliath campaign for two fresh mailboxes."""
     sets = {"max_turns": "500"}  # far beyond any duel: only a death ends it
-    loop.start_game("elah", "david-goliath", 2, seed=4, sets=sets)
+    loop.start_game("elah", "david-goliath", 2, seed=3, sets=sets)
 
 
 def state_of(loop: Loop) -> DGState:
