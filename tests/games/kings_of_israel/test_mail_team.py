@@ -1,7 +1,7 @@
 """Team play by email through the real Dovecot and SMTP: a team-mate's mail while a question
 is open, a mail of Blessings alone in one's own turn, and the hand-limit question.
 
-Two prophets at the Jehoash level, seed 10: after two empty turns, round 2's Sin Increases
+Two prophets at the Jehoash level, seed 118 (under the suite's fixed campaign secret): after two empty turns, round 2's Sin Increases
 makes an Idol at Mount Nebo; Ben (p2), holding Fed by Ravens, is asked first and passes, then
 Ann (p1) is asked whether to answer it with Fire from Heaven.
 With his answer Ben sends a Blessing and his next turn: kept while Ann's question is open,
@@ -31,7 +31,7 @@ def send(loop: Loop, user: str, subject: str, text: str) -> None:
 def to_the_question(loop: Loop, ben_answers: str = "answer pass") -> tuple[str, str]:
     """Two empty turns; Ben passes on the Idol at Mount Nebo with `ben_answers`, then Ann is
     asked about it; the two players."""
-    loop.start_game(NAME, "kings-of-israel", 2, seed=10, sets={"level": "jehoash"})
+    loop.start_game(NAME, "kings-of-israel", 2, seed=118, sets={"level": "jehoash"})
     loop.tick()
     ann, ben = loop.players
     send(loop, ann, "Welcome", "end")
@@ -71,7 +71,7 @@ def test_team_mail_during_a_question_and_blessings_alone(
     ann, ben = to_the_question(loop, "answer pass\nplay ravens p2\nmove gilgal\npreach")
     state = state_of(loop)
     assert [b.rsplit(".", 1)[0] for b in state.prophets["p2"].blessings] == ["ravens"]
-    assert state.prophets["p2"].at == "jericho" and state.sin["gilgal"] == 1
+    assert state.prophets["p2"].at == "jericho"  # Gilgal has no Sin to preach away here
     ack = text_of(newest(loop, ben, "Orders received"))
     assert "kept while the question is open, for the next prophet's turn" in ack
     assert "next turn  # not your turn now, so your next turn" in ack
@@ -80,7 +80,7 @@ def test_team_mail_during_a_question_and_blessings_alone(
     state = state_of(loop)
     codes = ledger_codes(loop)
     assert "ki.plan_used" in codes  # round 2 began with Ben's turn, from his mail
-    assert state.prophets["p2"].at == "gilgal" and "gilgal" not in state.sin
+    assert state.prophets["p2"].at == "gilgal"
     assert len(state.prophets["p2"].hand) == 4 and state.prophets["p2"].blessings == []
     assert GAME.due(state).players == ["p1"]
 
