@@ -1,9 +1,10 @@
 """Team play by email through the real Dovecot and SMTP: a team-mate's mail while a question
 is open, a mail of Blessings alone in one's own turn, and the hand-limit question.
 
-Two prophets at the Jehoash level, seed 118 (under the suite's fixed campaign secret): after two empty turns, round 2's Sin Increases
-makes an Idol at Mount Nebo; Ben (p2), holding Fed by Ravens, is asked first and passes, then
-Ann (p1) is asked whether to answer it with Fire from Heaven.
+Two prophets at the Jehoash level, seed 118 (under the suite's fixed campaign secret): after
+two empty turns, round 2's Sin Increases makes an Idol at Mount Nebo; Ben (p2), holding Fed
+by Ravens, is asked first and passes, then Ann (p1) is asked whether to answer it with Fire
+from Heaven.
 With his answer Ben sends a Blessing and his next turn: kept while Ann's question is open,
 and played without another mail once Ann has answered. Then Ann's mail holding only a
 Blessing plays it and leaves her turn owed; her next mail acquires past the hand limit and
