@@ -16,13 +16,16 @@ from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, sqlite_url
 
 
-def start_campaign(name: str, tmp_path: Path, seed: int) -> tuple[Game, Runtime]:
-    """Campaign "c" of game `name` with as many players as it needs, up to three."""
+def start_campaign(
+    name: str, tmp_path: Path, seed: int, sets: dict[str, str] | None = None
+) -> tuple[Game, Runtime]:
+    """Campaign "c" of game `name` with as many players as it needs, up to three, under the
+    referee's settings `sets` (e.g. a game's optional rules)."""
     game = games()[name]
     rt = make_runtime(sqlite_url(tmp_path))
     count = max(game.meta.min_players, min(3, game.meta.max_players))
     players = [f"P{i} <p{i}@localhost>" for i in range(1, count + 1)]
-    create_campaign(rt, NewCampaign("c", name, None, players, seed=seed))
+    create_campaign(rt, NewCampaign("c", name, None, players, seed=seed, sets=sets or {}))
     return game, rt
 
 

@@ -15,6 +15,7 @@ from pbem.core.rng import SeededRng
 from pbem.core.secrecy import Receive, TwinRun
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
+from pbem.services.base.states import current_state
 from pbem.services.outbox.drafts import report_subject
 from pbem.services.outbox.reports import build
 from pbem.services.turns.phases import phase_deadline
@@ -30,39 +31,18 @@ class Desk:
         self.campaign, self.players = campaign, players
 
     @classmethod
-    def of_game(cls, name: str, tmp_path: Path, seed: int = 11) -> tuple[Game, Desk, Any]:
-        """Start campaign "c" of game `name`: the game, its desk, and the opening state."""
-        game, rt = start_campaign(name, tmp_path, seed)
+    def of_game(
+        cls, name: str, tmp_path: Path, seed: int = 11, sets: dict[str, str] | None = None
+    ) -> tuple[Game, Desk, Any]:
+        """Start campaign "c" of game `name` (under the referee's settings `sets`): the game,
+        its desk, and the opening state."""
+        game, rt = start_campaign(name, tmp_path, seed, sets)
         with Session(rt.engine, expire_on_commit=False) as session:
             campaign = queries.campaign_named(session, "c")
             players = {p.seat: p for p in queries.players_of(session, campaign)}
-            from pbem.services.base.states import current_state
-
             state = current_state(session, campaign)
             session.expunge_all()
         return game, cls(campaign, players), state
-
-    @classmethod
-    def of_settings(
-        cls, name: str, tmp_path: Path, sets: dict[str, str], seed: int = 11
-    ) -> tuple[Game, Desk, Any]:
-        """As `of_game`, with the referee's settings `sets` (e.g. a game's optional rules)."""
-        from pbem.registry import games
-        from pbem.services.base.states import current_state
-        from pbem.services.turns.campaigns import NewCampaign, create_campaign
-        from tests.support.runtime import make_runtime, sqlite_url
-
-        game = games()[name]
-        rt = make_runtime(sqlite_url(tmp_path))
-        count = max(game.meta.min_players, min(3, game.meta.max_players))
-        players = [f"P{i} <p{i}@localhost>" for i in range(1, count + 1)]
-        create_campaign(rt, NewCampaign("c", name, None, players, seed=seed, sets=sets))
-        with Session(rt.engine, expire_on_commit=False) as session:
-            campaign = queries.campaign_named(session, "c")
-            rows = {p.seat: p for p in queries.players_of(session, campaign)}
-            state = current_state(session, campaign)
-            session.expunge_all()
-        return game, cls(campaign, rows), state
 
     def phase_row(self, game: Game, state: Any) -> Phase:
         """The phase row the tick would open for `state`."""

@@ -65,7 +65,7 @@ def _leaks(game: Any, desk: Desk, states: list[Any]) -> list[str]:
 
 
 def test_a_kingdom_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
-    game, desk, opening = Desk.of_settings("mighty-kingdoms", tmp_path, SETTINGS)
+    game, desk, opening = Desk.of_game("mighty-kingdoms", tmp_path, sets=SETTINGS)
     states = random_states(game, opening, STATES, seed=24, longest=40)
     assert len(states) == STATES
     found = _leaks(game, desk, states)
@@ -73,7 +73,7 @@ def test_a_kingdom_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
 
 
 def test_the_twin_changes_hidden_facts_and_keeps_the_kingdoms_view(tmp_path: Path) -> None:
-    game, _, opening = Desk.of_settings("mighty-kingdoms", tmp_path, SETTINGS)
+    game, _, opening = Desk.of_game("mighty-kingdoms", tmp_path, sets=SETTINGS)
     states = random_states(game, opening, 40, seed=7, longest=40)
     changed = 0
     pairs = 0
