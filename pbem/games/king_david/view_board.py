@@ -20,12 +20,12 @@ NAMES = {
     "barrier": "the Jordan: cross only at a ford",
     "port": "port (sea moves between ports)",
     "fort": "walled city: fortification",
-    "stack": "a stack: its counters, armies and leaders (★ on yours: with a leader)",
+    "stack": "a stack: its counters (★ on yours: a leader)",
     "highlight": "your armies",
 }
 NOTES = [
     "Areas are named as you write them in orders.",
-    "Your stacks in full, and the others' as counters only, are in the text below the map.",
+    "Your stacks in full, and the others' as counts, are in the text below the map.",
 ]
 ARROWS = {"kd.moved": "move", "kd.retreated": "retreat"}
 BATTLES = ("kd.battle_declared", "kd.battle", "kd.siege")
