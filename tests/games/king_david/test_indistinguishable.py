@@ -12,7 +12,10 @@ A run stops where the rules themselves show the seat something hidden, since fro
 its knowledge differs: a face-down marker is turned up, an event is played, the seat draws
 an Event Marker (its own markers differ: the core check stops), a combat or siege between
 others or away from the kept stacks is fought (its stacks are shown), or a minor country's
-control or alliance is rolled for (the modifiers count armies next to it).
+control or alliance is rolled for (the modifiers count armies next to it), or counters are
+removed for want of maintenance (everyone sees a counter leave its stack, so where the unpaid
+one-step counters stood is shown; how many go must still agree, since maintenance pays for
+the counter mix in an order that ignores which id carries which counter).
 """
 
 from __future__ import annotations
@@ -86,7 +89,21 @@ def _shown(step: TwinStep, seat: str, near: set[str]) -> bool:
     showing = any(_showing(e, seat, near) for e in [*step.first_events, *step.second_events])
     turned = _phases(step.first_events) != _phases(step.second_events)
     return (a.markers[:a.revealed] != b.markers[:b.revealed] or a.revealed != b.revealed
-            or a.used_events != b.used_events or showing or turned)
+            or a.used_events != b.used_events or showing or turned
+            or _unpaid_shown(step.first_events, step.second_events))
+
+
+def _unpaid_shown(first: list[Event], second: list[Event]) -> bool:
+    """Counters removed for want of maintenance in other places or under other ids, but as
+    many in both runs: the rules show which stacks lost a counter (a different count would be
+    a leak, and is not stopped here)."""
+    lost_a, lost_b = _unpaid(first), _unpaid(second)
+    return lost_a != lost_b and len(lost_a) == len(lost_b)
+
+
+def _unpaid(events: list[Event]) -> list[Any]:
+    return [e.data for e in events
+            if e.code == "kd.eliminated" and e.data.get("why") == "maintenance"]
 
 
 def _phases(events: list[Event]) -> list[Any]:

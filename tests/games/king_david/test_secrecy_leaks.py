@@ -125,3 +125,62 @@ def test_error_replies_do_not_tell_what_others_hold(tmp_path: Path) -> None:
         twin = resample_hidden(state, "p2", SeededRng(number))
         assert first_difference(_receives(desk, state, "p2")["readings"],
                                 _receives(desk, twin, "p2")["readings"]) is None
+
+
+def _before_build(armies_in_arad: bool, faces_swapped: bool) -> KDState:
+    """Judah (p1) acts last before a Build Phase with four counters in Arad, the city of
+    Negev (run by p2): its four leaders, or Amasa and three armies (David, Joab and Abishai
+    in the Wilderness instead); Aram's two damaged armies with their faces one way or the
+    other. Philistia (p3) sees the same either way."""
+    judah = ["J1 judah phalanx 4 2 wilderness", "J2 judah infantry 2 2 wilderness",
+             "J3 judah militia 2 2 wilderness"]
+    aram = ["X1 aramea chariot 3 2/1 damascus", "X2 aramea militia 2 2/1 damascus"]
+    case = {"countries": {"p1": "judah", "p2": "aramea", "p3": "philistia"},
+            "armies": [*judah, *aram, "P1 philistia militia 2 2 gaza"],
+            "leaders": {"David": "arad", "Joab": "arad", "Abishai": "arad", "Amasa": "arad"},
+            "minors": {"negev": "p2"}, "order": ["p2", "p3", "p1"],
+            "stores": {"p1": [10, 10], "p2": [5, 4], "p3": [10, 10]}}
+    state = base(case)
+    state.markers[1], state.actor = "build", 2
+    if armies_in_arad:
+        for army in state.armies[:3]:
+            army.area = "arad"
+        for leader in state.leaders[:3]:
+            leader.area = "wilderness"
+    if faces_swapped:
+        chariot, militia = state.armies[3], state.armies[4]
+        chariot.kind, militia.kind = militia.kind, chariot.kind
+        chariot.strength, militia.strength = militia.strength, chariot.strength
+    return state
+
+
+def test_a_minor_build_does_not_show_whether_its_city_holds_armies(tmp_path: Path) -> None:
+    """Found by the twin check (state 136, seat p3): Negev restored and raised two armies
+    when Judah's four counters in Arad were leaders alone, not when they held armies, so the
+    build told Philistia what the stack was made of; a city counts as besieged (10.5) while
+    any enemy counters stand in it."""
+    desk = _desk(tmp_path)
+    seen = []
+    for armies_in_arad in (False, True):
+        played = GAME.advance(_before_build(armies_in_arad, False), {"p1": KDOrders()},
+                              SeededRng(3))
+        assert "kd.maintenance" in [e.code for e in played.events]  # the Build Phase ran
+        assert not [e for e in played.events if e.code == "kd.minor_built"
+                    and e.data["minor"] == "Negev"]
+        seen.append(_receives(desk, played.state, "p3", played.events))
+    assert first_difference(seen[0], seen[1]) is None
+
+
+def test_restoring_does_not_show_which_counter_is_which(tmp_path: Path) -> None:
+    """Found with the same pair: steps were restored in id order while the stores lasted, so
+    how many were restored, and the Food Track, told which of Aram's hidden counters was the
+    chariot; now the most valuable kinds come first, whatever their ids."""
+    desk = _desk(tmp_path)
+    seen, stores = [], []
+    for swapped in (False, True):
+        played = GAME.advance(_before_build(False, swapped), {"p1": KDOrders()}, SeededRng(3))
+        aram = played.state.players["p2"]
+        stores.append((aram.food, aram.resources))
+        seen.append(_receives(desk, played.state, "p3", played.events))
+    assert stores[0] == stores[1]
+    assert first_difference(seen[0], seen[1]) is None

@@ -38,6 +38,17 @@ def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
             if state.side_of(a) != seat and not state.allied(seat, state.side_of(a))]
 
 
+def enemy_present(state: KDState, area: str, seat: str) -> bool:
+    """Whether counters of anyone but `seat` (armies or leaders) stand in `area`: all that
+    the other players see of a stack, since 6.1 hides whether it holds armies."""
+    def enemy(side: str | None) -> bool:
+        return side != seat and not state.allied(seat, side)
+
+    return bool(any(enemy(state.side_of(a)) for a in state.armies_in(area))
+                or any(enemy(state.seat_of(ld.country) or ld.country)
+                       for ld in state.leaders_in(area)))
+
+
 def limit(state: KDState, area: str, seat: str, leaving: frozenset[str] = frozenset()) -> int:
     """Four armies, plus the rating of the best leader of `seat` or an ally there, leaving
     aside the leaders named in `leaving` (6.1, 5.1)."""

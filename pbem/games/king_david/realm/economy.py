@@ -62,10 +62,19 @@ def _own(state: KDState, seat: str) -> list[Army]:
     return [a for a in state.armies if a.country == country and a.raider is None]
 
 
+def _by_worth(state: KDState, seat: str) -> list[Army]:
+    """The seat's armies, the kinds it would lose last first, then the strongest; the id
+    only among equal counters. What maintaining or restoring in this order costs, on the
+    public Food/Resource Track, then depends on the counter mix alone, never on which hidden
+    counter carries which id (6.1)."""
+    order = kind_order(state.players[seat].losses_battle)
+    return sorted(_own(state, seat), key=lambda a: (-order.index(a.kind), -a.strength,
+                                                     -a.steps_max, a.steps, a.id))
+
+
 def _maintain(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
     player = state.players[seat]
-    order = kind_order(player.losses_battle)
-    keep = sorted(_own(state, seat), key=lambda a: (-order.index(a.kind), -a.strength, a.id))
+    keep = _by_worth(state, seat)
     paid = unpaid = 0
     for army in keep:
         cost = state.scenario.cost(army.kind)
@@ -83,7 +92,7 @@ def _restore(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
     if not player.build.restore:
         return
     restored = 0
-    for army in sorted(_own(state, seat), key=lambda a: a.id):
+    for army in _by_worth(state, seat):
         cost = state.scenario.cost(army.kind)
         if army.steps < army.steps_max and pay(player, cost.build_food, cost.build_res, rate):
             army.steps, restored = army.steps_max, restored + 1

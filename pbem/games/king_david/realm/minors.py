@@ -6,7 +6,7 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import KINDS
-from pbem.games.king_david.land.stacks import borders, enemy_armies
+from pbem.games.king_david.land.stacks import borders, enemy_armies, enemy_present
 from pbem.games.king_david.realm.armies import (
     draw,
     draw_setup,
@@ -104,8 +104,12 @@ def _minor_tiers(state: KDState, key: str, seat: str) -> list[list[str]]:
 
 
 def free_cities(state: KDState, key: str, seat: str) -> list[str]:
-    """The minor's cities it still holds and that are not besieged (10.5)."""
-    return [c for c in held_cities(state, key) if not enemy_armies(state, c, seat)]
+    """The minor's cities it still holds and that are not besieged (10.5).
+
+    A city counts as besieged while enemy counters stand in its area, leaders alone too:
+    whether a stack there holds armies is hidden (6.1), and the minor's build is public, so
+    counting armies only told everyone what the stack was made of."""
+    return [c for c in held_cities(state, key) if not enemy_present(state, c, seat)]
 
 
 def check_conquests(state: KDState, events: list[Event]) -> None:
@@ -139,8 +143,8 @@ def build_minors(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         new = [a for k in kinds[:2] for a in [draw(state, key, k, rng)] if a is not None]
         if len(kinds) == 1 and (extra := draw(state, key, kinds[0], rng)) is not None:
             new.append(extra)
-        near = [a for a in near_cities(state, key, cities)
-                if not enemy_armies(state, a, minor.seat)]
+        near = [a for a in near_cities(state, key, cities)  # "enemy units" (10.5)
+                if not enemy_present(state, a, minor.seat)]
         left = place(state, new, minor.seat, cities + near)
         for army in left:
             state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
