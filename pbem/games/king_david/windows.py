@@ -24,7 +24,7 @@ def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
     """The standing answer of `seat`, else the default (each recorded for the seat alone);
     None never (kept for the callers' shape: a window used to wait here)."""
     state.windows_opened += 1
-    window = Window(id=f"t{state.turn}-w{state.windows_opened}", seat=seat, trigger=trigger,
+    window = Window(id=decision_id(state, trigger, facts), seat=seat, trigger=trigger,
                     facts=facts, choices=choices, default=default)
     player = state.players.get(seat)
     found = standing_answer(window, player.standing) if player else None
@@ -38,6 +38,15 @@ def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
     events.append(Event(code="kd.defaulted", data={"window": window.id, "answer": default},
                         visible_to=[seat]))
     return default
+
+
+def decision_id(state: KDState, trigger: str, facts: dict[str, Any]) -> str:
+    """How the seat's own report names a decision: the turn, what and where (and the combat
+    round), all facts it knows; never a count of all decisions, which would tell it how many
+    others had (they depend on stacks it cannot see)."""
+    kind = trigger.rsplit(".", 1)[-1]
+    round_part = f"-r{facts['round']}" if "round" in facts else ""
+    return f"t{state.turn}-{kind}-{facts.get('area', '')}{round_part}"
 
 
 def retreat_choices(options: list[str]) -> list[Choice]:
