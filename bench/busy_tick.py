@@ -51,7 +51,7 @@ from bench.harness import (
     start_stack,
     write_config,
 )
-from bench.rss_probe import STATEMENTS_FILE
+from bench.statements import STATEMENTS_FILE
 from pbem.sandbox.mailstack import MailStack
 
 MAX_TICKS = 20  # a tick that leaves mail behind is followed by more, counted and timed

@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 
 RSS_FILE = "PBEM_BENCH_RSS_FILE"
-STATEMENTS_FILE = "PBEM_BENCH_STATEMENTS"  # bench/statements.py: count SQL statements by step
 
 
 def peak_kb() -> int:
@@ -42,10 +41,9 @@ def main() -> None:
     module = sys.argv[1]
     sys.argv = [module, *sys.argv[2:]]
     atexit.register(_record)
-    if os.environ.get(STATEMENTS_FILE):
-        from bench.statements import install
+    from bench.statements import install
 
-        install()
+    install()  # counts SQL statements only when bench/statements.py's variable is set
     runpy.run_module(module, run_name="__main__", alter_sys=True)
 
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from bench.rss_probe import STATEMENTS_FILE
+STATEMENTS_FILE = "PBEM_BENCH_STATEMENTS"  # bench/statements.py: count SQL statements by step
 
 TOP = 25  # the most frequent statements kept per step
 _step = {"now": "outside"}  # the main thread's current step
