@@ -149,7 +149,7 @@ class KDState(BaseModel):
     sieges_ordered: list[str] = Field(default_factory=list)
     battle: Battle | None = None
     window: Window | None = None
-    windows_opened: int = 0
+    windows_opened: int = 0  # no longer counted (decision_id names decisions); stored states load
     halted: list[str] = Field(default_factory=list)  # countries under Royal Death this phase
     frozen: list[str] = Field(default_factory=list)  # areas under Vacillating Force (event 3)
     alliances: list[list[str]] = Field(default_factory=list)  # pairs of seats, sorted (5.1)
