@@ -36,6 +36,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.services)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _fixed_campaign_secret_for_shared_fixtures() -> Iterator[None]:
+    """Fix the campaign secret before any module- or session-scoped fixture makes campaigns."""
+    with pytest.MonkeyPatch.context() as session_patch:
+        session_patch.setenv(FIXED_SECRET_VARIABLE, TEST_CAMPAIGN_SECRET)
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fixed_campaign_secret(monkeypatch: pytest.MonkeyPatch) -> None:
     """Fix the campaign secret (PBEM_FIXED_CAMPAIGN_SECRET) for this test and its subprocesses."""
