@@ -67,6 +67,7 @@ def power_rows(state: DipState) -> list[dict[str, Any]]:
             "units": [unit_text(u.kind, u.at) for u in state.units_of(power.key)],
             "owned": [place(p) for p, owner in state.centres.items() if owner == power.key],
             "alive": power.key in state.alive(),
+            "disorder": any(state.powers.get(s) == power.key for s in state.disorder),
         })
     return rows
 

@@ -10,6 +10,7 @@ from pbem.core.game import EditRefused
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.diplomacy import GAME
 from pbem.games.diplomacy.state import DipState
+from pbem.render.report import render_html, render_text
 from pbem.render.templating import wording
 from tests.games.diplomacy_game.play import orders, standard_game
 from tests.support.pure_play import play_phase
@@ -75,3 +76,18 @@ def test_refusals_name_why() -> None:
         GAME.drop(once, "p1")
     assert again.value.code == "dip.E_DROP_AGAIN"
     assert "disorder" not in state.model_dump(mode="json")
+
+
+def test_the_reports_say_a_dropped_power_is_in_civil_disorder() -> None:
+    state = GAME.drop(standard_game(7), FRANCE).state
+    header = {"campaign": "c", "game": "diplomacy", "seat": "p1", "turn": 1,
+              "phase_label": "x", "phase_key": "x", "next_phase": "y", "deadline": None,
+              "deadline_text": "soon", "finished": False}
+    view = GAME.view(state, "p1", [])
+    text, html = render_text(header, view), render_html(header, view)
+    centres = text[text.index("SUPPLY CENTRES") :]
+    france = centres[centres.index("\nFrance ") + 1 :].splitlines()
+    assert "civil disorder" in france[1] and "played by" not in france[1]
+    assert html.count("civil disorder") == 1
+    kept = GAME.view(standard_game(7), "p1", [])
+    assert "civil disorder" not in render_text(header, kept) + render_html(header, kept)
