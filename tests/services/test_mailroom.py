@@ -85,7 +85,8 @@ def test_resend_mails_the_last_report_again(rt: Runtime, toy_campaign: str) -> N
     assert [n.recipient for n in _outbox(rt, "notice")] == ["alice@localhost"]  # no report yet
     run_phase(rt, toy_campaign, force=True)
     _process(rt, toy_campaign, "alice@localhost", ["RESEND"], 2)
-    reports = [r for r in _outbox(rt, "report") if r.recipient == "alice@localhost"]
+    reports = [r for r in _outbox(rt, "report") + _outbox(rt, "resend")
+               if r.recipient == "alice@localhost"]
     assert [r.key.split(":")[0] for r in reports] == ["report", "resend"]
     assert (
         reports[0].subject == reports[1].subject and reports[0].message_id != reports[1].message_id
@@ -139,3 +140,14 @@ def test_broadcast_only_press_relays_press_to_all_and_refuses_press_to_one(
     assert sorted(p.recipient for p in _outbox(rt, "press")) == ["bob@localhost", "carol@localhost"]
     notice = _outbox(rt, "notice")[-1]
     assert notice.recipient == "alice@localhost" and b"PRESS ALL" in notice.raw
+
+
+def test_resent_reports_count_against_the_reply_budget(rt: Runtime, toy_campaign: str) -> None:
+    from pbem.services.turns.turns import run_phase
+
+    run_phase(rt, toy_campaign, force=True)
+    rt.settings = replace(rt.settings, reply_rate_per_hour=2)
+    stats = _process(rt, toy_campaign, "alice@localhost", ["RESEND"] * 5, 1)
+    assert stats.outcomes == {"mail.resend": 5}
+    assert len(_outbox(rt, "resend")) == 2  # the rest wait for the held digest, not a report each
+    assert len(_outbox(rt, "report")) == 3  # the phase's own reports, one a player
