@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from pbem.core.board import Picture
 from pbem.render.dirty import PixelBox, clamp, item_box, overlaps, patches
-from pbem.render.layout import compute_layout, dashes
+from pbem.render.layout import Layout, compute_layout, dashes
 from pbem.render.palette import PAPER, Pattern, rgb
 from pbem.render.pngfile import encode_palette, encode_rgb
 from pbem.render.report import mail_scale
@@ -81,29 +81,34 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
     return encode_rgb(render_image(picture, scale))
 
 
-def render_mail_png(picture: Picture, scale: float | None = None) -> bytes:
+def render_mail_png(
+    picture: Picture, scale: float | None = None, layout: Layout | None = None
+) -> bytes:
     """Return `picture` as a palette PNG sized for mail: at most MAIL_MAP_WIDTH wide (unless
     `scale` says otherwise), its flat colours kept, the soft edges of text and lines mapped to
     the nearest of 256 colours (no dithering, which would cost bytes and sharpness); the same
-    picture always gives the same bytes."""
+    picture always gives the same bytes. `layout`: compute_layout's for `picture`, if made."""
+    layout = layout or compute_layout(picture)
     if scale is None:
-        scale = mail_scale(compute_layout(picture).width)
-    quantized = render_image(picture, scale).quantize(
+        scale = mail_scale(layout.width)
+    quantized = render_image(picture, scale, layout).quantize(
         MAIL_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
     return encode_palette(quantized, MAIL_LEVEL)
 
 
-def render_image(picture: Picture, scale: float = 1.0) -> Image.Image:
+def render_image(
+    picture: Picture, scale: float = 1.0, layout: Layout | None = None
+) -> Image.Image:
     """Return `picture` painted as an RGB image.
 
     The board itself (terrain, owners, edges, grid, labels) is painted once and kept, so the
     reports of one phase, which differ only in pieces, arrows and legend, reuse it: then only
     those are laid out, and painted in small patches over the kept board; a legend already
     drawn over that board is pasted. A new board of the same map repaints only the tiles
-    whose items changed (say, where a kingdom grew).
+    whose items changed (say, where a kingdom grew). `layout`: compute_layout's, if made.
     """
-    layout = compute_layout(picture)
+    layout = layout or compute_layout(picture)
     size = output_size(layout.width, layout.height, scale)
     key = base_key(picture, scale, size)
     base = _bases.get(key)

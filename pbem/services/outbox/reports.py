@@ -11,7 +11,7 @@ from pbem.core.board import Picture
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
-from pbem.render.layout import compute_layout, legible_width
+from pbem.render.layout import Layout, compute_layout, legible_width
 from pbem.render.standings import final_result
 from pbem.render.svg import render_svg
 from pbem.services.base.schedule import iso, local_text
@@ -28,6 +28,7 @@ class ReportBundle:
     view: dict[str, Any]
     picture: Picture | None = None
     map_name: str = "map.png"
+    layout: Layout | None = None  # the picture's, worked out once for the HTML and the map
     attachments: list[Attachment] = field(default_factory=list)
 
     @cached_property
@@ -62,7 +63,7 @@ class ReportBundle:
             return None
         from pbem.render.png import render_mail_png  # Pillow loads only when a map is drawn
 
-        return render_mail_png(self.picture)
+        return render_mail_png(self.picture, layout=self.layout)
 
     @property
     def images(self) -> list[InlineImage]:
@@ -115,13 +116,15 @@ def build(
     head["finished"] = head["finished"] or head["result"] is not None
     head.update(extra or {})
     picture = Picture.model_validate(view["board"]) if view.get("board") else None
-    if picture is not None:
-        width = compute_layout(picture).width
+    layout = compute_layout(picture) if picture is not None else None
+    if layout is not None:
+        width = layout.width
         head["map_width"] = round(
             width * render_report.mail_scale(width)
         )  # the HTML shows the mail's map 1:1
         head["map_min_width"] = min(head["map_width"], legible_width(width))
-    return ReportBundle(head, view, picture, f"{campaign.name}-turn{phase.turn}-map.png")
+    map_name = f"{campaign.name}-turn{phase.turn}-map.png"
+    return ReportBundle(head, view, picture, map_name, layout=layout)
 
 
 def referee_notice(campaign: Campaign, phase: Phase, view: dict[str, Any]) -> str:
