@@ -82,12 +82,17 @@ def _wordings() -> dict[str, str]:
 
 
 def wording(code: str, params: dict[str, Any] | None = None) -> str:
-    """The words for a stable code, with {param} placeholders filled; the code itself if unknown."""
-    template = _wordings().get(code)
+    """The words for a stable code, with {param} placeholders filled; the code itself if unknown.
+
+    A value may have words of its own: `<code>.<param>.<value>` in the same files (say
+    `ki.discard.question.why.card`) stands in for the bare value."""
+    words = _wordings()
+    template = words.get(code)
     if template is None:
         details = ", ".join(f"{k}={v}" for k, v in sorted((params or {}).items()))
         return f"{code} ({details})" if details else code
+    filled = {k: words.get(f"{code}.{k}.{v}", v) for k, v in (params or {}).items()}
     try:
-        return template.format(**(params or {}))
+        return template.format(**filled)
     except (KeyError, IndexError, ValueError):
         return template

@@ -8,7 +8,7 @@ from typing import Any
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import PASS, Window, choices_text
 from pbem.games.kings_of_israel.cards.decks import kind
-from pbem.games.kings_of_israel.cards.hands import MOST
+from pbem.games.kings_of_israel.cards.hands import MOST, default_kind
 from pbem.games.kings_of_israel.cards.hands import TRIGGER as DISCARD
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
 from pbem.games.kings_of_israel.language.text import act_line, standing_line
@@ -189,8 +189,11 @@ def _as_held(state: KIState, window: Window) -> Window:
         kept = [c for c in window.choices if c.key == PASS or c.key in slugs]
         return window.model_copy(update={"choices": kept})
     if window.trigger == DISCARD:
+        most = default_kind(state, window.seat)
         kept = [
             c.model_copy(update={"label": f"{c.label} (you hold {hand.count(c.key)})"})
+            if c.key != MOST
+            else c.model_copy(update={"label": f"{c.label}: now {most}"})
             for c in window.choices
             if c.key == MOST or c.key in hand
         ]
