@@ -208,6 +208,16 @@ class KeepsSecrets(Protocol):
         ...
 
 
+@runtime_checkable
+class ReadsQuestions(Protocol):
+    """Optional: a question's choices as the asked seat reads them, where the public window
+    offers more than that seat can choose (say every kind of card, of which it holds two)."""
+
+    def question_as_read(self, state: Any, window: Window) -> Window:
+        """`window` as its seat reads it: choices narrowed or labelled by what that seat knows."""
+        ...
+
+
 class EditRefused(ValueError):
     """A referee edit or drop the game refuses: a stable code and its template parameters."""
 

@@ -17,6 +17,7 @@ from pbem.core.game import (
     Setting,
     Setup,
 )
+from pbem.core.reactions import Window
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import drop as dropping
 from pbem.games.kings_of_israel import edits, hidden
@@ -30,7 +31,7 @@ from pbem.games.kings_of_israel.orders import parse_orders
 from pbem.games.kings_of_israel.scenario import load_scenario
 from pbem.games.kings_of_israel.setup import start_state
 from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.view import build_view
+from pbem.games.kings_of_israel.view import as_held, build_view
 
 META = GameMeta(
     name="kings-of-israel",
@@ -185,6 +186,10 @@ class KingsOfIsrael:
     def random_input(self, state: KIState, seat: str, rng: SeededRng) -> KIOrders:
         """A greedy team-mate's input."""
         return random_orders(state, seat, rng)
+
+    def question_as_read(self, state: KIState, window: Window) -> Window:
+        """The Blessings its seat holds that answer an Idol; the kinds a discard may take."""
+        return as_held(state, window)
 
     def resample_hidden(self, state: KIState, seat: str, rng: SeededRng) -> KIState:
         """A twin of `state` that `seat` cannot tell apart: decks and hidden hands redrawn."""

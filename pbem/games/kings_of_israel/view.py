@@ -174,13 +174,13 @@ def _private(state: KIState, seat: str) -> dict[str, Any]:
             "id": window.id,
             "trigger": window.trigger,
             "facts": window.facts,
-            "choices": choices_text(_as_held(state, window)),
+            "choices": choices_text(as_held(state, window)),
             "default": window.default,
         }
     return found
 
 
-def _as_held(state: KIState, window: Window) -> Window:
+def as_held(state: KIState, window: Window) -> Window:
     """The holder's own reading of their question: the Blessings they hold that answer an
     Idol, or how many of each kind a discard may take (the public window lists every kind)."""
     hand = [kind(c) for c in state.prophets[window.seat].hand]

@@ -15,7 +15,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from pbem.core.game import Event as GameEvent
-from pbem.core.game import Game
+from pbem.core.game import Game, ReadsQuestions
 from pbem.core.reactions import Window, choices_text, read_answer
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Event, Phase
@@ -67,7 +67,8 @@ def ask(
     session: Session, rt: Runtime, campaign: Campaign, done: Phase, opened: Phase | None, state: Any
 ) -> list[GameEvent]:
     """If `opened` is a window: record `core.reaction.opened` under `done` and mail the question."""
-    window = game_of(campaign).due(state).window if opened is not None else None
+    game = game_of(campaign)
+    window = game.due(state).window if opened is not None else None
     if window is None or opened is None:
         return []
     deadline = local_text(opened.deadline, campaign.timezone)
@@ -85,8 +86,14 @@ def ask(
         visible_to=[window.seat],
     )
     _record(session, done, event)
-    _mail_question(session, rt, campaign, opened, window, deadline, asked_by(window, done))
+    source = asked_by(window, done)
+    _mail_question(session, rt, campaign, opened, as_read(game, state, window), deadline, source)
     return [event]
+
+
+def as_read(game: Game, state: Any, window: Window) -> Window:
+    """The question as its seat reads it (the game's ReadsQuestions), else as it stands."""
+    return game.question_as_read(state, window) if isinstance(game, ReadsQuestions) else window
 
 
 def _record(session: Session, phase: Phase, event: GameEvent) -> None:

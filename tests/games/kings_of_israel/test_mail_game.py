@@ -20,6 +20,7 @@ from sqlmodel import Session, select
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
 from pbem.games.kings_of_israel.state import KIState
+from pbem.games.kings_of_israel.view import as_held
 from pbem.ledger import queries
 from pbem.ledger.models import Event
 from pbem.sandbox.mailstack import MailStack
@@ -80,6 +81,12 @@ def ledger_codes(loop: Loop) -> list[str]:
         return [r.code for r in session.exec(select(Event)).all()]
 
 
+def choices_of(question: str) -> list[str]:
+    """The choices a question mail lists, by key, in its order."""
+    listed = between(question, "Your choices:", "Reply to this mail")
+    return [line.strip().split(":")[0] for line in listed.splitlines() if line.startswith("    ")]
+
+
 def test_two_prophets_play_to_the_end_by_mail(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path)
     start(loop)
@@ -108,7 +115,9 @@ def test_two_prophets_play_to_the_end_by_mail(mail_stack: MailStack, tmp_path: P
                 state.window.trigger
             ]
             assert wording in text_of(question)
-            choice = next((c.key for c in state.window.choices if c.key != "pass"), "pass")
+            offered = choices_of(text_of(question))
+            assert offered == [c.key for c in as_held(state, state.window).choices]
+            choice = next((key for key in offered if key != "pass"), "pass")
             loop.reply(user, question, f"answer {choice}")
             asked += 1
         else:
