@@ -85,14 +85,24 @@ def wording(code: str, params: dict[str, Any] | None = None) -> str:
     """The words for a stable code, with {param} placeholders filled; the code itself if unknown.
 
     A value may have words of its own: `<code>.<param>.<value>` in the same files (say
-    `ki.discard.question.why.card`) stands in for the bare value."""
+    `ki.discard.question.why.card`) stands in for the bare value; a `{<param>_name}` the
+    caller does not give is filled with `<param>` (a view adds names where it has them)."""
     words = _wordings()
     template = words.get(code)
     if template is None:
         details = ", ".join(f"{k}={v}" for k, v in sorted((params or {}).items()))
         return f"{code} ({details})" if details else code
-    filled = {k: words.get(f"{code}.{k}.{v}", v) for k, v in (params or {}).items()}
+    filled = _Filled({k: words.get(f"{code}.{k}.{v}", v) for k, v in (params or {}).items()})
     try:
-        return template.format(**filled)
+        return template.format_map(filled)
     except (KeyError, IndexError, ValueError):
         return template
+
+
+class _Filled(dict[str, Any]):
+    """A wording's parameters; `<param>_name`, where the caller gives no name, is `<param>`."""
+
+    def __missing__(self, key: str) -> Any:
+        if key.endswith("_name") and key.removesuffix("_name") in self:
+            return self[key.removesuffix("_name")]
+        raise KeyError(key)

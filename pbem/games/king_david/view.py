@@ -17,6 +17,7 @@ from pbem.games.king_david.orders import build_text, standing_text
 from pbem.games.king_david.realm.victory import points
 from pbem.games.king_david.state import Army, KDState
 from pbem.games.king_david.view_board import board_picture, board_text, land_text
+from pbem.games.king_david.view_events import named_events
 
 
 def build_view(state: KDState, viewer: str | None, events: list[Event],
@@ -33,6 +34,7 @@ def build_view(state: KDState, viewer: str | None, events: list[Event],
         "board": board_picture(state, viewer, shown).model_dump(mode="json"),
         "template": template,
     }
+    view["events"] = named_events(state, shown)  # after the map, which reads the recorded keys
     if viewer in state.players:
         view.update(_private(state, viewer or ""))
     if viewer == REFEREE:

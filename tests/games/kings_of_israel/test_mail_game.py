@@ -111,7 +111,7 @@ def test_two_prophets_play_to_the_end_by_mail(mail_stack: MailStack, tmp_path: P
         user = seats[seat]
         if state.window is not None:
             question = newest(loop, user, "Your answer, please")
-            wording = {"ki.idol": "new Idol", "ki.tie": "equal choices", "ki.discard": "discard"}[
+            wording = {"ki.idol": "new Idol", "ki.tie": "places are tied", "ki.discard": "discard"}[
                 state.window.trigger
             ]
             assert wording in text_of(question)
