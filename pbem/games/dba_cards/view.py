@@ -58,6 +58,7 @@ def sides(state: DBAState) -> list[dict[str, Any]]:
             "seat": s.id,
             "name": s.name,
             "army": state.sides[s.id].army,
+            "army_title": _army_title(state, state.sides[s.id].army),
             "side": "attacker" if state.side_of(s.id) == 0 else "defender",
             "contingent": state.contingent(s.id),
             "lost": state.sides[s.id].lost,
@@ -65,6 +66,11 @@ def sides(state: DBAState) -> list[dict[str, Any]]:
         }
         for s in state.seats
     ]
+
+
+def _army_title(state: DBAState, army: str | None) -> str | None:
+    """The title of an army the scenario lists ("Wagon fort (sample)"), else its key."""
+    return next((a.title for a in state.armies if a.key == army), army)
 
 
 def _seat_role(state: DBAState, seat: str) -> str:
