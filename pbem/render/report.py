@@ -37,7 +37,16 @@ def event_lines(game: str, events: list[dict[str, Any]]) -> list[str]:
 
 
 def _flat(data: dict[str, Any]) -> dict[str, Any]:
-    return {k: (", ".join(map(str, v)) if isinstance(v, list) else v) for k, v in data.items()}
+    return {k: _flat_value(v) for k, v in data.items()}
+
+
+def _flat_value(value: Any) -> Any:
+    """A list as 'a, b'; a mapping as 'key: value, key: value'; anything else as it is."""
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    return value
 
 
 def seat_names(view: dict[str, Any]) -> dict[str, str]:
