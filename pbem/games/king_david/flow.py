@@ -199,8 +199,6 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         return
     wanted = siege_wanted(state, task.area, seat, events) if can_besiege(
         state, task.area, seat) else False
-    if wanted is None:
-        return
     state.agenda.pop(0)
     if wanted:
         start_siege(state, task.area, seat, events)

@@ -20,9 +20,9 @@ SIEGE = "kd.siege"
 
 
 def ask(state: KDState, seat: str, trigger: str, facts: dict[str, Any],
-        choices: list[Choice], default: str, events: list[Event]) -> str | None:
-    """The standing answer of `seat`, else the default (each recorded for the seat alone);
-    None never (kept for the callers' shape: a window used to wait here)."""
+        choices: list[Choice], default: str, events: list[Event]) -> str:
+    """The standing answer of `seat`, else the default (each recorded for the seat alone):
+    a decision never waits for a question, so whether one is asked tells nobody anything."""
     window = Window(id=decision_id(state, trigger, facts), seat=seat, trigger=trigger,
                     facts=facts, choices=choices, default=default)
     player = state.players.get(seat)

@@ -44,9 +44,8 @@ def enemy_present(state: KDState, area: str, seat: str) -> bool:
     def enemy(side: str | None) -> bool:
         return side != seat and not state.allied(seat, side)
 
-    return bool(any(enemy(state.side_of(a)) for a in state.armies_in(area))
-                or any(enemy(state.seat_of(ld.country) or ld.country)
-                       for ld in state.leaders_in(area)))
+    return any(enemy(state.side_of(a)) for a in state.armies_in(area)) or any(
+        enemy(state.seat_of(ld.country) or ld.country) for ld in state.leaders_in(area))
 
 
 def limit(state: KDState, area: str, seat: str, leaving: frozenset[str] = frozenset()) -> int:

@@ -182,18 +182,15 @@ def _over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -
 
 
 def _decide(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> bool:
-    """Ask the side whose turn it is to decide; False while a window waits."""
+    """The side whose turn it is decides (standing answer or default); True to fight on."""
     side = battle.awaiting
     seat = battle.attacker if side == "attacker" else battle.defender
     forbidden = battle.entered_from if side == "defender" else []
     options = retreats(state, battle.area, seat or "", forbidden) if seat else []
     answer = "stand"
     if seat is not None:
-        found = ask(state, seat, RETREAT, _facts(state, battle, side or ""),
-                    retreat_choices(options), "stand", events)
-        if found is None:
-            return False
-        answer = found
+        answer = ask(state, seat, RETREAT, _facts(state, battle, side or ""),
+                     retreat_choices(options), "stand", events)
     return apply_retreat_answer(state, answer, rng, events)
 
 

@@ -28,14 +28,13 @@ def can_besiege(state: KDState, area: str, seat: str) -> bool:
                 and own_armies(state, area, seat) and not enemy_armies(state, area, seat))
 
 
-def siege_wanted(state: KDState, area: str, seat: str, events: list[Event]) -> bool | None:
-    """Whether `seat` besieges: its orders, a standing reaction, or None while a window waits."""
+def siege_wanted(state: KDState, area: str, seat: str, events: list[Event]) -> bool:
+    """Whether `seat` besieges: its orders, else a standing reaction or the default (no)."""
     if area in state.sieges_ordered:
         return True
     facts = {"area": area, "city": state.scenario.area(area).city or "",
              "fort": city_level(state, area)}
-    answer = ask(state, seat, SIEGE, facts, siege_choices(), "no", events)
-    return None if answer is None else answer == "besiege"
+    return ask(state, seat, SIEGE, facts, siege_choices(), "no", events) == "besiege"
 
 
 def city_level(state: KDState, area: str) -> int:
@@ -78,8 +77,6 @@ def continue_siege(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         answer = ask(state, battle.attacker, RETREAT, facts,
                      retreat_choices(retreats(state, battle.area, battle.attacker, [])),
                      "stand", events)
-        if answer is None:
-            return
         apply_retreat_answer(state, answer, rng, events)
 
 
