@@ -111,7 +111,6 @@ def _resend(mail: Mail, command: Command) -> str:
         take_trailing(mail, command, trailing)
         return "mail.resend"
     letter.in_reply_to = mail.reply_id
-    letter.kind = "resend"  # an answer to the player: it counts against their reply budget
     if trailing is not None:
         note = render("mail/trailing.txt.j2", trailing=trailing)
         letter.text = f"{note}\n{letter.text}"

@@ -173,12 +173,15 @@ def latest_report(
     session: Session, rt: Runtime, campaign: Campaign, player: Player, key: str
 ) -> Letter | None:
     """The player's latest report again (RESEND): from the first phase their last report
-    covered to the newest adjudicated phase, so it also tells what happened since."""
+    covered to the newest adjudicated phase, so it also tells what happened since. It is an
+    answer to the player (kind `resend`), so it counts against their reply budget."""
     last = latest_done(session, campaign)
     if last is None:
         return None
     span = Span(min(last_span_start(session, campaign, player.seat), last.seq), last)
-    return report_letter(session, rt, campaign, player, span, key)
+    letter = report_letter(session, rt, campaign, player, span, key)
+    letter.kind = "resend"
+    return letter
 
 
 def phase_opened(
