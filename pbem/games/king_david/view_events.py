@@ -55,7 +55,7 @@ def _named(state: KDState, data: dict[str, Any]) -> dict[str, Any]:
     if isinstance(data.get("purpose"), str):
         named["purpose_name"] = _purpose(state, data["purpose"])
     if "target" in data:
-        named["target_name"] = "" if data["target"] in ("-", "", None) else f" on {data['target']}"
+        named["target_name"] = _target(state, data["target"])
     return named
 
 
@@ -63,6 +63,13 @@ def _rolls(state: KDState, rolls: str) -> str:
     """'p1=8 p2=6' as 'Judah 8, Aramea 6'."""
     pairs = [part.partition("=") for part in rolls.split()]
     return ", ".join(f"{seat_name(state, seat)} {roll}" for seat, _, roll in pairs)
+
+
+def _target(state: KDState, target: Any) -> str:
+    """What an event marker is played on, as its line ends: ' on Egypt', or nothing."""
+    if target in ("-", "", None):
+        return ""
+    return f" on {country_name(state, str(target))}"
 
 
 def _purpose(state: KDState, purpose: str) -> str:
