@@ -2,6 +2,10 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# Test workers (pytest-xdist). The suite waits on mail servers, PostgreSQL and child processes
+# as well as the CPU, so the full run keeps both cores busy with four; the unit run is CPU only.
+TEST_WORKERS ?= 4
+UNIT_WORKERS ?= 2
 
 .PHONY: demo test lint typecheck unit venv services clean
 
@@ -25,11 +29,13 @@ lint: venv
 	$(BIN)/ruff check pbem tests bench
 	$(BIN)/mypy
 
+# The inner loop: every test that needs no service (Dovecot, SMTP, PostgreSQL) and starts no
+# process (pbem, a bench, Chromium). `make test` runs everything.
 unit: venv
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(UNIT_WORKERS) --dist loadgroup -m "not services and not subprocess"
 
 test: venv services lint
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=20
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache demo-out

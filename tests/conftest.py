@@ -30,10 +30,13 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark every test that uses a real-service fixture with `services`."""
+    """Mark every test that uses a real-service fixture with `services`, and put the slow
+    tests first: parallel workers (`make test`) deal them out round robin at the start, so
+    no long test is left running alone at the end."""
     for item in items:
         if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.services)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -20,6 +20,7 @@ print(sorted(m for m in sys.modules if m.startswith("pbem.games.") and m.count("
 """
 
 
+@pytest.mark.subprocess
 def test_asking_for_one_game_imports_only_that_game() -> None:
     done = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=REPO, capture_output=True, text=True, check=True

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
+from pbem.render.json_text import pretty_json
 from pbem.render.layout import LEGIBLE_PX, MIN_TEXT, legible_width
 from pbem.render.palette import owner_style
 from pbem.render.standings import result_lines
@@ -151,12 +151,7 @@ def render_html(
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
     """The JSON report for player tools (schema pbem.report/1, see docs/report-schema.md)."""
     shown = {k: v for k, v in header.items() if k not in ("map_width", "map_min_width")}
-    return json.dumps(
-        {"schema": REPORT_SCHEMA, **shown, "view": view},
-        indent=2,
-        sort_keys=True,
-        ensure_ascii=False,
-    )
+    return pretty_json({"schema": REPORT_SCHEMA, **shown, "view": view})
 
 
 _BODY = re.compile(r"<body\b[^>]*>", re.IGNORECASE)

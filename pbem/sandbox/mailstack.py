@@ -36,6 +36,7 @@ DOVECOT = "dovecot"
 DOVEADM = "doveadm"
 OPENSSL = "openssl"
 START_TIMEOUT = 10.0
+START_TRIES = 3  # fresh ports after a port was taken between picking it and binding it
 NEW_USER_TIMEOUT = 5.0
 # Debian packages that provide what this harness runs.
 APT_PACKAGES = ("dovecot-imapd", "dovecot-lmtpd", "openssl")
@@ -43,6 +44,7 @@ APT_PACKAGES = ("dovecot-imapd", "dovecot-lmtpd", "openssl")
 _CONFIG = Template(
     """# Private Dovecot for pbem tests (generated; see tests/support/mailstack.py).
 instance_name = pbem-$tag
+login_greeting = pbem-$tag ready
 base_dir = $root/run
 state_dir = $root/state
 protocols = imap lmtp
@@ -162,9 +164,14 @@ def _run(command: list[str]) -> str:
 
 
 def _await_greeting(
-    port: int, expected: bytes, deadline: float, process: subprocess.Popen[bytes] | None = None
+    port: int,
+    expected: bytes,
+    deadline: float,
+    process: subprocess.Popen[bytes] | None = None,
+    mark: bytes = b"",
 ) -> None:
-    """Wait until the service on `port` sends a greeting starting with `expected`."""
+    """Wait until the service on `port` sends a greeting starting with `expected` (and
+    holding `mark`); a greeting without the mark is another server's."""
     last = "no attempt"
     while time.monotonic() < deadline:
         if process is not None and process.poll() is not None:
@@ -172,9 +179,11 @@ def _await_greeting(
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=1.0) as sock:
                 greeting = sock.recv(512)
-            if greeting.startswith(expected):
+            if greeting.startswith(expected) and mark in greeting:
                 return
-            last = repr(greeting[:80])
+            last = repr(greeting[:120])
+            if greeting.startswith(expected):
+                raise MailStackError(f"another server answers on port {port}: {last}")
         except OSError as exc:
             last = str(exc)
         time.sleep(0.05)
@@ -282,10 +291,7 @@ class MailStack:
         self.config = self.root / "dovecot.conf"
         self.users_file = self.root / "users"
         self.accounts = _Accounts()
-        self.imap_port = free_port()
-        self.imaps_port = free_port()
-        self.smtp_port = free_port()
-        self.smtps_port = free_port()
+        self._pick_ports()
         try:
             self.cert_file, self.key_file = make_certificate(self.root)
         except BaseException:
@@ -300,26 +306,45 @@ class MailStack:
     # ----- lifecycle -------------------------------------------------------------------
 
     def start(self) -> MailStack:
-        """Start Dovecot and the SMTP relay, and wait for their greetings."""
+        """Start Dovecot and the SMTP relay, and wait for their greetings; a port that another
+        process took since it was picked is replaced by a fresh one (up to START_TRIES)."""
         try:
             self._prepare_mail_dir()
-            self.config.write_text(self._config_text())
-            self._start_dovecot()
-            self._start_relay()
+            for tries_left in range(START_TRIES - 1, -1, -1):
+                try:
+                    self._start_servers()
+                    return self
+                except (MailStackError, OSError):
+                    self._stop_servers()
+                    if not tries_left:
+                        raise
+                    self._pick_ports()
         except BaseException:
             self.stop()
             raise
         return self
 
+    def _start_servers(self) -> None:
+        self.config.write_text(self._config_text())
+        self._start_dovecot()
+        self._start_relay()
+
+    def _pick_ports(self) -> None:
+        self.imap_port, self.imaps_port = free_port(), free_port()
+        self.smtp_port, self.smtps_port = free_port(), free_port()
+
     def stop(self) -> None:
         """Stop the relay and Dovecot, and remove the stack's directory."""
+        self._stop_servers()
+        if not os.environ.get("PBEM_KEEP_MAILSTACK"):
+            shutil.rmtree(self.root, ignore_errors=True)
+
+    def _stop_servers(self) -> None:
         for controller in self._controllers:
             with contextlib.suppress(Exception):
                 controller.stop()
         self._controllers = []
         self._stop_dovecot()
-        if not os.environ.get("PBEM_KEEP_MAILSTACK"):
-            shutil.rmtree(self.root, ignore_errors=True)
 
     def __enter__(self) -> MailStack:
         return self.start()
@@ -376,7 +401,10 @@ class MailStack:
             )
         deadline = time.monotonic() + START_TIMEOUT
         try:
-            _await_greeting(self.imap_port, b"* OK", deadline, self._process)
+            # the greeting names this stack, so another server on a port that was free a
+            # moment ago (another test process's) is never taken for ours
+            mark = f"pbem-{self.root.name} ready".encode()
+            _await_greeting(self.imap_port, b"* OK", deadline, self._process, mark)
         except MailStackError as exc:
             self._stop_dovecot()
             raise MailStackError(f"{exc}\n{self.log_tail()}") from exc

@@ -15,7 +15,7 @@ from pbem.sandbox.mailstack import available
 from tests.support.postgres import postgres_available
 
 REPO = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.subprocess]
 
 
 def run_bench(module: str, *args: str) -> list[dict[str, Any]]:

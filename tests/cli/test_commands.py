@@ -11,8 +11,8 @@ from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.errors import ExitCode
-from pbem.ledger.db import make_engine, migrate
 from pbem.registry import games
+from tests.support.ledgers import copy_template
 from tests.support.runtime import register_toy
 
 runner = CliRunner()
@@ -44,7 +44,7 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         '[mail]\nreferee_address = "ref@localhost"\n'
     )
     monkeypatch.setenv("PBEM_CONFIG", str(path))
-    migrate(make_engine(f"sqlite:///{tmp_path / 'l.db'}"))
+    copy_template(tmp_path / "l.db")
     (tmp_path / "toy.txt").write_text("rounds = 2\n")
     yield path
     games().pop("toy", None)

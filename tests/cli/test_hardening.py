@@ -16,10 +16,11 @@ from typer.testing import CliRunner
 
 from pbem.cli.app import app
 from pbem.errors import ExitCode
-from pbem.ledger.db import alembic_config, current_revision, head_revision, make_engine, migrate
+from pbem.ledger.db import alembic_config, current_revision, head_revision, make_engine
 from pbem.ledger.models import Campaign, Outbox, Player
 from pbem.mail.routing import MAC_LENGTH
 from pbem.registry import games
+from tests.support.ledgers import copy_template
 from tests.support.runtime import register_toy
 
 runner = CliRunner()
@@ -300,6 +301,7 @@ def test_no_config_refuses_and_creates_no_ledger(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.subprocess
 def test_usage_errors_are_one_line_from_the_console_script(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", "from pbem.cli.app import main; main()", "campaign", "create"],
@@ -348,13 +350,14 @@ def test_missing_ledger_is_refused_without_creating_it(
     code, output = run("campaign", "list")
     assert code == ExitCode.CONFIG and "db.E_SCHEMA_MISSING" in error_line(output)
     assert not (tmp_path / "l.db").exists()
-    migrate(make_engine(f"sqlite:///{tmp_path / 'l.db'}"))  # fixtures may still migrate directly
+    copy_template(tmp_path / "l.db")  # a ledger migrated elsewhere is taken
     assert run("campaign", "list")[0] == 0
 
 
 # --- extras ------------------------------------------------------------------------------------
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize(
     "module,args,extra",
     [
@@ -412,6 +415,7 @@ def test_postgres_ledger_schema_is_checked_not_migrated(
     assert run("campaign", "list")[0] == 0
 
 
+@pytest.mark.subprocess
 def test_tick_timings_name_each_step(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PBEM_SMTP_URL", f"file://{site / 'sent'}")
     steps = {"intake", "adjudicating", "drawing", "sending"}  # the sender's own process answers

@@ -21,10 +21,10 @@ from typer.testing import CliRunner
 from pbem.cli.app import app
 from pbem.clock import FixedClock
 from pbem.ledger import queries
-from pbem.ledger.db import make_engine, migrate
 from pbem.registry import games
 from pbem.services.base.runtime import open_runtime
 from pbem.services.referee.overview import overview
+from tests.support.ledgers import copy_template
 from tests.support.runtime import register_toy
 
 runner = CliRunner()
@@ -61,7 +61,7 @@ def toy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         '[mail]\nreferee_address = "ref@localhost"\n'
     )
     monkeypatch.setenv("PBEM_CONFIG", str(config))
-    migrate(make_engine(f"sqlite:///{tmp_path / 'l.db'}"))
+    copy_template(tmp_path / "l.db")
     (tmp_path / "toy.txt").write_text("rounds = 2\n")
     players = ["--player", "Ann <ann@localhost>", "--player", "Ben <ben@localhost>"]
     _json("campaign", "create", "c1", "--game", "toy", "--scenario", str(tmp_path / "toy.txt"),

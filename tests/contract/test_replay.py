@@ -21,6 +21,7 @@ from tests.support.any_game import start_campaign
 PHASES = 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(games()))
 def test_ledger_replay_reproduces_every_snapshot(name: str, tmp_path: Path) -> None:
     game, rt = start_campaign(name, tmp_path, seed=17)

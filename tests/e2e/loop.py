@@ -13,12 +13,14 @@ from email.policy import default as default_policy
 from email.utils import make_msgid
 from pathlib import Path
 
+from pbem.ledger.db import sqlite_path
 from pbem.mail.transport.mailbox import open_source
 from pbem.mail.transport.mailers import open_mailer
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime, open_runtime
 from pbem.services.tick.tick import TickReport, tick
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from tests.support.ledgers import copy_template
 from tests.support.runtime import register_toy
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,6 +37,8 @@ class Loop:
     config: Path = Path()
     rt: Runtime | None = None
     seen: dict[str, int] = field(default_factory=dict)
+    # each user's messages parsed once, by UID (UIDs are never reused in a mailbox)
+    parsed: dict[str, dict[int, Message]] = field(default_factory=dict)
 
     def start(
         self, count: int = 3, rounds: int = 3, name: str = "loop", database_url: str | None = None
@@ -51,7 +55,7 @@ class Loop:
             f'smtp_url = "{self.stack.smtp_url()}"\n'
             "[turns]\nearly_delay_minutes = 0\n"
         )
-        self.rt = open_runtime(str(self.config), migrate_schema=True)
+        self.rt = self._open(db)
         scenario = self.directory / "toy.txt"
         scenario.write_text(f"rounds = {rounds}\n")
         create_campaign(
@@ -81,10 +85,19 @@ class Loop:
             f'smtp_url = "{self.stack.smtp_url()}"\n'
             "[turns]\nearly_delay_minutes = 0\n"
         )
-        self.rt = open_runtime(str(self.config), migrate_schema=True)  # as `pbem init` does
+        self.rt = self._open(f"sqlite:///{ledger}")
         players = [f"{p.title()} <{p}@localhost>" for p in self.players]
         create_campaign(self.rt, NewCampaign(name, game, None, players, seed=seed, sets=sets or {}))
         return self
+
+    def _open(self, url: str) -> Runtime:
+        """The runtime on this loop's ledger at the newest schema, as after `pbem init` (a new
+        SQLite ledger is a copy of the migrated template)."""
+        path = sqlite_path(url)
+        if path is None or path.exists():
+            return open_runtime(str(self.config), migrate_schema=True)
+        copy_template(path)
+        return open_runtime(str(self.config))
 
     def tick(self) -> TickReport:
         """One pass in this process."""
@@ -125,11 +138,17 @@ class Loop:
         return process.returncode
 
     def inbox(self, user: str) -> list[Message]:
-        """Every message in a user's inbox, oldest first."""
-        return [
-            email.message_from_bytes(raw, policy=default_policy)
-            for raw in self.stack.messages(user)
-        ]
+        """Every message in a user's inbox, oldest first: each fetched and parsed once, and shared
+        by later calls (a test that edits one edits a copy)."""
+        known = self.parsed.setdefault(user, {})
+        with self.stack.imap(user) as client:
+            uids = sorted(client.search(["ALL"]))
+            fresh = [uid for uid in uids if uid not in known]
+            data = client.fetch(fresh, ["BODY.PEEK[]"]) if fresh else {}
+        for uid in fresh:
+            raw = bytes(data[uid][b"BODY[]"])
+            known[uid] = email.message_from_bytes(raw, policy=default_policy)
+        return [known[uid] for uid in uids]
 
     def new_mail(self, user: str) -> list[Message]:
         """Messages that arrived since the last call for this user."""

@@ -108,6 +108,7 @@ def _live(loop: Loop, seat: str) -> bool:
         return queries.live_submission(session, phase, seat) is not None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", CASES, ids=[c.game for c in CASES])
 def test_late_and_misthreaded_mail_never_decides_anything_newer(
     mail_stack: MailStack, tmp_path: Path, case: Case

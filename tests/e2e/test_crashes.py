@@ -55,6 +55,7 @@ def _check_exactly_once(loop: Loop, duplicates_allowed: int = 0) -> None:
     assert extra <= duplicates_allowed
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", STAGES)
 def test_crash_at_each_stage_then_rerun(mail_stack: MailStack, tmp_path: Path, stage: str) -> None:
     loop = _replied(mail_stack, tmp_path)
@@ -64,6 +65,7 @@ def test_crash_at_each_stage_then_rerun(mail_stack: MailStack, tmp_path: Path, s
     _check_exactly_once(loop, duplicates_allowed=SESSIONS if stage == "outbox.after-send" else 0)
 
 
+@pytest.mark.slow
 def test_overlapping_ticks_serialise(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = _replied(mail_stack, tmp_path)
     processes = [loop.tick_process(wait=False) for _ in range(3)]

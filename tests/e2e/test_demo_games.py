@@ -16,6 +16,7 @@ from tests.conftest import service_unavailable
 PHASES = 4  # enough for every player to have been asked and answered, and quick
 
 
+@pytest.mark.slow
 @pytest.mark.services
 @pytest.mark.parametrize("name", sorted(games()))
 def test_a_bounded_demo_of_every_game(name: str, tmp_path: Path) -> None:

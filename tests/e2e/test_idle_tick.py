@@ -7,6 +7,8 @@ import json
 import os
 from pathlib import Path
 
+import pytest
+
 from pbem.sandbox.mailstack import MailStack
 from tests.e2e.loop import Loop, subjects
 from tests.support.child_tick import ChildRun, run_pbem_child
@@ -18,6 +20,7 @@ def _tick(loop: Loop) -> tuple[ChildRun, dict[str, object]]:
     return run, json.loads(run.output)
 
 
+@pytest.mark.slow
 def test_idle_ticks_skip_the_full_tick_until_mail_comes(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -6,6 +6,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Player
@@ -38,6 +39,7 @@ def _to_referee(
     loop.stack.deliver(raw, f"{loop.referee}@localhost")
 
 
+@pytest.mark.slow
 def test_auto_replies_bulk_and_loops_get_no_answer(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice = loop.players[0]
@@ -61,6 +63,7 @@ def test_auto_replies_bulk_and_loops_get_no_answer(mail_stack: MailStack, tmp_pa
     assert loop.new_mail(alice) == []
 
 
+@pytest.mark.slow
 def test_bounce_naming_a_player_only_in_its_text_is_not_answered_and_marks_no_one(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -86,6 +89,7 @@ def test_bounce_naming_a_player_only_in_its_text_is_not_answered_and_marks_no_on
     assert loop.new_mail(bob) == []
 
 
+@pytest.mark.slow
 def test_html_only_base64_latin1_and_attachment_orders_are_read(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -105,6 +109,7 @@ def test_html_only_base64_latin1_and_attachment_orders_are_read(
     assert "pick 5" in text_of(loop.new_mail(bob)[0])
 
 
+@pytest.mark.slow
 def test_quoted_reply_history_is_cut(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice = loop.players[0]
@@ -118,6 +123,7 @@ def test_quoted_reply_history_is_cut(mail_stack: MailStack, tmp_path: Path) -> N
     assert "pick 2" in ack and "PROBLEMS" not in ack
 
 
+@pytest.mark.slow
 def test_encrypted_and_oversized_mail_get_a_polite_refusal(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -135,6 +141,7 @@ def test_encrypted_and_oversized_mail_get_a_polite_refusal(
     assert "too large" in text_of(loop.new_mail(bob)[0])
 
 
+@pytest.mark.slow
 def test_fresh_mail_with_the_key_line_is_accepted(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice = loop.players[0]
@@ -152,6 +159,7 @@ def test_fresh_mail_with_the_key_line_is_accepted(mail_stack: MailStack, tmp_pat
     assert "pick 6" in text_of(loop.new_mail(alice)[0])
 
 
+@pytest.mark.slow
 def test_mail_commands_answer(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = _loop(mail_stack, tmp_path)
     alice, bob = loop.players

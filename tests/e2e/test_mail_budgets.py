@@ -12,6 +12,7 @@ from email.policy import default as default_policy
 from email.utils import make_msgid
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import FixedClock
@@ -59,6 +60,7 @@ def _advance(loop: Loop, minutes: int) -> None:
     loop.rt.clock.at += timedelta(minutes=minutes)
 
 
+@pytest.mark.slow
 def test_forged_mail_cannot_use_up_a_players_reply_budget(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -79,6 +81,7 @@ def test_forged_mail_cannot_use_up_a_players_reply_budget(
         assert "mail.E_NO_SECRET" in text_of(message)
 
 
+@pytest.mark.slow
 def test_key_used_from_another_address_is_reported_without_quoting(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -97,6 +100,7 @@ def test_key_used_from_another_address_is_reported_without_quoting(
     assert loop.new_mail(mallory) == []
 
 
+@pytest.mark.slow
 def test_press_and_referee_relays_have_their_own_limits(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -124,6 +128,7 @@ def test_press_and_referee_relays_have_their_own_limits(
     assert outcomes.get("mail.press") == 1 and "mail.E_PRESS_LIMIT" not in outcomes
 
 
+@pytest.mark.slow
 def test_acknowledgements_past_the_budget_come_later_as_one_digest(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -151,6 +156,7 @@ def test_acknowledgements_past_the_budget_come_later_as_one_digest(
     assert [(h.held, h.released_at is not None) for h in held] == [(3, True)]
 
 
+@pytest.mark.slow
 def test_refused_orders_and_commands_past_the_budget_are_answered_in_the_digest(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -173,6 +179,7 @@ def test_refused_orders_and_commands_past_the_budget_are_answered_in_the_digest(
     assert "Orders on file for Round 1" in text and "pick 4" in text
 
 
+@pytest.mark.slow
 def test_notices_the_referee_causes_do_not_spend_a_players_reply_budget(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -191,6 +198,7 @@ def test_notices_the_referee_causes_do_not_spend_a_players_reply_budget(
     assert sum("paused" in s or "resumed" in s or "eadline" in s for s in got) == 3, got
 
 
+@pytest.mark.slow
 def test_status_names_players_but_never_their_addresses(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -217,6 +225,7 @@ PROVIDER_IDS = {
 }
 
 
+@pytest.mark.slow
 def test_replies_thread_to_long_message_ids_without_encoding(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.ledger.db import make_engine, migrate
@@ -14,6 +16,7 @@ from pbem.services.turns.replay import replay
 from tests.e2e.loop import Loop, subjects, text_of
 
 
+@pytest.mark.slow
 def test_players_play_several_turns_by_reply(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=3, rounds=2)
     loop.tick()
@@ -32,6 +35,7 @@ def test_players_play_several_turns_by_reply(mail_stack: MailStack, tmp_path: Pa
     assert loop.tick().sent == 0  # nothing left to send, nothing sent twice
 
 
+@pytest.mark.slow
 def test_acknowledgement_echoes_canonical_orders_digest_and_deadline(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -51,6 +55,7 @@ def test_acknowledgement_echoes_canonical_orders_digest_and_deadline(
     assert "REPLACE" in second and "pick 6" in second
 
 
+@pytest.mark.slow
 def test_same_message_delivered_twice_is_processed_once(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -66,6 +71,7 @@ def test_same_message_delivered_twice_is_processed_once(
     assert subjects(loop.new_mail(alice)).count("[loop] Orders received: Round 1") == 1
 
 
+@pytest.mark.slow
 def test_uidvalidity_change_processes_nothing_twice(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=2)
     loop.tick()
@@ -83,6 +89,7 @@ def test_uidvalidity_change_processes_nothing_twice(mail_stack: MailStack, tmp_p
         assert len({m.uidvalidity for m in session.exec(select(InboundMessage)).all()}) == 2
 
 
+@pytest.mark.slow
 def test_forged_from_with_a_stolen_key_records_nothing_and_warns_the_owner(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -99,18 +106,19 @@ def test_forged_from_with_a_stolen_key_records_nothing_and_warns_the_owner(
     ]  # the forger hears nothing
 
 
+@pytest.mark.slow
 def test_player_address_without_key_or_with_a_wrong_key_gets_an_explanation(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=2)
     loop.tick()
     alice = loop.players[0]
-    welcome = loop.inbox(alice)[-1]
+    welcome = copy.deepcopy(loop.inbox(alice)[-1])  # the inbox's messages are shared: edit a copy
     del welcome["Reply-To"]
     welcome.replace_header("Subject", "orders")
     welcome["Reply-To"] = f"{loop.referee}@localhost"
     loop.reply(alice, welcome, "pick 4")
-    tampered = loop.inbox(alice)[-1]
+    tampered = copy.deepcopy(loop.inbox(alice)[-1])
     wrong = token_for("loop", "p1", "not-the-secret")
     tampered.replace_header("Reply-To", f"{loop.referee}+{wrong}@localhost")
     tampered.replace_header("Subject", f"orders [pbem {wrong}]")
@@ -121,6 +129,7 @@ def test_player_address_without_key_or_with_a_wrong_key_gets_an_explanation(
     assert len(notices) == 2 and all("was not used" in n for n in notices)
 
 
+@pytest.mark.slow
 def test_unknown_sender_gets_nothing(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=2)
     loop.tick()
@@ -131,6 +140,7 @@ def test_unknown_sender_gets_nothing(mail_stack: MailStack, tmp_path: Path) -> N
     assert loop.inbox(stranger) == []
 
 
+@pytest.mark.slow
 def test_cli_with_env_urls_sends_welcome_on_create(mail_stack: MailStack, tmp_path: Path) -> None:
     import os
     import subprocess

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session
 
 from pbem.games.mighty_kingdoms.state import MKState
@@ -70,6 +71,7 @@ def send(loop: Loop, player: str, body: str) -> str:
     return text_of(fresh[0])
 
 
+@pytest.mark.slow
 def test_no_mail_replaces_valid_orders_with_nothing_unless_it_says_so(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

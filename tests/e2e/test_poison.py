@@ -82,6 +82,7 @@ def accepted_picks(loop: Loop) -> list[str]:
         return sorted(r.canonical.strip() for r in rows if r.valid)
 
 
+@pytest.mark.slow
 def test_issue_header_reproductions_are_stored_and_answered(
     mail_stack: MailStack, tmp_path: Path, database_url: str
 ) -> None:
@@ -108,6 +109,7 @@ def test_issue_header_reproductions_are_stored_and_answered(
     assert loop.tick().ingest.outcomes == {"mail.duplicate": 1}
 
 
+@pytest.mark.slow
 def test_mail_that_cannot_be_stored_is_quarantined_and_the_cursor_moves_on(
     mail_stack: MailStack, tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -141,6 +143,7 @@ def test_mail_that_cannot_be_stored_is_quarantined_and_the_cursor_moves_on(
     assert cursor.last_uid == max(r.uid for r in inbound_rows(loop))
 
 
+@pytest.mark.slow
 def test_real_insert_failure_on_postgresql_is_quarantined(
     mail_stack: MailStack, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -158,6 +161,7 @@ def test_real_insert_failure_on_postgresql_is_quarantined(
     assert accepted_picks(loop) == ["pick 3"]
 
 
+@pytest.mark.slow
 def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
     mail_stack: MailStack, tmp_path: Path, database_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -205,6 +209,7 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
     assert status.exit_code == 0 and "Quarantined mail: 1" in status.output
 
 
+@pytest.mark.slow
 def test_oversized_mail_is_stored_truncated_with_size_and_hash_and_answered(
     mail_stack: MailStack, tmp_path: Path, database_url: str
 ) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session
 
 from pbem.ledger import queries
@@ -25,6 +26,7 @@ def _loop(mail_stack: MailStack, tmp_path: Path) -> Loop:
     return loop
 
 
+@pytest.mark.slow
 def test_press_goes_to_seats_and_names_and_never_confirms_an_address(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -52,6 +54,7 @@ def test_press_goes_to_seats_and_names_and_never_confirms_an_address(
         assert not any(ch in text for ch in "\u202e\u202c\u200b\x07")
 
 
+@pytest.mark.slow
 def test_orders_under_a_mail_command_are_read_or_plainly_not_used(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -44,6 +44,7 @@ def _send(loop: Loop, user: str, body: str) -> tuple[dict[str, int], str]:
     return outcomes, acks[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(games()))
 def test_the_same_slip_has_the_same_outcome_by_mail(
     mail_stack: MailStack, tmp_path: Path, name: str

@@ -7,6 +7,7 @@ from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Submission
@@ -20,6 +21,7 @@ def _secret_line(welcome: str) -> str:
     return next(line.strip() for line in lines[at + 1 :] if line.strip())
 
 
+@pytest.mark.slow
 def test_fresh_mail_starting_with_the_welcome_secret_line_is_accepted(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -75,6 +75,7 @@ def break_campaign(loop: Loop) -> None:
         )
 
 
+@pytest.mark.slow
 def test_a_failing_campaign_is_reported_and_the_others_run(
     mail_stack: MailStack,
     tmp_path: Path,
@@ -105,6 +106,7 @@ def _cli_tick(loop: Loop) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_claim_lost_to_a_concurrent_turn_run_is_a_normal_outcome(
     mail_stack: MailStack, tmp_path: Path, pg_url: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.failpoints import CRASH_EXIT
@@ -31,6 +32,7 @@ def _statuses(loop: Loop) -> list[tuple[int, str]]:
         return [(p.seq, p.status) for p in session.exec(select(Phase).order_by(Phase.seq))]
 
 
+@pytest.mark.slow
 def test_acknowledgements_are_sent_before_adjudication(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -45,6 +47,7 @@ def test_acknowledgements_are_sent_before_adjudication(
         assert subjects(loop.new_mail(player)) == ["[loop] Report: Round 1"]
 
 
+@pytest.mark.slow
 def test_a_spent_budget_leaves_due_phases_for_the_next_tick(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:
@@ -70,6 +73,7 @@ def _outbox(loop: Loop) -> list[tuple[str, str]]:
         return sorted((row.recipient, row.status) for row in rows)
 
 
+@pytest.mark.slow
 def test_reports_drafted_by_a_crashed_tick_are_drawn_and_sent_once(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

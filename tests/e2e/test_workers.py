@@ -106,6 +106,7 @@ def _campaign_number(players: list[str], player: str) -> int:
     return players.index(player) // 2 + 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("workers", [2, 4])
 def test_workers_share_a_tick_exactly_once(
     mail_stack: MailStack, tmp_path: Path, pg_url: str, workers: int
@@ -115,6 +116,7 @@ def test_workers_share_a_tick_exactly_once(
     _check_exactly_once(loop, players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stage", STAGES)
 def test_a_worker_killed_at_each_stage_leaves_nothing_lost_or_doubled(
     mail_stack: MailStack, tmp_path: Path, pg_url: str, stage: str
@@ -127,6 +129,7 @@ def test_a_worker_killed_at_each_stage_leaves_nothing_lost_or_doubled(
     _check_exactly_once(loop, players, duplicates_allowed=resent)
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_send_is_finished_by_another(
     mail_stack: MailStack, tmp_path: Path, pg_url: str
 ) -> None:
@@ -145,6 +148,7 @@ def test_a_worker_killed_mid_send_is_finished_by_another(
     _check_exactly_once(loop, players, duplicates_allowed=SESSIONS)
 
 
+@pytest.mark.slow
 def test_tick_workers_option_runs_them_side_by_side(
     mail_stack: MailStack, tmp_path: Path, pg_url: str
 ) -> None:

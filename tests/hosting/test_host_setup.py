@@ -49,6 +49,7 @@ def _units_in(tmp_path: Path) -> list[Path]:
     return units
 
 
+@pytest.mark.subprocess
 def test_the_systemd_units_verify_cleanly(tmp_path: Path) -> None:
     units = _units_in(tmp_path)
     done = subprocess.run(
@@ -62,6 +63,7 @@ def test_the_systemd_units_verify_cleanly(tmp_path: Path) -> None:
     assert "Unknown key" not in done.stderr and "Unknown section" not in done.stderr, done.stderr
 
 
+@pytest.mark.subprocess
 def test_the_service_is_hardened(tmp_path: Path) -> None:
     service = (CRON / "pbem-tick.service").read_text(encoding="utf-8")
     for line in (
@@ -106,6 +108,8 @@ def _cron_run(command: str, home: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.subprocess
+@pytest.mark.slow
 @pytest.mark.services
 def test_a_real_crontab_line_ticks_with_no_exported_variable(
     mail_stack: MailStack, tmp_path: Path

@@ -121,6 +121,7 @@ print("written", flush=True)
 """
 
 
+@pytest.mark.subprocess
 def test_another_process_waits_for_the_file_turn_and_writes_once_it_is_free(
     tmp_path: Path,
 ) -> None:

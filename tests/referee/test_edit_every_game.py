@@ -75,6 +75,7 @@ def _adjustment_mail(rt: Runtime) -> list[str]:
     return texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(EDITS))
 def test_an_edited_campaign_plays_to_its_end_and_replays_exactly(
     name: str, tmp_path: Path

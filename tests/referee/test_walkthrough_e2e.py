@@ -8,6 +8,7 @@ from email.message import Message
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from pbem.cli.app import app
@@ -93,6 +94,7 @@ def _phase(realm: Realm) -> str:
     return str(realm.referee.json("status", NAME)["phase_key"])
 
 
+@pytest.mark.slow
 def test_a_referee_runs_a_mighty_kingdoms_campaign_through_every_tool(
     mail_stack: MailStack, tmp_path: Path, pg_url: str
 ) -> None:

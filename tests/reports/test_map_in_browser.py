@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from pbem.core.board import Picture
@@ -72,6 +73,7 @@ def _pixels_where(image: Image.Image, test: Callable[[tuple[int, ...]], bool]) -
     return mask
 
 
+@pytest.mark.subprocess
 def test_hex_labels_in_the_mail_measure_at_least_11_px(tmp_path: Path) -> None:
     image, picture = _screenshot(tmp_path)
     left, top, right, _ = _marker_box(image)

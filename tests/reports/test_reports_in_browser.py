@@ -25,6 +25,9 @@ from pbem.render.scene import Text, build_scene
 from tests.reports.browser import Browser
 from tests.reports.samples import GAMES, bundle, write_page
 
+# its module-scoped fixture is made once: the tests share one parallel worker
+pytestmark = pytest.mark.xdist_group("test_reports_in_browser")
+
 WIDTHS = (390, 1280)
 MIN_PAGE_TEXT = 12.0  # CSS px, any text of the page
 MIN_MAP_TEXT = {390: LEGIBLE_PX, 1280: 11.0}  # CSS px, text on the map as the browser shows it
@@ -71,6 +74,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
         yield running
 
 
+@pytest.mark.subprocess
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("name", GAMES)
 def test_the_report_reads_well_at_this_width(

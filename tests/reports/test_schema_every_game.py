@@ -27,6 +27,7 @@ def header(game: Game, viewer: str | None) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(games()))
 def test_every_reader_of_every_phase_matches_the_schema(name: str) -> None:
     game, checked, kinds = games()[name], 0, set()

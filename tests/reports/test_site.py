@@ -30,6 +30,9 @@ from tests.conftest import service_unavailable
 from tests.reports.campaign import order_text
 from tests.support.runtime import make_runtime, sqlite_url
 
+# its module-scoped fixture is made once: the tests share one parallel worker
+pytestmark = pytest.mark.xdist_group("test_site")
+
 PLAYERS = ["Alba <alba@localhost>", "Brython <brython@localhost>"]
 ADDRESSES = {"p1": "alba@localhost", "p2": "brython@localhost"}
 SECRET_RACE = "Twilight Kin"
@@ -143,6 +146,7 @@ def browse(url: str, profile: Path, *extra: str) -> subprocess.CompletedProcess[
     return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
 
 
+@pytest.mark.subprocess
 def test_chromium_draws_a_phase_page_with_its_map(archive: Path, tmp_path: Path) -> None:
     url = (archive / "phase-006.html").as_uri()
     shot = tmp_path / "page.png"

@@ -20,6 +20,9 @@ from pbem.services.referee import site
 from pbem.services.referee.site import build_site, page_file, role_of
 from tests.support.finished import new_campaign, play_to_end
 
+# its module-scoped fixture is made once: the tests share one parallel worker
+pytestmark = pytest.mark.xdist_group("test_site_games")
+
 
 @dataclass
 class Archived:
@@ -47,6 +50,7 @@ def _done(rt: Runtime) -> list[int]:
         return [p.seq for p in queries.done_phases(session, campaign)]
 
 
+@pytest.mark.slow
 def test_every_phase_has_a_page_and_the_index_has_the_standings(archived: Archived) -> None:
     seqs = _done(archived.rt)
     pages = sorted(p.name for p in archived.out.glob("phase-*.html"))

@@ -52,6 +52,7 @@ def is_raw(code: str, words: str) -> bool:
     return code not in NOTATION and bool(words.startswith(code) or RAW.search(words))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(games()))
 def test_every_event_and_question_is_in_words(name: str) -> None:
     worded = played_words(name)

@@ -8,9 +8,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 REPO = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.subprocess
+@pytest.mark.slow
 def test_ledger_growth_prints_both_runs() -> None:
     done = subprocess.run(
         [sys.executable, "-m", "bench.ledger_growth", "--campaigns", "1", "--phases", "1",

@@ -7,6 +7,8 @@ import os
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from pbem.cli.app import app_for, full_app, requested
 from pbem.clock import SystemClock
 from pbem.config import Secret
@@ -40,6 +42,7 @@ def _idle_ledger(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.subprocess
 def test_idle_tick_imports_no_renderer_templates_alembic_or_games(tmp_path: Path) -> None:
     env = _idle_ledger(tmp_path)
     full = run_pbem_child(["tick", "--json"], {**env, "PBEM_IDLE_CHECK": "0"}, tmp_path)
@@ -48,6 +51,7 @@ def test_idle_tick_imports_no_renderer_templates_alembic_or_games(tmp_path: Path
     assert full.imported("pbem.services.tick.tick")  # the full tick really ran in the child
 
 
+@pytest.mark.subprocess
 def test_idle_tick_is_answered_before_typer_and_sqlalchemy_load(tmp_path: Path) -> None:
     env = _idle_ledger(tmp_path)
     fast = run_pbem_child(["tick", "--json"], env, tmp_path)
@@ -56,6 +60,8 @@ def test_idle_tick_is_answered_before_typer_and_sqlalchemy_load(tmp_path: Path) 
     assert fast.imported("pbem.services.tick.idle_checks")  # the fast path answered
 
 
+@pytest.mark.subprocess
+@pytest.mark.slow
 def test_the_idle_answer_prints_what_the_full_tick_prints(tmp_path: Path) -> None:
     env = _idle_ledger(tmp_path)
     for args in (["tick"], ["tick", "--json"], ["tick", "--wait", "5", "--json"]):
@@ -65,6 +71,8 @@ def test_the_idle_answer_prints_what_the_full_tick_prints(tmp_path: Path) -> Non
         assert (fast.code, fast.output) == (full.code, full.output)
 
 
+@pytest.mark.subprocess
+@pytest.mark.slow
 def test_other_tick_forms_go_the_full_way(tmp_path: Path) -> None:
     env = _idle_ledger(tmp_path)
     for args in (["tick", "--dry-run"], ["tick", "--workers", "1"], ["tick", "--bogus"]):

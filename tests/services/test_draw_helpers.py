@@ -46,6 +46,7 @@ def _statuses(rt: Runtime) -> list[tuple[int, str]]:
         return [(i or 0, s) for i, s in session.exec(query.order_by(col(Outbox.id))).all()]
 
 
+@pytest.mark.subprocess
 def test_helpers_draw_every_campaign_they_are_handed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -83,6 +84,7 @@ def test_a_helper_draws_each_campaign_it_reads_and_answers_with_its_id(
     assert sorted(set(_statuses(rt))) == [(1, "draft"), (2, "pending")]
 
 
+@pytest.mark.subprocess
 def test_what_a_dead_helper_held_is_left_to_the_tick(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -107,6 +109,7 @@ def test_draw_processes_zero_is_one_fewer_than_the_cores_at_most_four() -> None:
     assert draw_helpers.processes_for(3, cores=2) == 3  # asked for outright
 
 
+@pytest.mark.subprocess
 def test_helpers_started_early_and_never_handed_work_just_end(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

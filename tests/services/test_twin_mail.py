@@ -198,6 +198,7 @@ def _where(first: dict[str, Any], second: dict[str, Any]) -> str | None:
     return first_difference(lines(first), lines(second))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", HIDING)
 def test_a_player_gets_the_same_mail_whatever_is_hidden_from_them(
     name: str, tmp_path: Path

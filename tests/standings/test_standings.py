@@ -16,12 +16,12 @@ from typer.testing import CliRunner
 from pbem.cli.app import app
 from pbem.cli.host.listing import campaign_table, short_deadline, waiting_cell
 from pbem.core.game import Outcome
-from pbem.ledger.db import make_engine, migrate
 from pbem.ledger.models import Outbox
 from pbem.registry import games
 from pbem.render.standings import final_result, result_lines
 from pbem.services.base.runtime import open_runtime
 from tests.reports.schema_lite import errors
+from tests.support.ledgers import copy_template
 from tests.support.runtime import register_toy
 
 runner = CliRunner()
@@ -44,7 +44,7 @@ def config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
         '[mail]\nreferee_address = "ref@localhost"\n'
     )
     monkeypatch.setenv("PBEM_CONFIG", str(path))
-    migrate(make_engine(f"sqlite:///{tmp_path / 'l.db'}"))  # as `pbem init` leaves it
+    copy_template(tmp_path / "l.db")  # as `pbem init` leaves it
     (tmp_path / "toy.txt").write_text("rounds = 1\n")
     yield path
     games().pop("toy", None)

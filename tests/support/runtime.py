@@ -9,9 +9,9 @@ from typing import Any
 
 from pbem.clock import FixedClock
 from pbem.config import Secret, Settings
-from pbem.ledger.db import make_engine, migrate
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
+from tests.support.ledgers import migrated_engine
 from tests.support.toy_game import GAME as TOY
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -33,9 +33,9 @@ def test_settings(database_url: str, **overrides: Any) -> Settings:
 
 
 def make_runtime(database_url: str, **overrides: Any) -> Runtime:
-    """A Runtime on a freshly migrated ledger at `database_url`."""
-    engine = make_engine(database_url)
-    migrate(engine)
+    """A Runtime on a ledger at the newest schema at `database_url` (a new SQLite ledger is a
+    copy of the migrated template)."""
+    engine = migrated_engine(database_url)
     return Runtime(
         settings=test_settings(database_url, **overrides), engine=engine, clock=FixedClock(START)
     )

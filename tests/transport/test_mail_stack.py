@@ -63,3 +63,23 @@ def test_added_user_can_receive_mail(mail_stack: MailStack) -> None:
     mail_stack.add_user(name, f"pw-{name}")
     mail_stack.deliver(b"Subject: welcome\r\n\r\nhello\r\n", f"{name}@x")
     assert len(mail_stack.messages(name)) == 1
+
+
+def test_a_stack_whose_port_another_server_took_starts_on_fresh_ports(
+    mail_stack: MailStack,
+) -> None:
+    """Test processes running side by side pick ports that were free a moment ago: a stack
+    must not take another's IMAP server (same users, same passwords) for its own."""
+    other = mail_stack
+    stack = MailStack({"referee": "pw-referee"})
+    taken = stack.imap_port = other.imap_port  # the other stack's Dovecot answers here
+    try:
+        stack.start()
+        assert stack.imap_port != taken
+        assert f"pbem-{stack.root.name} ready".encode() in greeting(stack.imap_port)
+        assert f"pbem-{other.root.name} ready".encode() in greeting(taken)
+        user = "referee"
+        stack.deliver(b"Subject: mine\r\n\r\nmine\r\n", user)
+        assert len(stack.messages(user)) == 1  # in this stack's mailbox, not the other's
+    finally:
+        stack.stop()

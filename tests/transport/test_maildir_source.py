@@ -162,6 +162,7 @@ def _numbering_seen_by(path: str) -> list[tuple[int, bytes]]:
     return MaildirSource(path, batch=1000).fetch_new(None, None).messages
 
 
+@pytest.mark.subprocess
 def test_parallel_runs_agree_on_uids(maildir: mailbox.Maildir) -> None:
     deliver(maildir, range(1, 41))
     path = str(maildir._path)

@@ -27,6 +27,7 @@ def _count(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
     return calls
 
 
+@pytest.mark.slow
 def test_a_session_sends_every_message_over_one_connection_and_login(
     mail_stack: MailStack, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.copying import deep_copy
 from pbem.core.edits import EditUsage
 from pbem.core.game import (
     Advance,
@@ -115,7 +116,7 @@ class DavidGoliath:
 
     def advance(self, state: DGState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the owing seat's input and play on until someone owes input again."""
-        new = state.model_copy(deep=True)
+        new = deep_copy(state)
         events = play(new, inputs, rng)
         dropping.settle(new)
         return Advance(state=new, events=events)

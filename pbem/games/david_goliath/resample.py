@@ -3,6 +3,7 @@ what the rules hide from that seat, the other hand and the deck order, dealt afr
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.rng import SeededRng
 from pbem.games.david_goliath.content import Role, card_of
 from pbem.games.david_goliath.legal import other
@@ -12,7 +13,7 @@ from pbem.games.david_goliath.windows import rebuild_window
 
 def resample_hidden(state: DGState, seat: str, rng: SeededRng) -> DGState:
     """The other hand redealt (same size) from it and the deck together, the rest the new deck."""
-    twin = state.model_copy(deep=True)
+    twin = deep_copy(state)
     role = state.role_of(seat)
     if role is None:
         return twin  # the referee sees every card

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.content import (
@@ -82,7 +83,7 @@ def _standing(rng: SeededRng) -> Standing:
 
 def random_turn(state: DBAState, seat: str, rng: SeededRng) -> TurnInput:
     """Scout, a few moves, then every attack the bot can find, in phase order."""
-    work = state.model_copy(deep=True)
+    work = deep_copy(state)
     orders: list[Order] = _discard_some(work, seat, rng)
     if holds(work, seat, "scout") and rng.die(2, purpose="bot scout") == 1:
         play(work, seat, "scout")

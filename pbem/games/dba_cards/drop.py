@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.game import Advance, EditRefused, Event
 from pbem.games.dba_cards.state import DBAState
 
@@ -12,7 +13,7 @@ def drop(state: DBAState, seat: str) -> Advance:
         raise EditRefused("dba.E_DROP_SEAT", seat=seat)
     if state.stage == "over" or state.conceded is not None:
         raise EditRefused("dba.E_DROP_OVER")
-    new = state.model_copy(deep=True)
+    new = deep_copy(state)
     names = {s.id: s.name for s in state.seats}
     new.conceded, new.winner = seat, state.opponent(seat)
     new.end_note = f"{names[seat]} conceded"

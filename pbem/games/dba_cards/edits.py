@@ -9,6 +9,7 @@ stays in exactly one place (deck, discard pile or a hand).
 from __future__ import annotations
 
 from pbem.core.cards import move_first
+from pbem.core.copying import deep_copy
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.dba_cards.content import (
@@ -177,6 +178,6 @@ BOOK = EditBook[DBAState](
         EditCommand("take", ("SEAT", "CARD"), "a card from a hand to the discard pile", _take,
                     "take p2 elite"),
     ],
-    copy=lambda state: state.model_copy(deep=True),
+    copy=deep_copy,
     check=_in_turn,
 )

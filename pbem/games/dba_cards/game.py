@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from pbem.core.copying import deep_copy
 from pbem.core.edits import EditUsage
 from pbem.core.game import (
     REFEREE,
@@ -184,7 +185,7 @@ class DBACards:
 
     def advance(self, state: DBAState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the owed input to a copy of `state`."""
-        work = state.model_copy(deep=True)
+        work = deep_copy(state)
         if state.conceded is not None:
             dropping.settle(work)
             return Advance(state=work, events=[])

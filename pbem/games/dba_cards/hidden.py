@@ -12,6 +12,7 @@ tells the runs apart.
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.content import DRAW, card_key
 from pbem.games.dba_cards.play.defences import defence_choices
@@ -21,7 +22,7 @@ from pbem.games.dba_cards.turn import card_of
 
 def resample_hidden(state: DBAState, seat: str, rng: SeededRng) -> DBAState:
     """A state equal to `state` in all `seat` may know; the deck and other hands drawn afresh."""
-    twin = state.model_copy(deep=True)
+    twin = deep_copy(state)
     others = [s for s in twin.seat_ids() if s != seat and s in twin.sides]
     kept = {s: _reserved(twin, s) for s in others}
     mine = _own_next_draw(twin, seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any, Literal
 
+from pbem.core.copying import deep_copy
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import clears_standing, read_answer
@@ -106,7 +107,7 @@ def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:
 
 def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> list[Problem]:
     """Try the orders on a copy of the board, phase by phase, as the turn will run them."""
-    work = state.model_copy(deep=True)
+    work = deep_copy(state)
     cut_to_limit(work, seat, [o for _, o in orders])
     discards = [(n, o) for n, o in orders if isinstance(o, Discard)]
     problems = _check_discards(state, seat, discards)

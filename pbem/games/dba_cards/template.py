@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from pbem.core.copying import deep_copy
 from pbem.games.dba_cards.content import ATTACK_CARDS, CARDS, HAND_LIMIT, MOVE_CARDS, card_key
 from pbem.games.dba_cards.inputs import Attack, Move
 from pbem.games.dba_cards.opening.terrain import can_enter
@@ -67,7 +68,7 @@ def legal_now(state: DBAState, seat: str) -> list[Listed]:
 
 def turn_orders(state: DBAState, seat: str) -> list[Listed]:
     """Discards, Scout, moves, Special Ability orders and attacks from the board as it is."""
-    state = state.model_copy(deep=True)  # moves are tried on it, and undone
+    state = deep_copy(state)  # moves are tried on it, and undone
     kinds = sorted({card_key(c) for c in state.sides[seat].hand}, key=list(CARDS).index)
     found = _discards(state, seat, kinds)
     found += [Listed("scout")] if "scout" in kinds else []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pbem.core.copying import deep_copy
 from pbem.core.game import Event
 from pbem.core.reactions import replace_standing, resolve
 from pbem.core.rng import SeededRng
@@ -32,7 +33,7 @@ BATTLE = (Attack, Trample)
 
 def atomic(state: DBAState, run: Callable[[DBAState], list[Event]]) -> list[Event]:
     """Run one order on a copy; keep the result only if no rule refused it."""
-    work = state.model_copy(deep=True)
+    work = deep_copy(state)
     events = run(work)
     for name in DBAState.model_fields:
         setattr(state, name, getattr(work, name))

@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from pbem.core.copying import SharedContent
+
 Kind = Literal["chariot", "phalanx", "infantry", "militia"]
 KINDS: tuple[Kind, ...] = ("chariot", "phalanx", "infantry", "militia")
 Terrain = Literal["clear", "hill"]
@@ -91,8 +93,9 @@ class LeaderSpec(BaseModel):
     rating: int
 
 
-class Scenario(BaseModel):
-    """Everything a campaign reads from its scenario file."""
+class Scenario(SharedContent):
+    """Everything a campaign reads from its scenario file (read-only in play: copies of a
+    state share it)."""
 
     name: str
     title: str = ""
@@ -115,7 +118,18 @@ class Scenario(BaseModel):
 
     def area(self, key: str) -> Area:
         """The area with id `key`."""
-        return next(a for a in self.areas if a.id == key)
+        return self.memo("areas", lambda: {a.id: a for a in self.areas})[key]
+
+    def borders(self, area: str) -> list[tuple[str, str]]:
+        """(neighbour, link kind) pairs of an area, sorted by neighbour."""
+        return list(self.memo("borders", self._borders).get(area, ()))
+
+    def _borders(self) -> dict[str, list[tuple[str, str]]]:
+        table: dict[str, list[tuple[str, str]]] = {}
+        for link in self.links:
+            table.setdefault(link.a, []).append((link.b, link.kind))
+            table.setdefault(link.b, []).append((link.a, link.kind))
+        return {area: sorted(found) for area, found in table.items()}
 
     def cost(self, kind: str) -> ChartRow:
         """The chart line of an army kind."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbem.core.cards import move_first
+from pbem.core.copying import deep_copy
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.king_david.content import FORT_MAX, KINDS
@@ -204,6 +205,6 @@ BOOK = EditBook[KDState](
         EditCommand("take-marker", ("SEAT", "MARKER"), "a player's event marker back to the "
                     "cup", _take_marker, "take-marker p2 ambush"),
     ],
-    copy=lambda state: state.model_copy(deep=True),
+    copy=deep_copy,
     check=_between_actions,
 )

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pbem.core.copying import deep_copy
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import STACK_LIMIT
@@ -40,7 +41,7 @@ def resample_hidden(state: KDState, seat: str, rng: SeededRng,
                     keep: frozenset[str] = frozenset()) -> KDState:
     """A state equal to `state` in all `seat` may know, with what is hidden drawn afresh;
     stacks in the areas `keep` names stay as they are (a test's choice)."""
-    twin = state.model_copy(deep=True)
+    twin = deep_copy(state)
     kept = _in_sight(twin, seat) | keep
     _armies(twin, seat, kept, rng)
     _leaders(twin, seat, kept, rng)

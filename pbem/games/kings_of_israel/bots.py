@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.reactions import StandingReaction
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.cards.blessings import play_blessing
@@ -132,7 +133,7 @@ def _blessing_plays(state: KIState, seat: str) -> list[Act]:
 
 def plan_turn(state: KIState, seat: str, rng: SeededRng | None = None) -> list[Act]:
     """A turn's acts for `seat`, tried on a copy of the state (sometimes a random action)."""
-    sim = state.model_copy(deep=True)
+    sim = deep_copy(state)
     scratch = SeededRng(0)
     acts: list[Act] = []
     for play in _blessing_plays(sim, seat):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
+
+from pbem.core.copying import SharedContent
 
 PlaceKind = Literal["location", "mount", "nation"]
 RESOURCES = ("gold", "stone", "wood", "cattle", "grain")
@@ -80,7 +82,7 @@ class Ability(BaseModel):
     power: str
 
 
-class Board(BaseModel):
+class Board(SharedContent):
     """Everything the scenario file defines."""
 
     name: str
@@ -95,10 +97,6 @@ class Board(BaseModel):
     blessings: list[Card]
     sins: list[Card]
 
-    def __deepcopy__(self, memo: dict[int, Any] | None = None) -> Board:
-        """The board itself: nothing in play changes it, so copies of a state share it (a
-        deep copy of every place and card made each phase the slowest part of a turn)."""
-        return self
 
     def place(self, place_id: str) -> Place:
         """The place with this id."""

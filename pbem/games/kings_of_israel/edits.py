@@ -8,6 +8,7 @@ exactly one place (a deck, a discard pile or a hand).
 from __future__ import annotations
 
 from pbem.core.cards import move_first
+from pbem.core.copying import deep_copy
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.kings_of_israel.cards.decks import hand_limit, kind
@@ -195,6 +196,6 @@ BOOK = EditBook[KIState](
         EditCommand("actions", ("N",), f"actions left in this turn (1 to {ACTIONS})", _actions,
                     "actions 2"),
     ],
-    copy=lambda state: state.model_copy(deep=True),
+    copy=deep_copy,
     check=_settled,
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.copying import deep_copy
 from pbem.core.dropping import live_due
 from pbem.core.edits import EditUsage
 from pbem.core.game import (
@@ -140,7 +141,7 @@ class KingsOfIsrael:
 
     def advance(self, state: KIState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
         """Apply the inputs and play on until someone owes input again."""
-        new = state.model_copy(deep=True)
+        new = deep_copy(state)
         events = dropping.advance_without_dropped(new, inputs, rng)
         return Advance(state=new, events=events)
 

@@ -10,6 +10,7 @@ and Blessings (their numbers are public). The discard piles lie face up.
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.state import KIState
 
@@ -22,7 +23,7 @@ def resample_hidden(
     """A state equal to `state` in all `seat` may know, with the hidden facts drawn afresh.
     With `public_draws` False the Location and Sin & Punishment decks keep their order (a
     narrower twin, whose rounds begin alike: the check's way to reach the questions there)."""
-    twin = state.model_copy(deep=True)
+    twin = deep_copy(state)
     decks = twin.decks
     if public_draws:
         decks.location = rng.shuffled(decks.location, purpose="twin locations")
@@ -73,7 +74,7 @@ def revealed(state: KIState) -> dict[str, object]:
 def as_known(state: KIState, seat: str) -> KIState:
     """`seat`'s picture of the game: every card it cannot see (in the decks and, when hands are
     hidden, in its team-mates' hands) is an unknown card, and the decks hold only those."""
-    known = state.model_copy(deep=True)
+    known = deep_copy(state)
     decks = known.decks
     decks.resource = _unknown(len(decks.resource), "r")
     decks.blessing = _unknown(len(decks.blessing), "b")

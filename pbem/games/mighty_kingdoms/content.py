@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from pbem.core.copying import SharedContent
 from pbem.core.hexgrid import DIRECTION_ORDER, OPPOSITE, Hex
 
 Terrain = Literal["plain", "water", "marsh"]
@@ -41,8 +42,8 @@ class Tile(BaseModel):
         return self.terrain == "plain"
 
 
-class MapData(BaseModel):
-    """A whole campaign map."""
+class MapData(SharedContent):
+    """A whole campaign map (read-only in play: copies of a state share it)."""
 
     model_config = ConfigDict(frozen=True)
 

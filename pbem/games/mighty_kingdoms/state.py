@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from pbem.core.copying import deep_copy
 from pbem.core.game import Seat
 from pbem.games.mighty_kingdoms.content import MapData
 
@@ -175,7 +176,7 @@ class MKState(BaseModel):
 
     def working_copy(self) -> MKState:
         """A deep copy that rules may change freely."""
-        return self.model_copy(deep=True)
+        return deep_copy(self)
 
     def armies_of(self, seat: str) -> list[Army]:
         """A seat's armies, sorted by id number."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.david_goliath import GAME
@@ -80,6 +82,7 @@ def play_checked(seed: int) -> Counter[str]:
     return kinds
 
 
+@pytest.mark.slow
 def test_every_card_of_the_deck_is_played_and_nothing_leaks() -> None:
     kinds: Counter[str] = Counter()
     for seed in SEEDS:

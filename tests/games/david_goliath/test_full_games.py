@@ -6,6 +6,8 @@ import json
 from collections import Counter
 from typing import Any
 
+import pytest
+
 from pbem.core.game import Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.david_goliath import GAME
@@ -59,6 +61,7 @@ def _leaks(state: DGState, events: list[Any]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_random_games_finish_with_every_kind_of_window_and_nothing_leaks() -> None:
     seen: Counter[str] = Counter()
     for seed in range(GAMES):

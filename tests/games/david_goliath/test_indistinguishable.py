@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pbem.core.rng import SeededRng
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.legal import other
@@ -46,6 +48,7 @@ def _seats(state: Any) -> list[str]:
     return [s.id for s in state.seats]
 
 
+@pytest.mark.slow
 def test_what_a_player_receives_does_not_depend_on_the_other_hand(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("david-goliath", tmp_path)
     states = random_states(game, opening, STATES, seed=24)

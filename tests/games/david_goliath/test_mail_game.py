@@ -11,6 +11,7 @@ import json
 from email.message import Message
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.core.rng import SeededRng
@@ -57,6 +58,7 @@ def orders_for(state: DGState, seat: str, step: int) -> str:
     return f"{text}\n{STANDING[seat]}{early}"
 
 
+@pytest.mark.slow
 def test_two_players_finish_a_duel_by_mail_with_questions_and_standing_reactions(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

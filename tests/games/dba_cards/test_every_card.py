@@ -11,6 +11,8 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+import pytest
+
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.dba_cards import GAME
@@ -71,6 +73,7 @@ def play_checked(seed: int) -> Counter[str]:
     return kinds
 
 
+@pytest.mark.slow
 def test_every_card_kind_of_the_deck_is_played_and_no_view_leaks_a_hand_or_the_deck() -> None:
     kinds: Counter[str] = Counter()
     for seed in SEEDS:

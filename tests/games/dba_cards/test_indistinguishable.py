@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pydantic import BaseModel
 
 from pbem.core.game import Game
@@ -73,6 +74,7 @@ def _check(desk: Desk, states: list[DBAState]) -> list[str]:
     )
 
 
+@pytest.mark.slow
 def test_a_two_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Path) -> None:
     desk, opening = two_player_desk(tmp_path)
     states = _states(DBACards(), opening, 110, seed=24)
@@ -80,6 +82,7 @@ def test_a_two_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Path)
     assert _check(desk, states) == []
 
 
+@pytest.mark.slow
 def test_a_three_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("dba-cards", tmp_path)
     states = _states(game, opening, 90, seed=25)
@@ -87,6 +90,7 @@ def test_a_three_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Pat
     assert _check(desk, states) == []
 
 
+@pytest.mark.slow
 def test_a_twin_draws_the_hidden_cards_afresh_and_keeps_what_the_seat_knows(
     tmp_path: Path,
 ) -> None:

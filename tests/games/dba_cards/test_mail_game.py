@@ -15,6 +15,7 @@ import os
 from email.message import Message
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.core.rng import SeededRng
@@ -93,6 +94,7 @@ def newest(loop: Loop, user: str, word: str) -> Message:
     return [m for m in loop.inbox(user) if word in str(m["Subject"])][-1]
 
 
+@pytest.mark.slow
 def test_two_players_finish_a_game_by_mail_with_reactions(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.inputs import Scout, TurnInput
@@ -49,6 +51,7 @@ def secrets(before: DBAState, after: DBAState, seat: str) -> set[str]:
     return hidden - set(before.sides[seat].hand) - set(after.sides[seat].hand)
 
 
+@pytest.mark.slow
 def test_four_players_play_a_german_game_by_mail(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path)
     start(loop)

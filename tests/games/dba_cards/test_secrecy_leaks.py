@@ -18,6 +18,9 @@ from pbem.games.dba_cards.state import DBAState
 from tests.games.dba_cards.harness import board, position, two_player_desk
 from tests.support.secrecy import Desk, reading
 
+# its module-scoped fixture is made once: the tests share one parallel worker
+pytestmark = pytest.mark.xdist_group("test_secrecy_leaks")
+
 # A lone Warband on p2's back rank, in the open: it cannot recoil, has no friend beside it, no
 # General near, no rough ground, no Elite mark and no ability of its own, so Push alone saves it.
 LONE = "p1 blades d7\np2 warband d8"

@@ -12,6 +12,7 @@ import os
 from email.message import Message
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session
 
 from pbem.core.rng import SeededRng, derive_seed
@@ -100,6 +101,7 @@ def start(loop: Loop, players: int, **sets: str) -> dict[str, str]:
     return seats
 
 
+@pytest.mark.slow
 def test_seven_players_play_to_the_last_year_by_mail(mail_stack: MailStack,
                                                       tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path)
@@ -128,6 +130,7 @@ def test_seven_players_play_to_the_last_year_by_mail(mail_stack: MailStack,
     assert loop.rt is not None and replay(loop.rt, "dip").ok
 
 
+@pytest.mark.slow
 def test_five_players_agree_a_draw_by_mail_and_the_votes_stay_secret(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -12,6 +12,9 @@ from pbem.games.king_david.events.table import full_cup
 from pbem.games.king_david.state import Army, KDState
 from tests.games.king_david.harness import opening
 
+# its module-scoped fixture is made once: the tests share one parallel worker
+pytestmark = pytest.mark.xdist_group("test_edits")
+
 
 def _between_actions(state: KDState, seed: int = 1) -> KDState:
     """Random play until a player is to start an action (no combat, siege or question open)."""

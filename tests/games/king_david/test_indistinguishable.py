@@ -23,6 +23,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.core.secrecy import TwinRun, TwinStep
@@ -130,6 +132,7 @@ def _leaks(game: KingDavid, desk: Desk, states: list[Any]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_a_seat_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("king-david", tmp_path)
     assert isinstance(game, KingDavid)
@@ -151,6 +154,7 @@ def _hidden_facts(state: KDState, seat: str) -> dict[str, Any]:
     }
 
 
+@pytest.mark.slow
 def test_the_twin_changes_hidden_facts_and_keeps_the_seats_view(tmp_path: Path) -> None:
     game, _, opening = Desk.of_game("king-david", tmp_path)
     assert isinstance(game, KingDavid)

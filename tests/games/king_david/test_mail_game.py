@@ -132,6 +132,7 @@ FULL = os.environ.get("PBEM_KD_FULL_CAMPAIGNS") == "1"
 SIZES = [(2, 7), (5, 7)] if FULL else [(2, 2), (5, 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "turns"), SIZES)
 def test_players_finish_a_campaign_by_mail(mail_stack: MailStack, tmp_path: Path,
                                            players: int, turns: int) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME, hidden
 from pbem.games.kings_of_israel.bots import plan_turn
@@ -49,6 +51,7 @@ def _seats(state: KIState) -> list[str]:
     return state.seat_ids()
 
 
+@pytest.mark.slow
 def test_a_prophet_cannot_tell_hidden_hands_and_decks_apart(tmp_path: Path) -> None:
     game, desk, _ = Desk.of_game("kings-of-israel", tmp_path)
     states = [*_states(70, 1), *_states(30, 2, version="expert")]
@@ -56,6 +59,7 @@ def test_a_prophet_cannot_tell_hidden_hands_and_decks_apart(tmp_path: Path) -> N
     assert found == []
 
 
+@pytest.mark.slow
 def test_a_prophet_cannot_tell_hidden_hands_apart_when_rounds_begin_alike(tmp_path: Path) -> None:
     _, desk, _ = Desk.of_game("kings-of-israel", tmp_path)
     states = [*_states(70, 3), *_states(30, 4, version="expert")]

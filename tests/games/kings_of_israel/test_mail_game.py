@@ -15,6 +15,7 @@ import os
 from email.message import Message
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.core.rng import SeededRng
@@ -87,6 +88,7 @@ def choices_of(question: str) -> list[str]:
     return [line.strip().split(":")[0] for line in listed.splitlines() if line.startswith("    ")]
 
 
+@pytest.mark.slow
 def test_two_prophets_play_to_the_end_by_mail(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path)
     start(loop)

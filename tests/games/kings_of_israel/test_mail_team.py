@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pbem.games.kings_of_israel import GAME
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.turns.replay import replay
@@ -50,6 +52,7 @@ def to_the_question(loop: Loop, ben_answers: str = "answer pass") -> tuple[str, 
     return ann, ben
 
 
+@pytest.mark.slow
 def test_a_late_blessing_sent_alone_is_never_a_turn(mail_stack: MailStack, tmp_path: Path) -> None:
     loop = Loop(mail_stack, tmp_path)
     ann, ben = to_the_question(loop)
@@ -64,6 +67,7 @@ def test_a_late_blessing_sent_alone_is_never_a_turn(mail_stack: MailStack, tmp_p
     assert GAME.due(state).players == ["p1"] and state.actions_left == 4 and state.round == 2
 
 
+@pytest.mark.slow
 def test_team_mail_during_a_question_and_blessings_alone(
     mail_stack: MailStack, tmp_path: Path
 ) -> None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pbem.core.rng import SeededRng
 from pbem.core.secrecy import TwinRun, TwinStep
 from pbem.games.mighty_kingdoms.hidden import resample_hidden
@@ -64,6 +66,7 @@ def _leaks(game: Any, desk: Desk, states: list[Any]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_a_kingdom_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("mighty-kingdoms", tmp_path, sets=SETTINGS)
     states = random_states(game, opening, STATES, seed=24, longest=40)

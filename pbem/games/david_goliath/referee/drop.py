@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pbem.core.copying import deep_copy
 from pbem.core.game import Advance, EditRefused, Event
 from pbem.games.david_goliath.content import Role
 from pbem.games.david_goliath.state import DGState
@@ -14,7 +15,7 @@ def drop(state: DGState, seat: str) -> Advance:
         raise EditRefused("dg.E_DROP_SEAT", seat=seat)
     if state.winner is not None:
         raise EditRefused("dg.E_DROP_OVER")
-    new = state.model_copy(deep=True)
+    new = deep_copy(state)
     winner: Role = "goliath" if role == "david" else "david"
     new.winner, new.conceded = winner, seat
     data = {"role": role.title(), "winner": winner.title()}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pbem.core.cards import move_first
+from pbem.core.copying import deep_copy
 from pbem.core.edits import Change, EditBook, EditCommand, EditUsage, one_of, whole
 from pbem.core.game import Advance, EditRefused
 from pbem.games.david_goliath.content import ROLES, Card, Role, card_named, card_of
@@ -131,6 +132,6 @@ BOOK = EditBook[DGState](
                     "stones-at d5 1"),
         EditCommand("spear", ("SQUARE|held",), "where Goliath's spear is", _spear, "spear held"),
     ],
-    copy=lambda state: state.model_copy(deep=True),
+    copy=deep_copy,
     check=_between_plays,
 )

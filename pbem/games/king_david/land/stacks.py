@@ -11,9 +11,7 @@ from pbem.games.king_david.state import Army, KDState
 
 def borders(state: KDState, area: str) -> list[tuple[str, str]]:
     """(neighbour, link kind) pairs of an area, sorted by neighbour."""
-    found = [(ln.b, ln.kind) for ln in state.scenario.links if ln.a == area]
-    found += [(ln.a, ln.kind) for ln in state.scenario.links if ln.b == area]
-    return sorted(found)
+    return state.scenario.borders(area)
 
 
 def link_kind(state: KDState, a: str, b: str) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pbem.core.copying import deep_copy
 from pbem.core.dropping import play_on
 from pbem.core.game import Advance, EditRefused, Event
 from pbem.core.rng import SeededRng
@@ -26,7 +27,7 @@ def drop(state: KDState, seat: str) -> Advance:
         raise EditRefused("kd.E_DROP_OVER")
     if not [s for s in state.players if s != seat and s not in state.dropped]:
         raise EditRefused("kd.E_DROP_LAST", seat=seat)
-    new = state.model_copy(deep=True)
+    new = deep_copy(state)
     new.dropped = sorted({*state.dropped, seat})
     player = new.players[seat]
     player.event_plays, player.bribes, player.standing = [], {}, []

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from itertools import zip_longest
 from typing import Any
 
+from pbem.core.copying import deep_copy
 from pbem.core.game import Event
 from pbem.games.mighty_kingdoms.state import Army, MKState, SettlementKind, natural_key
 from pbem.games.mighty_kingdoms.winter.checks import (
@@ -84,7 +85,7 @@ def _recruit(
 ) -> dict[str, Any]:
     army_id = str(state.next_army)
     state.next_army += 1
-    units = [u.model_copy(deep=True) for u in purchase.units]
+    units = [deep_copy(u) for u in purchase.units]
     state.armies[army_id] = Army(id=army_id, owner=seat, tile=tile, units=units,
                                  allied=purchase.allied)
     used.append(tile)

@@ -1,0 +1,93 @@
+"""Indented JSON, written fast: the same text as `json.dumps(value, indent=2, sort_keys=True,
+ensure_ascii=False)`.
+
+The standard library writes indented JSON in pure Python through a chain of generators, which
+made the JSON report one of the slowest parts of composing a report. This writes the same text
+by direct recursion, with the standard library's C string escaper: about twice as fast.
+"""
+
+from __future__ import annotations
+
+import json.encoder
+from collections.abc import Callable
+from typing import Any
+
+_escape: Callable[[str], str] = json.encoder.encode_basestring  # the C escaper when built
+_INDENT = "  "
+
+
+def pretty_json(value: Any) -> str:
+    """`value` as JSON indented by two spaces with sorted keys, non-ASCII kept as is."""
+    parts: list[str] = []
+    _write(value, "\n", parts)
+    return "".join(parts)
+
+
+def _write(value: Any, newline: str, parts: list[str]) -> None:
+    """Append `value`'s JSON; `newline` is a line break and the indent of its own level."""
+    if isinstance(value, str):
+        parts.append(_escape(value))
+    elif isinstance(value, dict):
+        _write_object(value, newline, parts)
+    elif isinstance(value, list | tuple):
+        _write_array(value, newline, parts)
+    else:
+        parts.append(_scalar(value))
+
+
+def _write_object(value: dict[Any, Any], newline: str, parts: list[str]) -> None:
+    if not value:
+        parts.append("{}")
+        return
+    inner = newline + _INDENT
+    separator = "{" + inner
+    for key, item in sorted(value.items()):
+        parts.append(separator)
+        parts.append(_escape(key if isinstance(key, str) else _key(key)))
+        parts.append(": ")
+        _write(item, inner, parts)
+        separator = "," + inner
+    parts.append(newline + "}")
+
+
+def _write_array(value: list[Any] | tuple[Any, ...], newline: str, parts: list[str]) -> None:
+    if not value:
+        parts.append("[]")
+        return
+    inner = newline + _INDENT
+    separator = "[" + inner
+    for item in value:
+        parts.append(separator)
+        _write(item, inner, parts)
+        separator = "," + inner
+    parts.append(newline + "]")
+
+
+def _scalar(value: Any) -> str:
+    """A number, boolean or null as the standard library writes it."""
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        return _float(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _float(value: float) -> str:
+    if value != value:
+        return "NaN"
+    if value in (float("inf"), float("-inf")):
+        return "Infinity" if value > 0 else "-Infinity"
+    return float.__repr__(value)
+
+
+def _key(key: Any) -> str:
+    """A key that is not a string, turned into one as the standard library does."""
+    if isinstance(key, float | int) or key is None:
+        return _scalar(key)
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(key).__name__}")
