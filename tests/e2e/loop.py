@@ -13,14 +13,13 @@ from email.policy import default as default_policy
 from email.utils import make_msgid
 from pathlib import Path
 
-from pbem.ledger.db import sqlite_path
 from pbem.mail.transport.mailbox import open_source
 from pbem.mail.transport.mailers import open_mailer
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime, open_runtime
 from pbem.services.tick.tick import TickReport, tick
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
-from tests.support.ledgers import copy_template
+from tests.support.ledgers import migrated_engine
 from tests.support.runtime import register_toy
 
 REPO = Path(__file__).resolve().parents[2]
@@ -92,11 +91,8 @@ class Loop:
 
     def _open(self, url: str) -> Runtime:
         """The runtime on this loop's ledger at the newest schema, as after `pbem init` (a new
-        SQLite ledger is a copy of the migrated template)."""
-        path = sqlite_path(url)
-        if path is None or path.exists():
-            return open_runtime(str(self.config), migrate_schema=True)
-        copy_template(path)
+        ledger is a copy of the migrated template)."""
+        migrated_engine(url).dispose()
         return open_runtime(str(self.config))
 
     def tick(self) -> TickReport:

@@ -1,7 +1,9 @@
 """Ledgers for tests: a SQLite ledger is migrated once per test process and copied for each test.
 
 Running every migration for each test's ledger cost 0.1–0.3 s a test; a copy of a ledger
-migrated once costs a few milliseconds and holds the same schema and version row. Tests of
+migrated once costs a few milliseconds and holds the same schema and version row. On
+PostgreSQL an empty test database is made again from a migrated template database
+(`CREATE DATABASE … TEMPLATE`). Tests of
 migrating itself (`pbem init`, `pbem migrate`, the schema checks) still migrate for real.
 """
 
@@ -12,9 +14,11 @@ import sqlite3
 import tempfile
 from pathlib import Path
 
+from sqlalchemy import inspect
 from sqlalchemy.engine import Engine
 
-from pbem.ledger.db import make_engine, migrate, sqlite_path
+from pbem.ledger.db import current_revision, make_engine, migrate, sqlite_path
+from tests.support import postgres
 
 _template: Path | None = None
 
@@ -50,12 +54,21 @@ def copy_template(path: Path) -> None:
 
 
 def migrated_engine(url: str) -> Engine:
-    """An engine on a ledger at the newest schema: a new SQLite file is a copy of the
-    template; any other ledger (PostgreSQL, an existing file) is migrated."""
+    """An engine on a ledger at the newest schema: a new SQLite file, or an empty PostgreSQL
+    database, becomes a copy of the migrated template; any other ledger is migrated."""
     path = sqlite_path(url)
     if path is not None and not path.exists():
         copy_template(path)
         return make_engine(url)
     engine = make_engine(url)
+    if path is None and current_revision(engine) is None and not _has_tables(engine):
+        engine.dispose()
+        postgres.fill_from_template(url)
+        return make_engine(url)
     migrate(engine)
     return engine
+
+
+def _has_tables(engine: Engine) -> bool:
+    with engine.connect() as connection:
+        return bool(inspect(connection).get_table_names())

@@ -6,6 +6,7 @@ set PBEM_TEST_PG_ADMIN_URL to use another server.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import shutil
@@ -95,6 +96,43 @@ def fresh_database(prefix: str = "pbem_test") -> Iterator[str]:
     try:
         yield _with_database(admin_url(), name)
     finally:
-        with psycopg.connect(admin_url(), autocommit=True) as conn:
-            drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
-            conn.execute(drop.format(sql.Identifier(name)))
+        _drop(name)
+
+
+_template: str | None = None  # this process's migrated, empty database
+
+
+def _template_database() -> str:
+    """The name of this process's database at the newest schema (made and migrated once,
+    dropped when the process ends): new test ledgers are copied from it."""
+    global _template
+    if _template is None:
+        from pbem.ledger.db import make_engine, migrate
+
+        name = f"pbem_template_{uuid.uuid4().hex[:12]}"
+        with psycopg.connect(admin_url(), autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        atexit.register(_drop, name)
+        engine = make_engine(sqlalchemy_url(_with_database(admin_url(), name)))
+        migrate(engine)
+        engine.dispose()  # a template must have no open connection when it is copied
+        _template = name
+    return _template
+
+
+def _drop(name: str) -> None:
+    """Drop database `name`, closing whatever is still connected to it."""
+    with psycopg.connect(admin_url(), autocommit=True) as conn:
+        drop = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)")
+        conn.execute(drop.format(sql.Identifier(name)))
+
+
+def fill_from_template(url: str) -> None:
+    """Make the empty database at `url` a copy of the migrated template, under the same name
+    (it is dropped and created again from the template, so nothing may be connected to it)."""
+    name = urlsplit(libpq_url(url)).path.lstrip("/")
+    template = _template_database()
+    with psycopg.connect(admin_url(), autocommit=True, connect_timeout=CONNECT_TIMEOUT) as conn:
+        conn.execute(sql.SQL("DROP DATABASE {}").format(sql.Identifier(name)))
+        create = sql.SQL("CREATE DATABASE {} TEMPLATE {}")
+        conn.execute(create.format(sql.Identifier(name), sql.Identifier(template)))
