@@ -41,8 +41,9 @@ from pbem.ledger.models import InboundMessage, MailboxCursor
 from pbem.mail.transport.mailbox import open_source
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox.servers import default_mailer, default_source
-from pbem.services.tick.idle_checks import find_work
+from pbem.services.intake.mailbox import default_source
+from pbem.services.outbox.mailer import default_mailer
+from pbem.services.tick.idle import find_work
 from pbem.services.tick.tick import tick
 
 REPEATS = 3

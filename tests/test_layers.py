@@ -17,7 +17,7 @@ ALLOWED = {
     "ledger": {"pbem.ledger", "pbem.errors"},
 }
 # pbem/services/<stage>/ may import only the stages before it (and itself)
-SERVICE_STAGES = ["base", "outbox", "turns", "intake", "referee", "tick"]
+SERVICE_STAGES = ["base", "outbox", "reports", "turns", "intake", "referee", "tick"]
 FORBIDDEN_IN_RULES = {
     "random",
     "time",
@@ -95,6 +95,30 @@ def test_no_import_circles() -> None:
     graph = _module_graph()
     circles = [sorted(c) for c in _strongly_connected(graph) if len(c) > 1]
     assert circles == []
+
+
+LONGEST_SERVICE_CHAIN = 8  # modules of services/ one import leads through, at most
+
+
+def test_no_import_chain_through_services_is_longer_than_eight_modules() -> None:
+    """A newcomer following one import after another through services/ reaches the bottom
+    within eight modules (the mailroom's path to the outbox was thirteen)."""
+    graph = _module_graph()
+    services = {n: {t for t in ts if _in_services(t)} for n, ts in graph.items() if _in_services(n)}
+    longest: dict[str, list[str]] = {}
+
+    def chain(name: str) -> list[str]:
+        if name not in longest:
+            below = [chain(t) for t in sorted(services[name])]
+            longest[name] = [name, *max(below, key=len, default=[])]
+        return longest[name]
+
+    worst = max((chain(n) for n in sorted(services)), key=len)
+    assert len(worst) <= LONGEST_SERVICE_CHAIN, " -> ".join(worst)
+
+
+def _in_services(name: str) -> bool:
+    return name.startswith("pbem.services.") and name.count(".") >= 3
 
 
 def _module_graph() -> dict[str, set[str]]:

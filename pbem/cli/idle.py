@@ -101,7 +101,7 @@ def _work(request: TickRequest) -> str | None:
     """What the tick would find to do (see services/tick/idle_checks.py); raises when unsure."""
     from pbem.clock import SystemClock
     from pbem.config import DEFAULTS, load_settings
-    from pbem.services.tick.idle_checks import find_work
+    from pbem.services.tick.idle import find_work
     from pbem.services.tick.idle_ledger import Unsure
 
     settings = load_settings(request.config)

@@ -33,7 +33,8 @@ from pbem.services.base.states import current_state, game_of
 from pbem.services.intake.entry import submit_by_address
 from pbem.services.referee.site import role_of
 from pbem.services.tick.tick import tick
-from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.status import status
 
 CAST = (("Alice", "alice"), ("Bob", "bob"), ("Carol", "carol"), ("Dave", "dave"),
         ("Erin", "erin"), ("Frank", "frank"), ("Grace", "grace"))

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
 from email.policy import Policy
 from email.utils import format_datetime
 from io import BytesIO
-from typing import Any
 
 from pbem.mail import mime_writer as mw
 from pbem.mail.headers import (
@@ -114,139 +113,93 @@ def new_message_id(domain: str) -> str:
     return f"<pbem.r.{secrets.token_hex(16)}@{domain}>"
 
 
-def compose(
-    *,
-    sender: str,
-    to: str,
-    subject: str,
-    text: str,
-    html: str | None = None,
-    message_id: str,
-    in_reply_to: str | None = None,
-    references: Sequence[str] = (),
-    reply_to: str | None = None,
-    auto_submitted: str = AUTO_REPLIED,
-    loop_value: str,
-    images: Sequence[InlineImage] = (),
-    attachments: Sequence[Attachment] = (),
-    extra_headers: dict[str, str] | None = None,
-    date: datetime,
-) -> bytes:
+@dataclass(frozen=True)
+class OutgoingMessage:
+    """One message to send, whole: envelope headers, threading, automatic-mail marks and
+    parts. `compose` turns it into the bytes SMTP sends."""
+
+    sender: str
+    to: str
+    subject: str
+    text: str
+    message_id: str
+    date: datetime
+    loop_value: str
+    html: str | None = None
+    in_reply_to: str | None = None
+    references: Sequence[str] = ()
+    reply_to: str | None = None
+    auto_submitted: str = AUTO_REPLIED
+    images: Sequence[InlineImage] = ()
+    attachments: Sequence[Attachment] = ()
+    extra_headers: Mapping[str, str] = field(default_factory=dict)
+
+
+def compose(message: OutgoingMessage) -> bytes:
     """Build one complete RFC 5322 message (CRLF line ends) ready for SMTP.
 
     The bytes are written directly where mime_writer is sure of them, which covers the mail
     pbem sends; any other input goes through the email package, whose bytes they are.
     """
-    fields: dict[str, Any] = {
-        "sender": sender, "to": to, "subject": subject, "text": text, "html": html,
-        "message_id": message_id, "in_reply_to": in_reply_to, "references": references,
-        "reply_to": reply_to, "auto_submitted": auto_submitted, "loop_value": loop_value,
-        "images": images, "attachments": attachments, "extra_headers": extra_headers,
-        "date": date,
-    }  # fmt: skip
     try:
-        return _compose_fast(**fields)
+        return _compose_fast(message)
     except Exception:  # not covered, or an error: the email package decides
         pass
-    return _compose_slow(**fields)
+    return _compose_slow(message)
 
 
-def _compose_slow(
-    *,
-    sender: str,
-    to: str,
-    subject: str,
-    text: str,
-    html: str | None = None,
-    message_id: str,
-    in_reply_to: str | None = None,
-    references: Sequence[str] = (),
-    reply_to: str | None = None,
-    auto_submitted: str = AUTO_REPLIED,
-    loop_value: str,
-    images: Sequence[InlineImage] = (),
-    attachments: Sequence[Attachment] = (),
-    extra_headers: dict[str, str] | None = None,
-    date: datetime,
-) -> bytes:
+def _compose_slow(message: OutgoingMessage) -> bytes:
     """compose through the email package: build_message on SEND, flattened."""
-    msg = build_message(
-        SEND,
-        sender=sender,
-        to=to,
-        subject=subject,
-        text=text,
-        html=html,
-        message_id=message_id,
-        in_reply_to=in_reply_to,
-        references=references,
-        reply_to=reply_to,
-        auto_submitted=auto_submitted,
-        loop_value=loop_value,
-        images=images,
-        attachments=attachments,
-        extra_headers=extra_headers,
-        date=date,
-    )
     out = BytesIO()
-    LineGenerator(out, mangle_from_=False, policy=SEND).flatten(msg, unixfrom=False)
+    generator = LineGenerator(out, mangle_from_=False, policy=SEND)
+    generator.flatten(build_message(SEND, message), unixfrom=False)
     return out.getvalue()
 
 
-def _compose_fast(
-    *,
-    sender: str,
-    to: str,
-    subject: str,
-    text: str,
-    html: str | None = None,
-    message_id: str,
-    in_reply_to: str | None = None,
-    references: Sequence[str] = (),
-    reply_to: str | None = None,
-    auto_submitted: str = AUTO_REPLIED,
-    loop_value: str,
-    images: Sequence[InlineImage] = (),
-    attachments: Sequence[Attachment] = (),
-    extra_headers: dict[str, str] | None = None,
-    date: datetime,
-) -> bytes:
+def _compose_fast(message: OutgoingMessage) -> bytes:
     """compose's bytes written directly; raises (NotCovered or the error) for anything else.
 
     Same headers in the same order as build_message: the ones it sets, then Content-Type
     (and Content-Transfer-Encoding for a lone text part), which the email package appends.
     """
-    extra = extra_headers or {}
-    names = [name.lower() for name in extra]
+    _check_fast(message)
+    head = [
+        mw.address_line("From", message.sender),
+        mw.address_line("To", message.to),
+        mw.fold_own(_Unstructured("Subject", message.subject)),
+        mw.date_line(message.date),
+        mw.fold_own(_MessageIds("Message-ID", [message.message_id])),
+        mw.folded("MIME-Version", "1.0"),
+    ]
+    if message.in_reply_to and _sendable_id(message.in_reply_to):
+        head.append(mw.fold_own(_MessageIds("In-Reply-To", [message.in_reply_to])))
+    threaded = [ref for ref in message.references if _sendable_id(ref)]
+    if threaded:
+        head.append(mw.fold_own(_MessageIds("References", threaded)))
+    if message.reply_to:
+        head.append(mw.address_line("Reply-To", message.reply_to))
+    head.append(mw.folded(AUTO_SUBMITTED, message.auto_submitted))
+    head.append(mw.folded(LOOP_HEADER, message.loop_value))
+    extra = message.extra_headers
+    head.extend(mw.folded(name, extra[name]) for name in sorted(extra))
+    seed = hashlib.sha256(message.message_id.encode("utf-8")).hexdigest()[:16]
+    tree = _fast_tree(message.text, message.html, message.images, message.attachments)
+    return mw.render(b"".join(head), tree, seed)
+
+
+def _check_fast(message: OutgoingMessage) -> None:
+    """Raise for what the direct writer does not cover or must refuse."""
+    names = [name.lower() for name in message.extra_headers]
     odd_extra = any(n in _RESERVED or n.startswith("content-") for n in names)
     if odd_extra or len(set(names)) != len(names):
         raise mw.NotCovered("extra headers the email package has to judge")
-    if images and html is None:
+    if message.images and message.html is None:
         raise ValueError("inline images need an HTML part to show them")
-    if date.tzinfo is None:
+    if message.date.tzinfo is None:
         raise ValueError("date must carry a time zone")
-    if auto_submitted not in AUTO_SUBMITTED_VALUES or auto_submitted == AUTO_NO:
-        raise ValueError(f"not an automatic Auto-Submitted value: {auto_submitted!r}")
-    head = [
-        mw.address_line("From", sender),
-        mw.address_line("To", to),
-        mw.fold_own(_Unstructured("Subject", subject)),
-        mw.date_line(date),
-        mw.fold_own(_MessageIds("Message-ID", [message_id])),
-        mw.folded("MIME-Version", "1.0"),
-    ]
-    if in_reply_to and _sendable_id(in_reply_to):
-        head.append(mw.fold_own(_MessageIds("In-Reply-To", [in_reply_to])))
-    threaded = [ref for ref in references if _sendable_id(ref)]
-    if threaded:
-        head.append(mw.fold_own(_MessageIds("References", threaded)))
-    if reply_to:
-        head.append(mw.address_line("Reply-To", reply_to))
-    head.append(mw.folded(AUTO_SUBMITTED, auto_submitted))
-    head.append(mw.folded(LOOP_HEADER, loop_value))
-    head.extend(mw.folded(name, extra[name]) for name in sorted(extra))
-    seed = hashlib.sha256(message_id.encode("utf-8")).hexdigest()[:16]
-    return mw.render(b"".join(head), _fast_tree(text, html, images, attachments), seed)
+    auto = message.auto_submitted
+    if auto not in AUTO_SUBMITTED_VALUES or auto == AUTO_NO:
+        raise ValueError(f"not an automatic Auto-Submitted value: {auto!r}")
 
 
 def _fast_tree(
@@ -290,40 +243,23 @@ def _fast_tree(
     return mw.Multipart("mixed", (body, *attached))
 
 
-def build_message(
-    chosen: Policy,
-    *,
-    sender: str,
-    to: str,
-    subject: str,
-    text: str,
-    html: str | None,
-    message_id: str,
-    in_reply_to: str | None,
-    references: Sequence[str],
-    reply_to: str | None,
-    auto_submitted: str,
-    loop_value: str,
-    images: Sequence[InlineImage],
-    attachments: Sequence[Attachment],
-    extra_headers: dict[str, str] | None,
-    date: datetime,
-) -> EmailMessage:
+def build_message(chosen: Policy, message: OutgoingMessage) -> EmailMessage:
     """The message `compose` sends, on policy `chosen` (SEND, or policy.SMTP in the tests)."""
-    if images and html is None:
+    if message.images and message.html is None:
         raise ValueError("inline images need an HTML part to show them")
     msg = EmailMessage(policy=chosen)
-    _set_headers(msg, sender, to, subject, message_id, date)
-    _set_threading(msg, in_reply_to, references, reply_to)
-    _set_auto_headers(msg, auto_submitted, loop_value)
-    _set_extra(msg, extra_headers or {})
-    _set_body(msg, text, html, images)
-    for image in images:
+    _set_headers(msg, message.sender, message.to, message.subject, message.message_id,
+                 message.date)  # fmt: skip
+    _set_threading(msg, message.in_reply_to, message.references, message.reply_to)
+    _set_auto_headers(msg, message.auto_submitted, message.loop_value)
+    _set_extra(msg, dict(message.extra_headers))
+    _set_body(msg, message.text, message.html, message.images)
+    for image in message.images:
         if image.also_attach:
             _attach(msg, Attachment(image.filename, image.data, image.mime_type))
-    for attachment in attachments:
+    for attachment in message.attachments:
         _attach(msg, attachment)
-    _settle_parts(msg, message_id)
+    _settle_parts(msg, message.message_id)
     return msg
 
 

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from pbem.cli.app import app
 from pbem.ledger.models import InboundMessage, MailboxCursor, Submission
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.intake import ingest
+from pbem.services.intake import ingest, mailroom
 from pbem.services.intake.quarantine import E_PROCESS, E_STORE, QUARANTINED
 from tests.e2e.loop import Loop, text_of
 
@@ -167,7 +167,7 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
 ) -> None:
     loop = started(mail_stack, tmp_path, database_url)
     alice, bob = loop.players[:2]
-    real_handle: Callable[..., str] = ingest.handle
+    real_handle: Callable[..., str] = mailroom.handle
 
     def failing_handle(
         session: Session, rt: object, row: InboundMessage, parsed: object = None
@@ -177,7 +177,7 @@ def test_mail_whose_processing_fails_is_quarantined_and_the_rest_processed(
             raise RuntimeError("handler blew up")
         return outcome
 
-    monkeypatch.setattr(ingest, "handle", failing_handle)
+    monkeypatch.setattr(mailroom, "handle", failing_handle)
     send(loop, raw_mail(loop, alice, "pick 2\nPOISON"))
     send(loop, raw_mail(loop, bob, "pick 3"))
     report = loop.tick()

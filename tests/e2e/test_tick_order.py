@@ -11,8 +11,9 @@ from sqlmodel import Session, select
 from pbem.failpoints import CRASH_EXIT
 from pbem.ledger.models import Outbox, Phase
 from pbem.sandbox.mailstack import MailStack
-from pbem.services.base.budget import TimeBudget
-from pbem.services.intake.ingest import IngestStats, process_pending
+from pbem.services.base.time_budget import TimeBudget
+from pbem.services.intake.ingest import IngestStats
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.turns.turns import run_due
 from tests.e2e.loop import Loop, subjects
 

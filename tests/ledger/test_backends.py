@@ -17,8 +17,9 @@ from pbem.registry import games
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.replay import replay
+from pbem.services.turns.status import status
 from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 

@@ -18,7 +18,8 @@ from pbem.ledger.models import Outbox
 from pbem.mail.transport.mailers import RecordingMailer
 from pbem.services.base.locks import RowClaims, hold_campaign, run_lock, tick_lock, try_campaign
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox.outbox import Letter, enqueue, flush
+from pbem.services.outbox.letter import Letter
+from pbem.services.outbox.outbox import enqueue, flush
 from tests.support.runtime import make_runtime
 
 

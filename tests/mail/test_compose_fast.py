@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 from pbem.mail import mime_writer as mw
 from pbem.mail import outbound
-from pbem.mail.outbound import Attachment, InlineImage, build_message, compose
-from pbem.services.outbox.sent_mail import without_images
+from pbem.mail.outbound import Attachment, InlineImage, OutgoingMessage, build_message, compose
+from pbem.mail.slimming import without_images
 from tests.mail.test_compose_reference import (
     HTMLS,
     PNG,
@@ -37,17 +37,17 @@ def fast_matches(args: dict[str, Any]) -> bool:
     raises the email package's error.
     """
     try:
-        expected = outbound._compose_slow(**args)
+        expected = outbound._compose_slow(OutgoingMessage(**args))
     except Exception as error:
         with pytest.raises(Exception):  # noqa: B017 - any refusal: compose then asks the slow path
-            outbound._compose_fast(**args)
+            outbound._compose_fast(OutgoingMessage(**args))
         with pytest.raises(type(error)):
-            compose(**args)
+            compose(OutgoingMessage(**args))
         return False
-    assert build_message(policy.SMTP, **args).as_bytes() == expected
-    assert compose(**args) == expected
+    assert build_message(policy.SMTP, OutgoingMessage(**args)).as_bytes() == expected
+    assert compose(OutgoingMessage(**args)) == expected
     try:
-        fast = outbound._compose_fast(**args)
+        fast = outbound._compose_fast(OutgoingMessage(**args))
     except Exception:
         return False
     assert fast == expected
@@ -234,7 +234,8 @@ def test_quoted_printable_wraps_every_line_length_as_the_email_package() -> None
 @settings(max_examples=300, deadline=None)
 @given(data=st.binary(max_size=400))
 def test_base64_is_the_email_packages(data: bytes) -> None:
-    message = build_message(policy.SMTP, **arguments(html="<p>x</p>", attachments=[]))
+    shown = OutgoingMessage(**arguments(html="<p>x</p>", attachments=[]))
+    message = build_message(policy.SMTP, shown)
     message.add_attachment(data, "application", "octet-stream", filename="x.bin")
     part = next(iter(message.iter_attachments()))
     expected = part.as_bytes().split(b"\r\n\r\n", 1)[1]
@@ -354,14 +355,14 @@ def refuse(**_: Any) -> bytes:
 def test_typical_mail_takes_the_fast_path(
     args: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    expected = outbound._compose_slow(**args)
+    expected = outbound._compose_slow(OutgoingMessage(**args))
     monkeypatch.setattr(outbound, "_compose_slow", refuse)
-    assert compose(**args) == expected
+    assert compose(OutgoingMessage(**args)) == expected
 
 
 def test_sent_mail_slimming_cuts_the_fast_paths_images() -> None:
     args = report_args(images=[InlineImage("map", "map.png", PNG, also_attach=True)])
-    raw = outbound._compose_fast(**args)
+    raw = outbound._compose_fast(OutgoingMessage(**args))
     slim = without_images(raw)
     assert b"image/png" not in slim and b"Content-Type: text/html" in slim
     assert b"X-Pbem-Dropped: 2 image part(s)" in slim

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pbem.mail.outbound import Attachment, InlineImage, build_message, compose
+from pbem.mail.outbound import Attachment, InlineImage, OutgoingMessage, build_message, compose
 
 WHEN = datetime(2026, 11, 24, 3, 4, 5, tzinfo=UTC)
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40  # several base64 lines
@@ -71,7 +71,7 @@ def arguments(**changes: Any) -> dict[str, Any]:
         "loop_value": "pbem.example",
         "images": [],
         "attachments": [],
-        "extra_headers": None,
+        "extra_headers": {},
         "date": WHEN,
     }
     args.update(changes)
@@ -80,14 +80,15 @@ def arguments(**changes: Any) -> dict[str, Any]:
 
 def reference(args: dict[str, Any]) -> bytes:
     """The same message built and flattened by the email package alone, on policy.SMTP."""
-    return build_message(policy.SMTP, **args).as_bytes()
+    return build_message(policy.SMTP, OutgoingMessage(**args)).as_bytes()
 
 
 def assert_same(args: dict[str, Any]) -> None:
     """compose gives the reference bytes, also when its header memo already holds them."""
     expected = reference(args)
-    assert compose(**args) == expected
-    assert compose(**args) == expected  # the second time every header comes from the memo
+    assert compose(OutgoingMessage(**args)) == expected
+    # the second time every header comes from the memo
+    assert compose(OutgoingMessage(**args)) == expected
 
 
 def images(also_attach: bool) -> Sequence[InlineImage]:
@@ -141,11 +142,11 @@ def test_extra_headers_dates_and_automatic_kinds_are_the_email_packages() -> Non
 
 def test_the_same_errors_are_raised() -> None:
     with pytest.raises(ValueError):
-        compose(**arguments(images=images(False)))  # images need HTML
+        compose(OutgoingMessage(**arguments(images=images(False))))  # images need HTML
     with pytest.raises(ValueError):
-        compose(**arguments(to="anna@example.org\r\nBcc: eve@example.org"))
+        compose(OutgoingMessage(**arguments(to="anna@example.org\r\nBcc: eve@example.org")))
     with pytest.raises(ValueError):
-        compose(**arguments(extra_headers={"To": "eve@example.org"}))
+        compose(OutgoingMessage(**arguments(extra_headers={"To": "eve@example.org"})))
 
 
 header_text = st.text(
@@ -182,6 +183,6 @@ def test_any_text_gives_the_email_packages_bytes(
         expected = reference(args)
     except ValueError:
         with pytest.raises(ValueError):
-            compose(**args)
+            compose(OutgoingMessage(**args))
         return
-    assert compose(**args) == expected
+    assert compose(OutgoingMessage(**args)) == expected

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pbem.mail.headers import decode_words, loop_value
-from pbem.mail.outbound import compose
+from pbem.mail.outbound import OutgoingMessage, compose
 from pbem.mail.reading.commands import detect_command
 from pbem.mail.reading.html_text import html_to_text
 from pbem.mail.reading.inbound import read_message
@@ -106,7 +106,7 @@ subject_words = st.lists(
 def test_compose_round_trips_id_subject_and_text(subject: str, lines: list[str], key: str) -> None:
     text = "\n".join(lines)
     message_id = f"pbem.{abs(hash(key)) % 10**12}@pbem.example"
-    raw = compose(
+    raw = compose(OutgoingMessage(
         sender="Référée <referee@pbem.example>",
         to="anna@example.org",
         subject=subject,
@@ -115,7 +115,7 @@ def test_compose_round_trips_id_subject_and_text(subject: str, lines: list[str],
         message_id=message_id,
         loop_value=loop_value("referee@pbem.example"),
         date=datetime(2026, 11, 16, 10, 0, tzinfo=UTC),
-    )
+    ))
     inbound = read_message(raw)
     assert (inbound.message_id, inbound.subject) == (message_id, subject)
     msg = message_from_bytes(raw, policy=policy.default)

@@ -11,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.mail.headers import LOOP_HEADER, loop_value
-from pbem.mail.outbound import Attachment, InlineImage, compose, make_message_id, new_message_id
+from pbem.mail.outbound import (
+    Attachment,
+    InlineImage,
+    OutgoingMessage,
+    compose,
+    make_message_id,
+    new_message_id,
+)
 from pbem.mail.reading.inbound import read_message
 
 WHEN = datetime(2026, 11, 16, 10, 0, tzinfo=UTC)
@@ -34,7 +41,7 @@ def build(**changes: object) -> bytes:
         "date": WHEN,
     }
     args.update(changes)
-    return compose(**args)  # type: ignore[arg-type]
+    return compose(OutgoingMessage(**args))
 
 
 def parse(raw: bytes) -> EmailMessage:

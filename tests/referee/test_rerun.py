@@ -160,7 +160,7 @@ def test_a_rollback_waits_for_a_running_tick(
 def test_a_draft_of_a_rolled_back_phase_is_retired_not_drawn(
     rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from pbem.services.outbox.drafts import draw_drafts
+    from pbem.services.reports.drafts import draw_drafts
     from pbem.services.turns import turns
 
     monkeypatch.setattr(turns, "draw_drafts", lambda _rt: 0)  # the tick died before drawing

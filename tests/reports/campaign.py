@@ -37,7 +37,7 @@ class Step:
 
 
 def header(state: MKState, seat: str | None, after: MKState) -> dict[str, Any]:
-    """A fixed report header (no clock): the shape pbem.services.outbox.reports.header makes."""
+    """A fixed report header (no clock): the shape pbem.services.reports.bundle.header makes."""
     info, following = GAME.phase(state), GAME.phase(after)
     over = after.stage == "over"
     return {

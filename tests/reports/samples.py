@@ -19,9 +19,9 @@ from typing import Any
 from pbem.core.game import PhaseInfo
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Phase
-from pbem.mail.outbound import compose
+from pbem.mail.outbound import OutgoingMessage, compose
 from pbem.registry import games
-from pbem.services.outbox import reports
+from pbem.services.reports import bundle as report_bundle
 from tests.contract.test_games import NAMES, inputs_for, opening
 from tests.reports.campaign import step_named
 
@@ -63,22 +63,24 @@ def campaign(name: str) -> Campaign:
 
 
 @cache
-def bundle(name: str, seat: str = "p1") -> reports.ReportBundle:
+def bundle(name: str, seat: str = "p1") -> report_bundle.ReportBundle:
     """The report bundle `seat` is mailed after the sample phase of `name`."""
     state, events, done = played(name)
     now = games()[name].phase(state)
     phases = [Phase(campaign_id=1, seq=seq, key=info.key, label=info.label, turn=info.turn,
                     seed=1, opened_at=WHEN, deadline=DEADLINE)
               for seq, info in ((1, done), (2, now))]
-    return reports.build(campaign(name), seat, phases[0], state, events, phases[1])
+    return report_bundle.build(campaign(name), seat, phases[0], state, events, phases[1])
 
 
 def mail_bytes(name: str) -> bytes:
     """The whole report mail as sent: text, HTML and the map inline."""
     made = bundle(name)
-    return compose(sender="referee@example.org", to="player@example.org", subject="Report",
-                   text=made.text, html=made.html, message_id=f"{name}@example.org",
-                   loop_value="x", images=made.images, attachments=made.attachments, date=WHEN)
+    return compose(OutgoingMessage(
+        sender="referee@example.org", to="player@example.org", subject="Report", text=made.text,
+        html=made.html, message_id=f"{name}@example.org", loop_value="x", images=made.images,
+        attachments=made.attachments, date=WHEN,
+    ))
 
 
 def write_page(name: str, folder: Path) -> Path:

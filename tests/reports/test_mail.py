@@ -8,8 +8,8 @@ from email.message import Message
 from email.policy import default
 
 from pbem.ledger.models import Campaign, Phase
-from pbem.mail.outbound import compose
-from pbem.services.outbox import reports
+from pbem.mail.outbound import OutgoingMessage, compose
+from pbem.services.reports import bundle as report_bundle
 from tests.reports.campaign import step_named
 
 WHEN = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
@@ -27,12 +27,12 @@ def phase(seq: int, key: str, label: str, turn: int) -> Phase:
                  opened_at=WHEN, deadline=datetime(2030, 5, 4, 17, 0, tzinfo=UTC))
 
 
-def bundle(seat: str) -> reports.ReportBundle:
+def bundle(seat: str) -> report_bundle.ReportBundle:
     """The bundle for the summer month with a battle."""
     step = step_named("simple", "y1-m4")
     done = phase(8, step.key, step.label, 8)
     following = phase(9, "y1-m5", "Year 1, summer month 5: orders", 9)
-    return reports.build(campaign(), seat, done, step.after, step.events, following)
+    return report_bundle.build(campaign(), seat, done, step.after, step.events, following)
 
 
 def parts(message: Message) -> list[str]:
@@ -51,9 +51,9 @@ def parts(message: Message) -> list[str]:
 
 def test_the_mail_is_text_and_html_with_the_map_inline_once() -> None:
     made = bundle("p1")
-    raw = compose(sender="ref@example.org", to="alba@example.org", subject="Report",
+    raw = compose(OutgoingMessage(sender="ref@example.org", to="alba@example.org", subject="Report",
                   text=made.text, html=made.html, message_id="r1@example.org", loop_value="x",
-                  images=made.images, attachments=made.attachments, date=WHEN)
+                  images=made.images, attachments=made.attachments, date=WHEN))
     message = email.message_from_bytes(raw, policy=default)
     assert parts(message) == ["0:multipart/alternative", "1:text/plain",
                               "1:multipart/related", "2:text/html", "2:image/png"]

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.outbox.viewing import report_for
+from pbem.services.reports.viewing import report_for
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, sqlite_url
 

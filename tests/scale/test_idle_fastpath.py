@@ -20,18 +20,19 @@ from sqlalchemy import text
 from sqlmodel import Session, SQLModel, col, select
 
 from pbem.config import Secret
+from pbem.ledger import lock_names
 from pbem.ledger.models import Campaign, HeldAck, Outbox, Phase, Player
 from pbem.ledger.revisions import head_revision
 from pbem.mail.transport.maildir import MaildirSource
 from pbem.mail.transport.mailers import RecordingMailer
 from pbem.registry import games
-from pbem.services.base import lock_names
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.ingest import store_raw
-from pbem.services.outbox.servers import default_source
+from pbem.services.intake.mailbox import default_source
 from pbem.services.tick import tick as tick_module
-from pbem.services.tick.idle_checks import REVIEWED_SCHEMA, find_work, lead_now
+from pbem.services.tick.idle import find_work
+from pbem.services.tick.idle_checks import REVIEWED_SCHEMA, lead_now
 from pbem.services.tick.idle_ledger import Unsure
 from pbem.services.tick.tick import tick
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
@@ -222,18 +223,18 @@ def player_bouncing(rt: Runtime) -> None:
 
 
 WORK: list[tuple[Change, str]] = [
-    (new_mail_in_the_mailbox, "mailbox"),
-    (stored_mail_not_processed, "inbound"),
-    (deadline_passed, "turns"),
-    (all_input_in, "turns"),
-    (reminder_due, "reminders"),
-    (held_ack_due, "acks"),
-    (pending_mail, "outbox"),
-    (failed_send_due_again, "outbox"),
-    (send_left_by_a_crash, "outbox"),
-    (sent_mail_to_slim, "slim"),
-    (player_flagged, "alerts"),
-    (player_bouncing, "alerts"),
+    (new_mail_in_the_mailbox, "intake/new_mail"),
+    (stored_mail_not_processed, "intake/unprocessed_mail"),
+    (deadline_passed, "adjudicating/turns_due"),
+    (all_input_in, "adjudicating/turns_due"),
+    (reminder_due, "intake/reminders_due"),
+    (held_ack_due, "intake/held_acks_due"),
+    (pending_mail, "sending/outbox_due"),
+    (failed_send_due_again, "sending/outbox_due"),
+    (send_left_by_a_crash, "sending/outbox_due"),
+    (sent_mail_to_slim, "slim/sent_mail_to_slim"),
+    (player_flagged, "alerts/referee_alerts_due"),
+    (player_bouncing, "alerts/referee_alerts_due"),
 ]
 ON_POSTGRES = {
     "deadline_passed",
@@ -303,7 +304,8 @@ def test_a_draft_or_any_status_a_tick_may_act_on_counts_as_work(
     rt = idle(sqlite_url(tmp_path))
     for status in ("draft", "aardvark", "queued", "zz"):  # below, between and above the rest
         _outbox_row(rt, f"report:{status}", kind="report", status=status)
-        assert _fast(rt) == "outbox", status
+        expected = "leftovers/drafts_left" if status == "draft" else "sending/outbox_due"
+        assert _fast(rt) == expected, status
         with rt.engine.begin() as connection:
             connection.execute(text("DELETE FROM outbox WHERE status = :s"), {"s": status})
     assert _fast(rt) is None
@@ -359,4 +361,4 @@ def test_the_lead_time_is_reckoned_as_reminders_do(
 
 
 def test_the_intake_key_without_a_mailbox_is_the_ticks() -> None:
-    assert lock_names.NO_MAILBOX == tick_module.NO_MAILBOX
+    assert tick_module.NO_MAILBOX is lock_names.NO_MAILBOX  # one definition, read by both

@@ -8,7 +8,7 @@ from sqlalchemy import event
 from sqlmodel import Session
 
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox.mail_budgets import replies_spent
+from pbem.services.outbox.reply_limits import replies_spent
 
 
 def _statements_of_replies_spent(rt: Runtime) -> list[tuple[str, Any]]:

@@ -13,12 +13,14 @@ from sqlmodel import Session, select
 
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Outbox
+from pbem.mail import slimming
 from pbem.mail.outbound import Attachment, InlineImage
+from pbem.mail.slimming import DROPPED_HEADER, without_images
 from pbem.mail.transport.mailers import FileMailer
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox import sent_mail
-from pbem.services.outbox.outbox import Letter, enqueue, flush
-from pbem.services.outbox.sent_mail import DROPPED_HEADER, slim_sent, without_images
+from pbem.services.outbox.letter import Letter
+from pbem.services.outbox.outbox import enqueue, flush
+from pbem.services.outbox.sent_mail import slim_sent
 
 PICTURE = os.urandom(40_000)  # stands in for a map: incompressible, like a PNG
 
@@ -105,15 +107,15 @@ def _tree(raw: bytes) -> list[tuple[str, str]]:
 
 def test_own_mail_is_cut_on_its_bytes_as_the_parser_would(rt: Runtime) -> None:
     letter = _letter("both")
-    letter.attachments = [Attachment("orders.txt", b"march north\n", "text/plain")]
-    letter.images = [*letter.images, InlineImage(cid="b", filename="b.png", data=PICTURE,
-                                                 also_attach=True)]
+    letter = replace(letter, attachments=[Attachment("orders.txt", b"march north\n", "text/plain")],
+                     images=[*letter.images, InlineImage(cid="b", filename="b.png", data=PICTURE,
+                                                         also_attach=True)])
     _queue(rt, letter)
     raw = _rows(rt)["both"].raw
-    fast, parsed = sent_mail._without_own_images(raw), sent_mail._parsed_without_images(raw)
+    fast, parsed = slimming._without_own_images(raw), slimming._parsed_without_images(raw)
     assert fast is not None and _tree(fast) == _tree(parsed)
     assert [t for t, _ in _tree(fast) if t.startswith("image/")] == []
     assert ("text/plain", "march north\n") in _tree(fast)  # other attachments stay
     foreign = raw.replace(b"=_pbem_", b"=_other_")
-    assert sent_mail._without_own_images(foreign) is None  # not ours: the parser cuts it
+    assert slimming._without_own_images(foreign) is None  # not ours: the parser cuts it
     assert "image/png" not in _parts(without_images(foreign))

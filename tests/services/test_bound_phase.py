@@ -21,7 +21,8 @@ from pbem.mail.routing import plus_address, token_for
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.intake.ingest import IngestStats, store_raw
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.rollback import rollback
 from pbem.services.turns.turns import run_phase

@@ -12,8 +12,9 @@ from pbem.errors import Conflict, Invalid
 from pbem.ledger.models import Outbox, Phase, Snapshot, Submission
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.replay import replay
+from pbem.services.turns.status import status
 from pbem.services.turns.turns import run_due, run_phase
 
 

@@ -18,7 +18,8 @@ from pbem.ledger.models import Outbox, Player
 from pbem.mail.routing import plus_address, token_for
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.intake.ingest import IngestStats, store_raw
+from pbem.services.intake.mailroom import process_pending
 from tests.support.any_game import start_campaign, state_and_seats
 
 _uid = iter(range(1, 100_000))

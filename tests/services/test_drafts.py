@@ -12,14 +12,15 @@ from sqlmodel import Session, col, select
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, Outbox
 from pbem.mail.transport.mailers import FileMailer, RecordingMailer
-from pbem.services.base.budget import TimeBudget
 from pbem.services.base.isolation import CampaignNote
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox import drafts
-from pbem.services.outbox.drafts import draw_drafts
-from pbem.services.outbox.outbox import Letter, enqueue, flush
+from pbem.services.base.time_budget import TimeBudget
+from pbem.services.outbox.letter import Letter
+from pbem.services.outbox.outbox import enqueue, flush
 from pbem.services.outbox.sender import BackgroundSender
-from pbem.services.outbox.viewing import bundle_for
+from pbem.services.reports import drafts
+from pbem.services.reports.drafts import draw_drafts
+from pbem.services.reports.viewing import bundle_for
 from pbem.services.turns import turns
 
 

@@ -10,8 +10,8 @@ from sqlmodel import Session, col, select
 
 from pbem.ledger.models import Outbox
 from pbem.services.base.runtime import Runtime, open_runtime
-from pbem.services.outbox import draw_helpers
-from pbem.services.outbox.drafts import draw_drafts
+from pbem.services.reports import draw_helpers
+from pbem.services.reports.drafts import draw_drafts
 from pbem.services.turns import turns
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 

@@ -12,7 +12,8 @@ from sqlmodel import Session, select
 
 from pbem.ledger.models import InboundMessage
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.intake.ingest import IngestStats, store_raw
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.services.conftest import PLAYERS
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url

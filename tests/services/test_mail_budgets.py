@@ -22,11 +22,12 @@ from pbem.mail.transport.smtp import TransientSendError
 from pbem.mail.verp import find_bounce_token, token_matches
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.intake.ingest import IngestStats, store_raw
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.outbox.held_acks import release_due
 from pbem.services.outbox.letters import thread_root
-from pbem.services.outbox.mail_budgets import replies_spent, unverified_allowed
 from pbem.services.outbox.outbox import flush
+from pbem.services.outbox.reply_limits import replies_spent, unverified_allowed
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 

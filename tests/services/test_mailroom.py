@@ -15,7 +15,8 @@ from pbem.ledger.models import Campaign, Outbox, Submission
 from pbem.mail.transport.maildir import MaildirSource
 from pbem.mail.transport.mailers import RecordingMailer
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake.ingest import IngestStats, process_pending, store_raw
+from pbem.services.intake.ingest import IngestStats, store_raw
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.tick.tick import dry_run, tick
 from tests.support.player_mail import player_mail
 

@@ -11,9 +11,10 @@ from sqlmodel import Session, select
 from pbem.ledger.models import Outbox
 from pbem.mail.transport.mailers import RecordingMailer
 from pbem.mail.transport.smtp import PermanentSendError, TransientSendError
-from pbem.services.base.budget import TimeBudget
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox.outbox import Lane, Letter, enqueue, flush
+from pbem.services.base.time_budget import TimeBudget
+from pbem.services.outbox.letter import Letter
+from pbem.services.outbox.outbox import Lane, enqueue, flush
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.support.runtime import scenario_file
 

@@ -14,8 +14,9 @@ from pbem.mail.transport.maildir import MaildirSource
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state, game_of
 from pbem.services.intake import stored_mail
-from pbem.services.intake.ingest import IngestStats, poll, process_pending
+from pbem.services.intake.ingest import IngestStats, poll
 from pbem.services.intake.intake_limits import MAX_MESSAGE_BYTES
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.turns.submissions import owed_inputs_in
 from tests.support.player_mail import player_mail
 

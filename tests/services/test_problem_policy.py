@@ -19,8 +19,8 @@ from pbem.ledger import queries
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.turns.campaigns import status
 from pbem.services.turns.reading import read_input
+from pbem.services.turns.status import status
 from tests.games.mighty_kingdoms.test_orders import kow_battle
 from tests.support.any_game import start_campaign, state_and_seats
 

@@ -18,9 +18,9 @@ from pbem.ledger.models import Outbox, Phase
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.outbox import notify
-from pbem.services.outbox.report_budget import BUDGET, EVERY, readers_now
 from pbem.services.referee.people import replace_player
+from pbem.services.reports import notify
+from pbem.services.reports.owed import BUDGET, EVERY, readers_now
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.rollback import rollback
 from pbem.services.turns.turns import run_phase

@@ -27,9 +27,9 @@ from pbem.services.base.seeding import (
     start_seed,
 )
 from pbem.services.outbox.outbox import flush
-from pbem.services.outbox.viewing import report_for
 from pbem.services.referee.site import build_site
 from pbem.services.referee.transfer import export_campaign, import_campaign
+from pbem.services.reports.viewing import report_for
 from pbem.services.turns.replay import replay
 from tests.support.finished import new_campaign, play_phase
 from tests.support.runtime import make_runtime, sqlite_url

@@ -16,8 +16,8 @@ from pbem.core.secrecy import Receive, TwinRun
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.base.states import current_state
-from pbem.services.outbox.drafts import report_subject
-from pbem.services.outbox.reports import build
+from pbem.services.reports.bundle import build
+from pbem.services.reports.drafts import report_subject
 from pbem.services.turns.phases import phase_deadline
 from tests.support.any_game import start_campaign
 

@@ -11,7 +11,8 @@ from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode, Invalid, PbemError
 from pbem.services.tick.tick import send_now
-from pbem.services.turns.campaigns import NewCampaign, create_campaign, list_campaigns, unsent_mail
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.status import list_campaigns, unsent_mail
 from pbem.validation import shown_value
 
 app = typer.Typer(help="Create and list campaigns.", no_args_is_help=True)

@@ -17,9 +17,9 @@ from pbem.errors import ExitCode, Invalid
 from pbem.ledger.db import head_revision, owner_only
 from pbem.registry import games as registered_games
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox.reports import FORMATS
-from pbem.services.outbox.viewing import report_for
 from pbem.services.referee.hosting import MailSetup, config_text, write_mail_secrets
+from pbem.services.reports.bundle import FORMATS
+from pbem.services.reports.viewing import report_for
 from pbem.services.turns.replay import replay as replay_campaign
 
 

@@ -9,7 +9,8 @@ import typer
 from pbem.cli.host.tick_workers import join_helpers, start_helpers
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
-from pbem.services.outbox.servers import default_mailer, default_source
+from pbem.services.intake.mailbox import default_source
+from pbem.services.outbox.mailer import default_mailer
 from pbem.services.tick.tick import dry_run, tick
 
 

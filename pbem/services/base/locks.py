@@ -20,7 +20,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session
 
 from pbem.errors import Locked
-from pbem.services.base.lock_names import (
+from pbem.ledger.lock_names import (
     ADVISORY_KEY,
     CAMPAIGN_SPACE,
     INTAKE_SPACE,

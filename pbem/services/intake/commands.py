@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pbem.ledger import queries
@@ -16,12 +17,13 @@ from pbem.services.intake import press
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
 from pbem.services.intake.seat_now import seat_now
-from pbem.services.outbox import notify
+from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.mail_budgets import HOUR, PRESS_SENT, REFEREE_SENT, relays_spent
-from pbem.services.outbox.outbox import Letter, enqueue
+from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.reply_limits import HOUR, PRESS_SENT, REFEREE_SENT, relays_spent
+from pbem.services.reports import notify
 from pbem.services.turns import questions
-from pbem.services.turns.campaigns import status_of
+from pbem.services.turns.status import status_of
 from pbem.validation import without_controls
 
 Handler = Callable[[Mail, Command], str]
@@ -110,10 +112,10 @@ def _resend(mail: Mail, command: Command) -> str:
     if letter is None:
         take_trailing(mail, command, trailing)
         return "mail.resend"
-    letter.in_reply_to = mail.reply_id
+    letter = replace(letter, in_reply_to=mail.reply_id)
     if trailing is not None:
         note = render("mail/trailing.txt.j2", trailing=trailing)
-        letter.text = f"{note}\n{letter.text}"
+        letter = replace(letter, text=f"{note}\n{letter.text}")
     enqueue(mail.session, mail.rt, letter, mail.campaign.id)
     take_trailing(mail, command, trailing)
     return "mail.resend"

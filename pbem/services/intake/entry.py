@@ -14,8 +14,7 @@ from pbem.render.templating import render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.intake.intake_limits import MAX_PROBLEMS_LISTED, max_problems_listed
-from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.notify import problem_lines
+from pbem.services.outbox.letters import letter_to, problem_lines
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.turns.submissions import Receipt, submit
 

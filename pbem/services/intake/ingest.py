@@ -1,11 +1,11 @@
-"""Mail in: store every raw message first, then process each exactly once."""
+"""Mail in: store every raw message first, with the mailbox cursor, in one transaction
+(services/intake/mailroom.py then processes each stored message exactly once)."""
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
 
-from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from pbem import failpoints
@@ -16,8 +16,7 @@ from pbem.mail.transport.sources import MailSource
 from pbem.services.base.isolation import describe
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.intake_limits import max_message_bytes
-from pbem.services.intake.mailroom import handle
-from pbem.services.intake.quarantine import E_PROCESS, E_STORE, OUTCOME, QUARANTINED, mark
+from pbem.services.intake.quarantine import E_STORE, OUTCOME, QUARANTINED
 from pbem.services.intake.stored_mail import kept_raw
 
 
@@ -175,58 +174,3 @@ def store_raw(rt: Runtime, mailbox: str, raw: bytes, uid: int, uidvalidity: int 
     """Store one raw message as if a mailbox had delivered it (for imports and tests)."""
     with session_scope(rt.engine) as session:
         _store(session, rt, mailbox, uidvalidity, uid, raw)
-
-
-def process_pending(rt: Runtime, stats: IngestStats) -> None:
-    """Process every stored message not yet handled, each in its own transaction.
-
-    A message whose processing raises is rolled back, then quarantined in a fresh transaction.
-    """
-    for message_id in _new_ids(rt):
-        try:
-            outcome = _process_one(rt, message_id, stats.parsed.pop(message_id, None))
-        except Exception as exc:
-            outcome = _quarantine(rt, message_id, describe(exc))
-        if outcome is not None:
-            stats.count(outcome)
-
-
-def _process_one(rt: Runtime, message_id: int, parsed: Inbound | None = None) -> str | None:
-    """Claim and handle one message; None when another run has it."""
-    with session_scope(rt.engine) as session:
-        row = _claim(session, message_id)
-        if row is None:
-            return None
-        row.outcome = handle(session, rt, row, parsed)
-        row.status = "duplicate" if row.outcome == "mail.duplicate" else "processed"
-        session.add(row)
-        failpoints.hit("ingest.before-commit")
-        return row.outcome
-
-
-def _quarantine(rt: Runtime, message_id: int, detail: str) -> str | None:
-    """Mark a message whose processing failed as quarantined."""
-    with session_scope(rt.engine) as session:
-        return OUTCOME if mark(session, message_id, E_PROCESS, detail) else None
-
-
-def _new_ids(rt: Runtime) -> list[int]:
-    with Session(rt.engine) as session:
-        rows = session.exec(
-            select(InboundMessage.id)
-            .where(InboundMessage.status == "new")
-            .order_by(col(InboundMessage.id))
-        ).all()
-        return [r for r in rows if r is not None]
-
-
-def _claim(session: Session, message_id: int) -> InboundMessage | None:
-    """Mark a new message as being processed and return its row, in one statement; None when
-    another run has it."""
-    claimed = session.scalars(
-        update(InboundMessage)
-        .where(col(InboundMessage.id) == message_id, col(InboundMessage.status) == "new")
-        .values(status="processing")
-        .returning(InboundMessage)
-    )
-    return claimed.first()

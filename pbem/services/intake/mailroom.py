@@ -1,4 +1,5 @@
-"""Deciding what one stored message is and what to do with it: the routing and auth rules.
+"""Processing stored mail, each message once in a transaction of its own: deciding what it is
+and what to do with it (the routing and auth rules), quarantining it if that fails.
 
 Outcomes are stable codes recorded on the message (docs/mail.md lists them).
 """
@@ -7,19 +8,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from pbem import failpoints
+from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, InboundMessage, Player
 from pbem.mail.reading.inbound import Inbound
 from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.mail.verp import is_bounce_address
+from pbem.services.base.isolation import describe
 from pbem.services.base.locks import hold_campaign
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake import commands
+from pbem.services.intake import bounces, commands
 from pbem.services.intake.answering import Mail
+from pbem.services.intake.ingest import IngestStats
+from pbem.services.intake.quarantine import E_PROCESS, OUTCOME, mark
 from pbem.services.intake.stored_mail import read_stored
-from pbem.services.outbox import bounces, notices
-from pbem.services.outbox.mail_budgets import replies_spent
+from pbem.services.outbox import notices
+from pbem.services.outbox.reply_limits import replies_spent
 
 SILENT_KINDS = {
     "auto_reply": "mail.ignored_auto_reply",
@@ -148,3 +155,58 @@ def _refuse(
     for campaign, player in targets:
         notices.unverified(session, rt, row, campaign, player, problem)
     return problem
+
+
+def process_pending(rt: Runtime, stats: IngestStats) -> None:
+    """Process every stored message not yet handled, each in its own transaction.
+
+    A message whose processing raises is rolled back, then quarantined in a fresh transaction.
+    """
+    for message_id in _new_ids(rt):
+        try:
+            outcome = _process_one(rt, message_id, stats.parsed.pop(message_id, None))
+        except Exception as exc:
+            outcome = _quarantine(rt, message_id, describe(exc))
+        if outcome is not None:
+            stats.count(outcome)
+
+
+def _process_one(rt: Runtime, message_id: int, parsed: Inbound | None = None) -> str | None:
+    """Claim and handle one message; None when another run has it."""
+    with session_scope(rt.engine) as session:
+        row = _claim(session, message_id)
+        if row is None:
+            return None
+        row.outcome = handle(session, rt, row, parsed)
+        row.status = "duplicate" if row.outcome == "mail.duplicate" else "processed"
+        session.add(row)
+        failpoints.hit("ingest.before-commit")
+        return row.outcome
+
+
+def _quarantine(rt: Runtime, message_id: int, detail: str) -> str | None:
+    """Mark a message whose processing failed as quarantined."""
+    with session_scope(rt.engine) as session:
+        return OUTCOME if mark(session, message_id, E_PROCESS, detail) else None
+
+
+def _new_ids(rt: Runtime) -> list[int]:
+    with Session(rt.engine) as session:
+        rows = session.exec(
+            select(InboundMessage.id)
+            .where(InboundMessage.status == "new")
+            .order_by(col(InboundMessage.id))
+        ).all()
+        return [r for r in rows if r is not None]
+
+
+def _claim(session: Session, message_id: int) -> InboundMessage | None:
+    """Mark a new message as being processed and return its row, in one statement; None when
+    another run has it."""
+    claimed = session.scalars(
+        update(InboundMessage)
+        .where(col(InboundMessage.id) == message_id, col(InboundMessage.status) == "new")
+        .values(status="processing")
+        .returning(InboundMessage)
+    )
+    return claimed.first()

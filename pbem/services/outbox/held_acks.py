@@ -24,10 +24,10 @@ from pbem.services.base.isolation import CampaignNote, guarded
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.states import current_state, game_of
-from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.mail_budgets import next_reply_slot, replies_spent
-from pbem.services.outbox.notify import problem_lines
-from pbem.services.outbox.outbox import Letter, enqueue
+from pbem.services.outbox.letter import Letter
+from pbem.services.outbox.letters import letter_to, problem_lines
+from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.reply_limits import next_reply_slot, replies_spent
 
 DIGEST_KIND = "ack-digest"
 

@@ -8,10 +8,10 @@ from typing import Any
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.outbound import Attachment, InlineImage, make_message_id
 from pbem.mail.routing import plus_address, subject_tag, token_for
-from pbem.render.templating import render
+from pbem.render.templating import render, wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.seeding import thread_key
-from pbem.services.outbox.outbox import Letter
+from pbem.services.outbox.letter import Letter
 
 
 def player_token(campaign: Campaign, player: Player) -> str:
@@ -68,3 +68,17 @@ def letter_to(
         auto_submitted=auto_submitted,
         player_id=player.id,
     )
+
+
+def problem_lines(problems: list[Any]) -> list[dict[str, Any]]:
+    """Problems with their wording, for the acknowledgement template."""
+    return [
+        {
+            "line": p.line,
+            "code": p.code,
+            "severity": p.severity,
+            "text": wording(p.code, p.params),
+            "suggestion": p.suggestion,
+        }
+        for p in problems
+    ]

@@ -13,8 +13,8 @@ from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.mail_budgets import UNVERIFIED_KIND, unverified_allowed
 from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.reply_limits import UNVERIFIED_KIND, unverified_allowed
 
 
 def unverified(

@@ -2,27 +2,26 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, exists, func, update
+from sqlalchemy import Select, Update, exists, func, or_, update
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from pbem import failpoints
 from pbem.ledger.db import read_only
 from pbem.ledger.models import Outbox, Phase, Player
-from pbem.mail.outbound import Attachment, InlineImage, compose, new_message_id
+from pbem.mail.outbound import compose, new_message_id
+from pbem.mail.slimming import without_images
 from pbem.mail.transport.mailers import Mailer, sending
 from pbem.mail.transport.smtp import PermanentSendError, TransientSendError
 from pbem.mail.verp import bounce_address
-from pbem.services.base.budget import UNLIMITED, TimeBudget
 from pbem.services.base.locks import RowClaims, row_claims
 from pbem.services.base.runtime import Runtime
-from pbem.services.outbox import bounces
-from pbem.services.outbox.sent_mail import without_images
+from pbem.services.base.time_budget import UNLIMITED, TimeBudget
+from pbem.services.outbox.letter import Letter
 
 MAX_ATTEMPTS = 8
 PAGE = 500  # rows read per query while sending; the time budget, not a count, ends a pass
@@ -39,25 +38,6 @@ class Lane:
 
     index: int
     count: int
-
-
-@dataclass
-class Letter:
-    """One message to queue: who, what, and how it threads."""
-
-    key: str  # idempotency key: the same key never queues twice
-    kind: str
-    to: str
-    subject: str
-    text: str
-    html: str | None = None
-    reply_to: str | None = None
-    in_reply_to: str | None = None
-    references: Sequence[str] = ()
-    images: Sequence[InlineImage] = ()
-    attachments: Sequence[Attachment] = ()
-    auto_submitted: str = "auto-generated"
-    player_id: int | None = None  # the player it goes to, for VERP bounces
 
 
 def enqueue(
@@ -98,22 +78,8 @@ def open_phase_id(session: Session, campaign_id: int | None) -> int | None:
 
 def compose_letter(rt: Runtime, letter: Letter, message_id: str, date: datetime) -> bytes:
     """The letter as the bytes SMTP sends, from the referee's address."""
-    return compose(
-        sender=rt.settings.referee_address,
-        to=letter.to,
-        subject=letter.subject,
-        text=letter.text,
-        html=letter.html,
-        message_id=message_id,
-        in_reply_to=letter.in_reply_to,
-        references=list(letter.references),
-        reply_to=letter.reply_to,
-        auto_submitted=letter.auto_submitted,
-        loop_value=rt.settings.mail_domain,
-        images=list(letter.images),
-        attachments=list(letter.attachments),
-        date=date,
-    )
+    sender, loop = rt.settings.referee_address, rt.settings.mail_domain
+    return compose(letter.message(sender, message_id, date, loop))
 
 
 @dataclass
@@ -298,7 +264,21 @@ def _record_sent(
     with rt.engine.begin() as connection:
         connection.execute(update(Outbox).where(col(Outbox.id) == row_id).values(**sent))
         if bouncing_player is not None:
-            connection.execute(bounces.clear_if_older(bouncing_player, queued))
+            connection.execute(_clear_bounce_if_older(bouncing_player, queued))
+
+
+def _clear_bounce_if_older(player_id: int, queued: datetime) -> Update:
+    """The statement that clears a player's bouncing mark older than `queued`: mail queued
+    then got through (services/intake/bounces.py sets the mark)."""
+    return (
+        update(Player)
+        .where(
+            col(Player.id) == player_id,
+            col(Player.delivery) == "bouncing",
+            or_(col(Player.bounced_at).is_(None), col(Player.bounced_at) < queued),
+        )
+        .values(delivery="ok")
+    )
 
 
 def _envelope_sender(rt: Runtime, row: Outbox, player: Player | None) -> str:

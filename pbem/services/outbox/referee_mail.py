@@ -11,8 +11,9 @@ from sqlmodel import Session
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Player
 from pbem.services.base.runtime import Runtime
+from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.outbox import Letter, enqueue
+from pbem.services.outbox.outbox import enqueue
 
 REFEREE_NOTICE = "from-referee"
 

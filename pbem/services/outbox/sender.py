@@ -19,8 +19,8 @@ import threading
 from types import TracebackType
 
 from pbem.mail.transport.mailers import Mailer, sending, side_by_side
-from pbem.services.base.budget import TimeBudget
 from pbem.services.base.runtime import Runtime
+from pbem.services.base.time_budget import TimeBudget
 from pbem.services.outbox import outbox
 
 IDLE_WAIT_SECONDS = 0.25  # unwoken, a pass runs this often (an answer just committed, a retry)

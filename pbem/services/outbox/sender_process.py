@@ -24,8 +24,8 @@ from types import TracebackType
 from typing import IO
 
 from pbem.failpoints import CRASH_EXIT
-from pbem.services.base.budget import TimeBudget
 from pbem.services.base.runtime import Runtime
+from pbem.services.base.time_budget import TimeBudget
 from pbem.services.outbox import outbox
 from pbem.services.outbox.child_pipe import child_env, private_answers
 from pbem.services.outbox.sender import BackgroundSender
@@ -119,7 +119,7 @@ def serve(sender: BackgroundSender, commands: IO[bytes]) -> None:
 def main(argv: list[str]) -> int:
     """`python -m pbem.services.outbox.sender_process SECONDS LANES`: send for one tick."""
     from pbem.services.base.runtime import open_runtime
-    from pbem.services.outbox.servers import default_mailer
+    from pbem.services.outbox.mailer import default_mailer
 
     seconds, lanes = float(argv[0]), int(argv[1])
     answers = private_answers()

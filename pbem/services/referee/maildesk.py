@@ -15,10 +15,10 @@ from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake.entry import submit_and_acknowledge
 from pbem.services.intake.stored_mail import read_stored
-from pbem.services.outbox.notify import report_letter
 from pbem.services.outbox.outbox import enqueue
-from pbem.services.outbox.report_spans import Span
-from pbem.services.outbox.viewing import phase_for
+from pbem.services.reports.notify import report_letter
+from pbem.services.reports.spans import Span
+from pbem.services.reports.viewing import phase_for
 
 DESK_OUTCOMES = (
     "mail.unknown_sender",

@@ -13,8 +13,8 @@ from pbem.ledger.models import Campaign, InboundMessage, Outbox, Submission
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import campaign_settings, current_state, game_of
 from pbem.services.referee.maildesk import DESK_OUTCOMES
-from pbem.services.turns.campaigns import status_of
 from pbem.services.turns.questions import holds_turn, open_questions
+from pbem.services.turns.status import status_of
 
 
 def overview(rt: Runtime) -> list[dict[str, Any]]:

@@ -14,7 +14,7 @@ from pbem.mail.routing import new_secret
 from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.referee_mail import tell_player
-from pbem.services.outbox.viewing import bundle_for
+from pbem.services.reports.viewing import bundle_for
 from pbem.services.turns.campaigns import parse_player
 
 

@@ -1,12 +1,13 @@
-"""Whether a tick has anything to do, asked in plain SQL before SQLAlchemy or a game is loaded.
+"""The questions whether a tick has anything to do, asked in plain SQL before SQLAlchemy or a
+game is loaded (services/tick/steps.py says which step asks which; services/tick/idle.py asks).
 
 Each check asks the question one step of `services/tick/tick.py` asks, over the same tables and
 indexes, and answers True whenever that step could change something. A check may say True
 when the step then does nothing (an idle tick is only skipped on a plain no, never on a guess),
 but never False when the step would act:
 
-* mailbox: no cursor yet, or the source has a UID above the cursor (`ingest.poll`);
-* inbound: a stored message not yet processed (`ingest.process_pending`);
+* new mail: no cursor yet, or the source has a UID above the cursor (`ingest.poll`; idle.py);
+* unprocessed mail: a stored message not yet processed (`mailroom.process_pending`);
 * acks: a held acknowledgement whose time has come (`held_acks.release_due`);
 * reminders: an open phase within a reminder lead time where a seat still playing has neither
   live orders nor a reminder at that lead (`reminders.send_reminders`). Without the game the
@@ -14,6 +15,7 @@ but never False when the step would act:
   tick run in full until the deadline;
 * turns: an open phase past its deadline or with its input all in (`phases.may_be_due`, which
   `turns.run_due` uses; a turn held for the referee also counts);
+* drafts left: a report drafted and not drawn (`drafts.draw_drafts`);
 * outbox: a row to send or draw: any status but sent, dead and void, except pending rows whose
   next attempt is still to come (`outbox.flush`, `drafts.draw_drafts`);
 * slim: a sent row older than `sent_raw_days` still whole (`sent_mail.slim_sent`);
@@ -31,10 +33,7 @@ from datetime import datetime, timedelta
 
 from pbem.config import Settings
 from pbem.ledger.revisions import VERSION_TABLE, head_revision
-from pbem.mail.transport.mailbox import open_source
-from pbem.mail.transport.sources import MailSource
-from pbem.services.base.lock_names import NO_MAILBOX
-from pbem.services.tick.idle_ledger import Ledger, Unsure, open_ledger
+from pbem.services.tick.idle_ledger import Ledger
 
 # The schema revisions these checks were written for. A migration adds to this set only after
 # the checks were reviewed against it (tests/scale/test_idle_fastpath.py fails until then).
@@ -45,59 +44,12 @@ SETTLED_MAIL = ("dead", "sent", "void")
 Check = Callable[[Ledger, datetime, Settings], bool]
 
 
-def find_work(settings: Settings, now: datetime) -> str | None:
-    """The name of the first kind of work a tick would find now, or None when it would find
-    none. Raises Unsure (or any error) when only the full tick can tell."""
-    if not settings.smtp_url:
-        raise Unsure("no SMTP URL")  # the full tick refuses: config.E_NO_MAIL
-    source = _source(settings)
-    mailbox = source.identity if source is not None else NO_MAILBOX
-    with open_ledger(settings.database_url.value, mailbox) as ledger:
-        if not schema_is_reviewed_head(ledger):
-            return "schema"
-        for name, check in CHECKS:
-            if check(ledger, now, settings):
-                return name
-        if source is None:
-            return None
-        with source:
-            return "mailbox" if _new_mail(ledger, source) else None
-
-
 def schema_is_reviewed_head(ledger: Ledger) -> bool:
     """The ledger is at the newest schema, and the checks were reviewed for it."""
     rows = ledger.rows(f"SELECT version_num FROM {VERSION_TABLE}")
     current = {str(row[0]) for row in rows}
     head = head_revision()
     return current == {head} and head in REVIEWED_SCHEMA
-
-
-def _source(settings: Settings) -> MailSource | None:
-    """The configured mail source as the tick opens it, or None without a mailbox URL."""
-    url = settings.imap_url.value
-    if not url:
-        return None
-    context = None
-    if settings.ca_file:  # as services/outbox/servers.py's ssl_context
-        import ssl
-
-        context = ssl.create_default_context(cafile=settings.ca_file)
-    return open_source(url, ssl_context=context)
-
-
-def _new_mail(ledger: Ledger, source: MailSource) -> bool:
-    """No cursor yet, or the source holds a message above it."""
-    has_new = getattr(source, "has_new", None)
-    if has_new is None:
-        raise Unsure("a mail source that cannot say whether it has new mail")
-    cursor = ledger.rows(
-        "SELECT uidvalidity, last_uid FROM mailboxcursor WHERE mailbox = :mailbox",
-        mailbox=source.identity,
-    )
-    if not cursor:
-        return True  # the first poll records the cursor
-    uidvalidity, last_uid = cursor[0]
-    return bool(has_new(int(last_uid), int(uidvalidity)))
 
 
 def unprocessed_mail(ledger: Ledger, now: datetime, settings: Settings) -> bool:
@@ -173,6 +125,11 @@ def turns_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
     )
 
 
+def drafts_left(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """A report drafted and not drawn yet (index ix_outbox_due)."""
+    return ledger.exists("SELECT 1 FROM outbox WHERE status = 'draft'")
+
+
 def outbox_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
     """Mail to send or draw: pending and due, or in any status but pending and the settled
     ones (ranges around them, so index ix_outbox_due answers without reading any mail)."""
@@ -221,14 +178,3 @@ def referee_alerts_due(ledger: Ledger, now: datetime, settings: Settings) -> boo
             if not ledger.exists("SELECT 1 FROM outbox WHERE key = :key", key=key):
                 return True
     return False
-
-
-CHECKS: tuple[tuple[str, Check], ...] = (
-    ("inbound", unprocessed_mail),
-    ("acks", held_acks_due),
-    ("reminders", reminders_due),
-    ("turns", turns_due),
-    ("outbox", outbox_due),
-    ("slim", sent_mail_to_slim),
-    ("alerts", referee_alerts_due),
-)

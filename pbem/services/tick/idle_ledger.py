@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pbem.services.base.lock_names import ADVISORY_KEY, INTAKE_SPACE, mailbox_key, run_lock_file
+from pbem.ledger.lock_names import ADVISORY_KEY, INTAKE_SPACE, mailbox_key, run_lock_file
 
 SQLITE_PREFIXES = ("sqlite:///", "sqlite+pysqlite:///")
 POSTGRES_PREFIXES = ("postgresql://", "postgres://", "postgresql+psycopg://")

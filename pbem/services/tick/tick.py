@@ -1,4 +1,5 @@
-"""`pbem tick`: one pass of the cron job — poll, ingest, remind, adjudicate, send."""
+"""`pbem tick`: one pass of the cron job, the steps of services/tick/steps.py in order (read
+mail, answer, adjudicate, draw, send), each run here by its runner."""
 
 from __future__ import annotations
 
@@ -12,27 +13,29 @@ from sqlmodel import Session
 
 from pbem import failpoints
 from pbem.errors import ExitCode
+from pbem.ledger.lock_names import NO_MAILBOX
 from pbem.mail.transport.errors import TransportError
 from pbem.mail.transport.mailers import Mailer
 from pbem.mail.transport.sources import MailSource
-from pbem.services.base.budget import TimeBudget
 from pbem.services.base.isolation import CampaignNote
-from pbem.services.base.locks import run_lock, tick_lock
+from pbem.services.base.locks import TickClaims, run_lock, tick_lock
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake.ingest import IngestStats, poll, process_pending
+from pbem.services.base.time_budget import TimeBudget
+from pbem.services.intake.ingest import IngestStats, poll
+from pbem.services.intake.mailroom import process_pending
 from pbem.services.outbox import outbox
 from pbem.services.outbox.alerts import alert_referee
-from pbem.services.outbox.drafts import Delegate, draw_drafts
-from pbem.services.outbox.draw_helpers import DrawHelpers, processes_for
 from pbem.services.outbox.held_acks import release_due
+from pbem.services.outbox.mailer import default_mailer
 from pbem.services.outbox.sender import BackgroundSender
 from pbem.services.outbox.sender_process import SenderProcess
 from pbem.services.outbox.sent_mail import slim_sent
-from pbem.services.outbox.servers import default_mailer
+from pbem.services.reports.drafts import Delegate, draw_drafts
+from pbem.services.reports.draw_helpers import DrawHelpers, processes_for
+from pbem.services.tick.steps import EVERY, MAILBOX_FIRST, STEPS, Step
 from pbem.services.turns.reminders import send_reminders
 from pbem.services.turns.turns import RunResult, run_due
 
-NO_MAILBOX = "-"  # the intake key when no mailbox is configured
 BUSY_TICK_MAILS = 60  # new mails from which a tick starts its draw helpers as it reads them
 
 
@@ -76,6 +79,18 @@ class TickReport:
         return [note for note in self.campaigns if note.failed]
 
 
+@dataclass
+class _Pass:
+    """What the steps of one tick share."""
+
+    rt: Runtime
+    source: MailSource | None
+    report: TickReport
+    budget: TimeBudget
+    sender: BackgroundSender | SenderProcess
+    helpers: DrawHelpers
+
+
 def tick(
     rt: Runtime,
     source: MailSource | None,
@@ -83,8 +98,9 @@ def tick(
     wait_seconds: float = 300,
     send_apart: bool = False,
 ) -> TickReport:
-    """Run one pass under the run lock (shared by workers on PostgreSQL). Any crash is
-    resumed by the next pass.
+    """Run one pass under the run lock (shared by workers on PostgreSQL): the steps of
+    services/tick/steps.py, in order, each timed under its name. Any crash is resumed by the
+    next pass.
 
     Mail goes out from sender threads as soon as it is queued, so replies to the mail just read
     never wait for adjudication; with `send_apart` they run in a process of their own, beside
@@ -101,82 +117,102 @@ def tick(
             else BackgroundSender(rt, mailer, budget, lanes)
         )
         helpers = DrawHelpers(rt, processes_for(rt.settings.draw_processes))
+        work = _Pass(rt, source, report, budget, sender, helpers)
+        mailbox = source.identity if source is not None else NO_MAILBOX
         with sender, helpers:  # sends while the tick works; draws once it has drafted
-            # On PostgreSQL one worker at a time reads each mailbox and does the bookkeeping;
-            # the others wait for its batch, then every worker adjudicates and sends.
-            mailbox = source.identity if source is not None else NO_MAILBOX
-            with report.timed("intake"):
-                if claims.intake(mailbox):
-                    _intake(rt, source, report, sender.wake, helpers.start)
-                    claims.end_intake(mailbox)
-                else:
-                    claims.await_intake(mailbox, wait_seconds)
-            if isinstance(sender, BackgroundSender):  # dies with the tick: the answers go
-                with report.timed("answers"):  # out before an adjudication could fail
-                    sender.settle()
-            _adjudicate_and_draw(rt, report, budget, sender.wake, helpers)
-            if claims.intake(mailbox):
-                alert_referee(rt)
-                claims.end_intake(mailbox)
-            with report.timed("sending"):  # what was still to go once the work was done
-                sender.finish()
-        _send(report, sender.result)
-        if claims.intake(mailbox):
-            slim_sent(rt, budget)  # sent mail past sent_raw_days keeps no pictures
-            claims.end_intake(mailbox)
+            for step in STEPS:
+                with report.timed(step.name):
+                    _run(step, work, claims, mailbox, wait_seconds)
     return report
 
 
-def _adjudicate_and_draw(
-    rt: Runtime,
-    report: TickReport,
-    budget: TimeBudget,
-    wake: Callable[[], None],
-    helpers: DrawHelpers,
-) -> None:
-    """Draw what an earlier tick left, adjudicate what is due, and draw its reports, handing
-    whole campaigns to helper processes where `draw_processes` allows."""
-    with report.timed("drawing"):
-        _draw(rt, report, budget, wake)  # drafts an earlier tick left
-    with report.timed("adjudicating"):
-        report.turns = run_due(rt, report.campaigns, budget, on_drafted=helpers.offer)
-    failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
-    with report.timed("drawing"):
-        _draw(rt, report, budget, wake, helpers.delegate)
-        helpers.finish()
-        _draw(rt, report, budget, wake)  # what a helper left, if one died
+def _run(step: Step, work: _Pass, claims: TickClaims, mailbox: str, wait_seconds: float) -> None:
+    """Run one step as its scope says: by every worker, or by the mailbox's one reader (on
+    PostgreSQL the others wait for its batch, or pass the step by)."""
+    if step.scope == EVERY:
+        RUNNERS[step.name](work)
+    elif claims.intake(mailbox):
+        RUNNERS[step.name](work)
+        claims.end_intake(mailbox)
+    elif step.scope == MAILBOX_FIRST:
+        claims.await_intake(mailbox, wait_seconds)
 
 
-def _intake(
-    rt: Runtime,
-    source: MailSource | None,
-    report: TickReport,
-    wake: Callable[[], None],
-    busy: Callable[[], None] = lambda: None,
-) -> None:
+def _intake(work: _Pass) -> None:
     """Read the mailbox, process what it held and send reminders (one worker); the sender
-    finds each answer within IDLE_WAIT_SECONDS of its commit. `busy` hears of a mailbox with
-    enough new mail to make this a busy tick, before the mail is processed."""
-    if source is not None:
-        _poll(rt, source, report)
+    finds each answer within IDLE_WAIT_SECONDS of its commit. A mailbox with enough new mail
+    to make this a busy tick starts the draw helpers before the mail is processed."""
+    rt, report = work.rt, work.report
+    if work.source is not None:
+        _poll(rt, work.source, report)
     if report.ingest.stored >= BUSY_TICK_MAILS:
-        busy()
+        work.helpers.start()
     process_pending(rt, report.ingest)
     release_due(rt, report.campaigns)
-    wake()
+    work.sender.wake()
     report.reminders = send_reminders(rt, report.campaigns)
 
 
-def _draw(
-    rt: Runtime,
-    report: TickReport,
-    budget: TimeBudget,
-    wake: Callable[[], None],
-    delegate: Delegate | None = None,
-) -> None:
+def _answers(work: _Pass) -> None:
+    """Sender threads die with the tick: the answers go out before an adjudication could
+    fail (a sender process outlives the tick, and answers by itself)."""
+    if isinstance(work.sender, BackgroundSender):
+        work.sender.settle()
+
+
+def _leftovers(work: _Pass) -> None:
+    """Draw the drafts an earlier tick left."""
+    _draw(work)
+
+
+def _adjudicating(work: _Pass) -> None:
+    """Adjudicate what is due, offering each campaign's drafted reports to a helper."""
+    report = work.report
+    report.turns = run_due(work.rt, report.campaigns, work.budget, on_drafted=work.helpers.offer)
+    failpoints.hit("tick.before-draw")  # adjudicated and committed; reports drafted
+
+
+def _drawing(work: _Pass) -> None:
+    """Draw the reports adjudication drafted, handing whole campaigns to helper processes
+    where `draw_processes` allows, then what a helper left if one died."""
+    _draw(work, work.helpers.delegate)
+    work.helpers.finish()
+    _draw(work)
+
+
+def _alerts(work: _Pass) -> None:
+    """Tell the referee of players flagged or bouncing."""
+    alert_referee(work.rt)
+
+
+def _sending(work: _Pass) -> None:
+    """Send what was still to go once the work was done, and count the tick's sending."""
+    work.sender.finish()
+    _send(work.report, work.sender.result)
+
+
+def _slim(work: _Pass) -> None:
+    """Sent mail past sent_raw_days keeps no pictures."""
+    slim_sent(work.rt, work.budget)
+
+
+def _draw(work: _Pass, delegate: Delegate | None = None) -> None:
     """Draw the drafted reports (but those `delegate` hands to a helper), each sendable once
     drawn."""
-    draw_drafts(rt, budget, on_ready=wake, notes=report.campaigns, delegate=delegate)
+    draw_drafts(work.rt, work.budget, on_ready=work.sender.wake, notes=work.report.campaigns,
+                delegate=delegate)  # fmt: skip
+
+
+RUNNERS: dict[str, Callable[[_Pass], None]] = {
+    "intake": _intake,
+    "answers": _answers,
+    "leftovers": _leftovers,
+    "adjudicating": _adjudicating,
+    "drawing": _drawing,
+    "alerts": _alerts,
+    "sending": _sending,
+    "slim": _slim,
+}
 
 
 def _send(report: TickReport, flushed: outbox.FlushResult) -> None:

@@ -16,7 +16,7 @@ from pbem.ledger.models import Campaign, Phase
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.state_diff import diff_states
 from pbem.services.base.states import canonical_json, current_state, game_of
-from pbem.services.outbox.reports import build
+from pbem.services.reports.bundle import build
 
 
 @dataclass

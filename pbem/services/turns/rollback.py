@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import escape
 from typing import Any
 
@@ -22,11 +22,11 @@ from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.state_diff import diff_states
 from pbem.services.base.states import canonical_json, current_state, digest, game_of
-from pbem.services.outbox import notify
-from pbem.services.outbox.drafts import cover_json, void_drafts
-from pbem.services.outbox.outbox import Letter
-from pbem.services.outbox.report_budget import report_key
-from pbem.services.outbox.report_spans import Span, since_last
+from pbem.services.outbox.letter import Letter
+from pbem.services.reports import notify
+from pbem.services.reports.drafts import cover_json, void_drafts
+from pbem.services.reports.owed import report_key
+from pbem.services.reports.spans import Span, since_last
 from pbem.services.turns import adjustments
 from pbem.services.turns.campaigns import record_snapshot
 from pbem.services.turns.phases import open_phase
@@ -347,12 +347,11 @@ def _corrections(
 
 def _marked(letter: Letter, note: str) -> Letter:
     """A report made a correction: its kind, subject, and the note atop its text and HTML."""
-    letter.kind = "correction"
-    letter.subject = letter.subject.replace("Report:", "CORRECTED report:", 1)
-    letter.text = note + letter.text
-    if letter.html:
-        letter.html = with_preface(letter.html, f"<p><strong>{escape(note.strip())}</strong></p>")
-    return letter
+    html = letter.html
+    if html:
+        html = with_preface(html, f"<p><strong>{escape(note.strip())}</strong></p>")
+    subject = letter.subject.replace("Report:", "CORRECTED report:", 1)
+    return replace(letter, kind="correction", subject=subject, text=note + letter.text, html=html)
 
 
 def _mailed(session: Session, campaign: Campaign) -> list[Player]:

@@ -20,7 +20,6 @@ from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import read_only, session_scope
 from pbem.ledger.models import Campaign, Event, Phase, Submission
-from pbem.services.base.budget import UNLIMITED, TimeBudget
 from pbem.services.base.isolation import CLAIM_LOST, CampaignNote, guarded
 from pbem.services.base.locks import try_campaign
 from pbem.services.base.runtime import Runtime
@@ -31,8 +30,9 @@ from pbem.services.base.states import (
     digest,
     game_of,
 )
-from pbem.services.outbox import notify
-from pbem.services.outbox.drafts import draw_drafts
+from pbem.services.base.time_budget import UNLIMITED, TimeBudget
+from pbem.services.reports import notify
+from pbem.services.reports.drafts import draw_drafts
 from pbem.services.turns import questions, reactions
 from pbem.services.turns.campaigns import record_snapshot
 from pbem.services.turns.phases import may_be_due, open_phase

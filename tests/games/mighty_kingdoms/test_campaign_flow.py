@@ -26,8 +26,9 @@ from pbem.ledger.models import Event, Submission
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state
 from pbem.services.intake.entry import submit_by_address
-from pbem.services.turns.campaigns import NewCampaign, create_campaign, status
+from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.replay import replay
+from pbem.services.turns.status import status
 from pbem.services.turns.turns import run_phase
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, two_kingdoms
 from tests.support.runtime import make_runtime, sqlite_url

@@ -12,7 +12,7 @@ from pbem.core.game import Event as GameEvent
 from pbem.ledger.models import Campaign, Outbox, Phase
 from pbem.render.report import PHASE_HEADING
 from pbem.services.base.states import phase_events
-from pbem.services.outbox.report_budget import report_key, reported_upto
+from pbem.services.reports.owed import report_key, reported_upto
 
 
 @dataclass(frozen=True)

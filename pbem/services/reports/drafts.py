@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -23,16 +23,17 @@ from pbem.ledger import queries
 from pbem.ledger.db import read_only, session_scope
 from pbem.ledger.models import Campaign, Outbox, Phase, Player
 from pbem.mail.outbound import new_message_id
-from pbem.services.base.budget import UNLIMITED, TimeBudget
 from pbem.services.base.isolation import CampaignNote, note_failure
 from pbem.services.base.locks import row_claims
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import state_after
-from pbem.services.outbox import reports
+from pbem.services.base.time_budget import UNLIMITED, TimeBudget
+from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to, subject_for
-from pbem.services.outbox.outbox import Letter, compose_letter, open_phase_id
-from pbem.services.outbox.report_budget import VOID, report_key
-from pbem.services.outbox.report_spans import Span, count_covered, covered, events_of
+from pbem.services.outbox.outbox import compose_letter, open_phase_id
+from pbem.services.reports import bundle as report_bundle
+from pbem.services.reports.owed import VOID, report_key
+from pbem.services.reports.spans import Span, count_covered, covered, events_of
 
 DRAFT = "draft"
 PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
@@ -171,7 +172,7 @@ def drawn_report(
 ) -> Letter:
     """The report mail for one player on `phases` phases ending with `phase` (text and HTML
     alternatives, the map inline), drawn from facts already read: it needs no ledger session."""
-    bundle = reports.build(campaign, player.seat, phase, state, events, next_phase)
+    bundle = report_bundle.build(campaign, player.seat, phase, state, events, next_phase)
     letter = letter_to(
         rt,
         campaign,
@@ -184,8 +185,7 @@ def drawn_report(
         images=bundle.images,
         attachments=bundle.attachments,
     )
-    letter.html = bundle.html
-    return letter
+    return replace(letter, html=bundle.html)
 
 
 def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | None, bool]:

@@ -1,4 +1,5 @@
-"""Bounces: only a VERP bounce marks a player as bouncing; mail getting through clears it.
+"""Bounces: only a VERP bounce marks a player as bouncing; mail getting through clears it
+(here when they write again, in services/outbox/outbox.py when mail to them is sent).
 
 A bounce to a valid VERP address (see pbem.mail.verp) names the outbox row whose mail
 failed, and through it the player: that marks the player. An address named only inside a
@@ -8,12 +9,10 @@ the outcome says so and the raw mail stays in the ledger for the referee.
 
 from __future__ import annotations
 
-from datetime import datetime
 from email import policy
 from email.parser import BytesParser
 
-from sqlalchemy import Update, or_, update
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, func, select
 
 from pbem.ledger.models import Outbox, Player
 from pbem.mail.reading.classify import only_delayed
@@ -66,20 +65,6 @@ def _named_players(session: Session, inbound: Inbound) -> list[Player]:
     if not address:
         return []
     return list(session.exec(select(Player).where(func.lower(Player.address) == address)).all())
-
-
-def clear_if_older(player_id: int, queued: datetime) -> Update:
-    """The statement that clears a player's bouncing mark older than `queued`: mail queued
-    then got through."""
-    return (
-        update(Player)
-        .where(
-            col(Player.id) == player_id,
-            col(Player.delivery) == "bouncing",
-            or_(col(Player.bounced_at).is_(None), col(Player.bounced_at) < queued),
-        )
-        .values(delivery="ok")
-    )
 
 
 def clear(session: Session, player: Player) -> None:

@@ -21,10 +21,10 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO
 
-from pbem.services.base.budget import TimeBudget
 from pbem.services.base.runtime import Runtime, open_runtime
+from pbem.services.base.time_budget import TimeBudget
 from pbem.services.outbox.child_pipe import child_env, private_answers
-from pbem.services.outbox.drafts import draw_drafts
+from pbem.services.reports.drafts import draw_drafts
 
 MAX_AUTO = 4  # helpers `draw_processes = 0` starts at most, however many cores
 WORTH_A_HELPER = 3  # campaigns drafted in one tick before starting helpers pays for itself
@@ -178,7 +178,7 @@ class DrawHelpers:
 
     def _start(self, index: int) -> subprocess.Popen[bytes]:
         env = child_env(self.rt)
-        command = [sys.executable, "-m", "pbem.services.outbox.draw_helpers", str(index)]
+        command = [sys.executable, "-m", "pbem.services.reports.draw_helpers", str(index)]
         process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
         assert process.stdout is not None
         os.set_blocking(process.stdout.fileno(), False)
@@ -202,7 +202,7 @@ def _get_ready() -> None:
     """Load what drawing needs while the tick is still reading its mail."""
     from pbem.render import png, pngfile, report  # noqa: F401  (their start-up cost)
     from pbem.render.templating import environment
-    from pbem.services.outbox import notify  # noqa: F401
+    from pbem.services.reports import notify  # noqa: F401
 
     environment()
     png.keep_few(boards=HELPER_BOARDS, legends=HELPER_BOARDS)  # a campaign at a time
@@ -210,7 +210,7 @@ def _get_ready() -> None:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m pbem.services.outbox.draw_helpers INDEX`: one helper's life."""
+    """`python -m pbem.services.reports.draw_helpers INDEX`: one helper's life."""
     del argv  # the index only tells helpers apart in a process list
     os.nice(HELPER_NICENESS)  # drawing fills the cores the sending and the tick leave idle
     _get_ready()

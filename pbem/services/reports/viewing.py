@@ -12,7 +12,7 @@ from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state, game_of, phase_events, state_after
-from pbem.services.outbox.reports import ReportBundle, build
+from pbem.services.reports.bundle import ReportBundle, build
 
 
 def report_for(rt: Runtime, name: str, who: str, turn: int | None, fmt: str) -> str:

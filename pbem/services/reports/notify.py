@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session
@@ -11,17 +12,18 @@ from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.render.report import with_preface
 from pbem.render.standings import result_lines
-from pbem.render.templating import render, wording
+from pbem.render.templating import render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result, winner_summary
 from pbem.services.base.states import game_of, state_after
-from pbem.services.outbox import reports
-from pbem.services.outbox.drafts import cover_json, draft_report, drawn_report
+from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.outbox import Letter, enqueue
-from pbem.services.outbox.report_budget import BUDGET, readers_now, report_key, report_mode
-from pbem.services.outbox.report_spans import (
+from pbem.services.outbox.outbox import enqueue
+from pbem.services.reports import bundle as report_bundle
+from pbem.services.reports.drafts import cover_json, draft_report, drawn_report
+from pbem.services.reports.owed import BUDGET, readers_now, report_key, report_mode
+from pbem.services.reports.spans import (
     Span,
     covered,
     events_of,
@@ -60,7 +62,7 @@ def welcome_letter(
     """One player's welcome: how to play by mail, then the opening report in text and HTML,
     the map inline, all in one mail."""
     game = game_of(campaign)
-    bundle = reports.build(campaign, player.seat, phase, state, [], phase) if phase else None
+    bundle = report_bundle.build(campaign, player.seat, phase, state, [], phase) if phase else None
     view = bundle.view if bundle is not None else game.view(state, player.seat, [])
     context = {
         "game": game.meta,
@@ -85,7 +87,7 @@ def welcome_letter(
     )
     if bundle is not None:
         preface = render("mail/welcome.html.j2", campaign=campaign, player=player, **context)
-        letter.html = with_preface(bundle.html, preface)
+        letter = replace(letter, html=with_preface(bundle.html, preface))
     return letter
 
 
@@ -179,9 +181,7 @@ def latest_report(
     if last is None:
         return None
     span = Span(min(last_span_start(session, campaign, player.seat), last.seq), last)
-    letter = report_letter(session, rt, campaign, player, span, key)
-    letter.kind = "resend"
-    return letter
+    return replace(report_letter(session, rt, campaign, player, span, key), kind="resend")
 
 
 def phase_opened(
@@ -197,20 +197,6 @@ def phase_opened(
         kind="referee",
         to=rt.settings.referee_address,
         subject=f"[{campaign.name}] Referee input needed: {phase.label}",
-        text=reports.referee_notice(campaign, phase, view),
+        text=report_bundle.referee_notice(campaign, phase, view),
     )
     enqueue(session, rt, letter, campaign.id)
-
-
-def problem_lines(problems: list[Any]) -> list[dict[str, Any]]:
-    """Problems with their wording, for the acknowledgement template."""
-    return [
-        {
-            "line": p.line,
-            "code": p.code,
-            "severity": p.severity,
-            "text": wording(p.code, p.params),
-            "suggestion": p.suggestion,
-        }
-        for p in problems
-    ]
