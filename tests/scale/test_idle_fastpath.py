@@ -36,6 +36,7 @@ from pbem.services.tick.idle_checks import REVIEWED_SCHEMA, lead_now
 from pbem.services.tick.idle_ledger import Unsure
 from pbem.services.tick.tick import tick
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
+from pbem.services.turns.now import read_now
 from pbem.services.turns.submissions import submit
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
@@ -168,7 +169,7 @@ def all_input_in(rt: Runtime) -> None:
     with Session(rt.engine) as session:
         campaign = session.exec(select(Campaign).where(Campaign.name == "c0")).one()
         for seat in ("p1", "p2"):
-            submit(session, rt, campaign, seat, "pick 3", source="cli")
+            submit(session, rt, read_now(session, campaign), seat, "pick 3", source="cli")
         session.commit()
     _move(rt, timedelta(minutes=11))  # past the early delay
 

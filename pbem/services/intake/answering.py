@@ -16,19 +16,26 @@ from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.held_acks import hold
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
+from pbem.services.turns.now import CampaignNow
 
 
-@dataclass
+@dataclass(frozen=True)
 class Mail:
-    """One authenticated message being answered, with everything an answer needs."""
+    """One authenticated order mail being answered: the message, its sender, the campaign as
+    it stands (read once, under its lock, in the mailroom) and everything an answer needs."""
 
     session: Session
     rt: Runtime
     row: InboundMessage
     inbound: Inbound
-    campaign: Campaign
     player: Player
+    now: CampaignNow
     quiet: bool = False  # the reply budget is spent: act, and let the held digest answer
+
+    @property
+    def campaign(self) -> Campaign:
+        """The campaign the mail is for."""
+        return self.now.campaign
 
     @property
     def reply_id(self) -> str:
@@ -72,9 +79,7 @@ class Mail:
         """Name this mail in the held digest, which answers it once the budget has room."""
         if self.row.held_id is not None:
             return
-        phase = queries.open_phase(self.session, self.campaign) or queries.latest_phase(
-            self.session, self.campaign
-        )
+        phase = self.now.phase or queries.latest_phase(self.session, self.campaign)
         if phase is None:
             return
         held = hold(self.session, self.rt, self.player, phase)

@@ -12,7 +12,7 @@ from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
 from pbem.render.templating import render
 from pbem.services.base.schedule import local_text
-from pbem.services.base.states import campaign_settings, current_state, game_of
+from pbem.services.base.states import campaign_settings, game_of
 from pbem.services.intake import press
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
@@ -45,7 +45,7 @@ def _orders(mail: Mail, command: Command) -> str:
 
 def _help(mail: Mail, command: Command) -> str:
     game = game_of(mail.campaign)
-    topic = game.phase(current_state(mail.session, mail.campaign)).topic
+    topic = game.phase(mail.now.state).topic
     specific = templates_dir() / mail.campaign.game / "help" / f"{topic}.txt"
     text = specific.read_text(encoding="utf-8") if specific.is_file() else ""
     trailing = trailing_orders(mail, command)
@@ -63,7 +63,7 @@ def _status(mail: Mail, command: Command) -> str:
     trailing = trailing_orders(mail, command)
     context = {
         "status": public_status(mail),
-        "you": seat_now(mail.session, mail.campaign, mail.player.seat),
+        "you": seat_now(mail.session, mail.now, mail.player.seat),
         "trailing": trailing,
     }
     mail.reply("status", "Status", "mail/status.txt.j2", context)
@@ -94,7 +94,7 @@ def _over_relay_limit(mail: Mail, outcome: str, code: str, limit: int) -> bool:
 
 
 def _orders_on_file(mail: Mail, command: Command) -> str:
-    now = seat_now(mail.session, mail.campaign, mail.player.seat)
+    now = seat_now(mail.session, mail.now, mail.player.seat)
     mail.reply("orders", "Orders on file", "mail/orders.txt.j2", {"now": now})
     return "mail.orders_listed"
 

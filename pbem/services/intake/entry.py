@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session
@@ -16,6 +17,7 @@ from pbem.services.base.schedule import local_text
 from pbem.services.intake.intake_limits import MAX_PROBLEMS_LISTED, max_problems_listed
 from pbem.services.outbox.letters import letter_to, problem_lines
 from pbem.services.outbox.outbox import enqueue
+from pbem.services.turns.now import CampaignNow, read_now
 from pbem.services.turns.submissions import Receipt, submit
 
 TITLES = {
@@ -58,48 +60,54 @@ def acknowledgement_text(
     )
 
 
+@dataclass(frozen=True)
+class Origin:
+    """Where orders came from, and what their acknowledgement says of it."""
+
+    source: str  # mail, cli, rollback, ...
+    inbound_id: int | None = None  # the stored message they came in
+    in_reply_to: str | None = None  # the Message-ID the acknowledgement answers
+    acknowledge: bool = True  # False past the reply budget: the held digest answers
+    written: Phase | None = None  # the phase the mail was written for, when it said
+    unread_attachment: str | None = None  # an order file beside the text, not read
+
+
 def submit_and_acknowledge(
     session: Session,
     rt: Runtime,
-    campaign: Campaign,
+    now: CampaignNow,
     player: Player | None,
     text: str,
-    source: str,
-    inbound_id: int | None = None,
-    in_reply_to: str | None = None,
-    acknowledge: bool = True,
-    written: Phase | None = None,
-    unread_attachment: str | None = None,
-    open_now: Phase | None = None,
+    origin: Origin,
 ) -> Receipt:
-    """Record a submission and queue its acknowledgement to the player's registered address.
-
-    `written` is the phase the mail was written for, when it said (a reply names it);
-    `unread_attachment` an order file beside the mail's text, which the reply says was not read;
-    `open_now` the open phase, when the caller's transaction has read it under the campaign's lock.
-    """
+    """Record a submission for the phase open `now` and queue its acknowledgement to the
+    player's registered address."""
     seat = player.seat if player else REFEREE
-    receipt = submit(session, rt, campaign, seat, text, source, inbound_id, open_now)
-    if player is not None and acknowledge:
-        key = f"ack:{campaign.name}:{receipt.submission.id}"
-        title = TITLES[receipt.standing]
-        body = acknowledgement_text(
-            campaign, receipt, max_problems_listed(rt), written, unread_attachment
-        )
-        letter = letter_to(
-            rt,
-            campaign,
-            player,
-            key=key,
-            kind="ack",
-            title=f"{title}: {receipt.phase.label}",
-            template="mail/body.txt.j2",
-            context={"body": body},
-            in_reply_to=in_reply_to,
-            auto_submitted="auto-replied",
-        )
-        enqueue(session, rt, letter, campaign.id)
+    receipt = submit(session, rt, now, seat, text, origin.source, origin.inbound_id)
+    if player is not None and origin.acknowledge:
+        _acknowledge(session, rt, now.campaign, player, receipt, origin)
     return receipt
+
+
+def _acknowledge(
+    session: Session, rt: Runtime, campaign: Campaign, player: Player, receipt: Receipt,
+    origin: Origin,
+) -> None:
+    limit = max_problems_listed(rt)
+    body = acknowledgement_text(campaign, receipt, limit, origin.written, origin.unread_attachment)
+    letter = letter_to(
+        rt,
+        campaign,
+        player,
+        key=f"ack:{campaign.name}:{receipt.submission.id}",
+        kind="ack",
+        title=f"{TITLES[receipt.standing]}: {receipt.phase.label}",
+        template="mail/body.txt.j2",
+        context={"body": body},
+        in_reply_to=origin.in_reply_to,
+        auto_submitted="auto-replied",
+    )
+    enqueue(session, rt, letter, campaign.id)
 
 
 def submit_by_address(rt: Runtime, name: str, address: str, text: str) -> dict[str, Any]:
@@ -108,7 +116,8 @@ def submit_by_address(rt: Runtime, name: str, address: str, text: str) -> dict[s
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         player = None if address == REFEREE else queries.find_player(session, campaign, address)
-        receipt = submit_and_acknowledge(session, rt, campaign, player, text, "cli")
+        now = read_now(session, campaign)
+        receipt = submit_and_acknowledge(session, rt, now, player, text, Origin("cli"))
         return {
             "campaign": name,
             "seat": receipt.submission.seat,

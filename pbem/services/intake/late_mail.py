@@ -18,6 +18,7 @@ from pbem.mail.reading.inbound import Inbound
 from pbem.services.base.schedule import local_text
 from pbem.services.intake.binding import written_for
 from pbem.services.turns.freshness import Decided, closed_answer, decided_since, used_input
+from pbem.services.turns.now import CampaignNow
 
 OLD_QUESTION = "mail.E_OLD_QUESTION"
 OLD_PHASE = "mail.E_OLD_PHASE"
@@ -32,21 +33,17 @@ class Late:
 
 
 def check(
-    session: Session,
-    campaign: Campaign,
-    player: Player,
-    inbound: Inbound,
-    now: Phase | None,
-    due: Due,
+    session: Session, now: CampaignNow, player: Player, inbound: Inbound
 ) -> tuple[Phase | None, Late | None]:
     """The phase the mail was written for, and why it may not be used now (None: it may)."""
+    campaign = now.campaign
     written = written_for(session, campaign, player, inbound)
-    if written is None or now is None:
+    if written is None or now.phase is None:
         return written, None
-    decided = decided_since(session, campaign, player.seat, written, now, due)
+    decided = decided_since(session, campaign, player.seat, written, now.phase, now.due)
     if decided is None:
         return written, None
-    return written, _late(session, campaign, player, decided, due)
+    return written, _late(session, campaign, player, decided, now.due)
 
 
 def _late(session: Session, campaign: Campaign, player: Player, decided: Decided, due: Due) -> Late:

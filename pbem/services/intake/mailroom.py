@@ -18,7 +18,6 @@ from pbem.mail.reading.inbound import Inbound
 from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.mail.verp import is_bounce_address
 from pbem.services.base.isolation import describe
-from pbem.services.base.locks import hold_campaign
 from pbem.services.base.runtime import Runtime
 from pbem.services.intake import bounces, commands
 from pbem.services.intake.answering import Mail
@@ -27,6 +26,7 @@ from pbem.services.intake.quarantine import E_PROCESS, OUTCOME, mark
 from pbem.services.intake.stored_mail import read_stored
 from pbem.services.outbox import notices
 from pbem.services.outbox.reply_limits import replies_spent
+from pbem.services.turns.now import read_now
 
 SILENT_KINDS = {
     "auto_reply": "mail.ignored_auto_reply",
@@ -61,11 +61,11 @@ def handle(
     sender, problem = authenticate(session, inbound)
     if sender is None:
         return _refuse(session, rt, row, inbound, problem)
-    hold_campaign(session, sender.campaign.id)  # wait out a worker adjudicating it
+    now = read_now(session, sender.campaign)  # waits out a worker adjudicating it
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     bounces.clear(session, sender.player)
     quiet = replies_spent(session, rt, sender.player.address)
-    mail = Mail(session, rt, row, inbound, sender.campaign, sender.player, quiet)
+    mail = Mail(session, rt, row, inbound, sender.player, now, quiet)
     return commands.dispatch(mail, auth_line=sender.via == "body")
 
 

@@ -7,34 +7,28 @@ from typing import Any
 
 from pbem.core.problems import strip_comment
 from pbem.errors import PbemError
-from pbem.ledger import queries
 from pbem.mail.reading.commands import Command
-from pbem.services.base.states import game_of, shared_current_state
 from pbem.services.intake import late_mail
 from pbem.services.intake.answering import Mail
-from pbem.services.intake.entry import submit_and_acknowledge
+from pbem.services.intake.entry import Origin, submit_and_acknowledge
 from pbem.services.turns.submissions import reads_clean
 
 
 def take_orders(mail: Mail, text: str) -> str:
     """Record `text` as the player's orders, unless it was written for a phase or question
-    that is no longer open (services/intake/late_mail.py). The campaign's lock is held
-    (mailroom.handle), so the open phase read here is the one the orders are stored for."""
-    now = queries.open_phase(mail.session, mail.campaign)
+    that is no longer open (services/intake/late_mail.py). The campaign was read under its
+    lock (mailroom.handle), so its open phase is the one the orders are stored for."""
     written = None
-    if now is not None and mail.campaign.status == "active":
-        due = game_of(mail.campaign).due(shared_current_state(mail.session, mail.campaign))
-        written, late = late_mail.check(
-            mail.session, mail.campaign, mail.player, mail.inbound, now, due
-        )
+    if mail.now.takes_input:
+        written, late = late_mail.check(mail.session, mail.now, mail.player, mail.inbound)
         if late is not None:
             return _refuse_late(mail, late)
+    origin = Origin(
+        "mail", mail.row.id, mail.reply_id, acknowledge=not mail.quiet, written=written,
+        unread_attachment=mail.inbound.unread_attachment,
+    )  # fmt: skip
     try:
-        receipt = submit_and_acknowledge(
-            mail.session, mail.rt, mail.campaign, mail.player, text, "mail", mail.row.id,
-            mail.reply_id, acknowledge=not mail.quiet, written=written,
-            unread_attachment=mail.inbound.unread_attachment, open_now=now,
-        )  # fmt: skip
+        receipt = submit_and_acknowledge(mail.session, mail.rt, mail.now, mail.player, text, origin)
     except PbemError as exc:
         mail.notice(exc.code, **exc.params)
         return exc.code
@@ -60,7 +54,7 @@ def trailing_orders(mail: Mail, command: Command) -> dict[str, Any] | None:
     lines = [line for line in command.text.splitlines() if strip_comment(line)]
     if not lines:
         return None
-    used = reads_clean(mail.session, mail.campaign, mail.player.seat, command.text)
+    used = reads_clean(mail.now, mail.player.seat, command.text)
     return {"used": used, "lines": len(lines), "command": command.kind.upper()}
 
 

@@ -10,16 +10,16 @@ from sqlmodel import Session
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign
 from pbem.services.base.schedule import local_text
-from pbem.services.base.states import game_of, shared_current_state
+from pbem.services.turns.now import CampaignNow
 from pbem.services.turns.submissions import is_clean
 
 
-def seat_now(session: Session, campaign: Campaign, seat: str) -> dict[str, Any]:
-    """The seat's part in the open phase: owed, optional, a question to it, who else is awaited."""
-    phase = queries.open_phase(session, campaign)
-    if phase is None or campaign.status != "active":
+def seat_now(session: Session, now: CampaignNow, seat: str) -> dict[str, Any]:
+    """The seat's part in the phase open `now`: owed, optional, a question to it, who else is
+    awaited."""
+    campaign, phase, due = now.campaign, now.phase, now.due
+    if phase is None or not now.takes_input:
         return {"phase": phase, "open": False, "seat": seat}
-    due = game_of(campaign).due(shared_current_state(session, campaign))
     live = queries.live_submission(session, phase, seat)
     window = due.window
     return {

@@ -13,12 +13,13 @@ from pbem.ledger.db import session_scope
 from pbem.ledger.models import InboundMessage, Outbox
 from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
-from pbem.services.intake.entry import submit_and_acknowledge
+from pbem.services.intake.entry import Origin, submit_and_acknowledge
 from pbem.services.intake.stored_mail import read_stored
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.reports.notify import report_letter
 from pbem.services.reports.spans import Span
 from pbem.services.reports.viewing import phase_for
+from pbem.services.turns.now import read_now
 
 DESK_OUTCOMES = (
     "mail.unknown_sender",
@@ -74,7 +75,8 @@ def assign(rt: Runtime, name: str, message_id: int, who: str, reason: str) -> di
         was = row.outcome
         row.campaign_id, row.player_id, row.outcome = campaign.id, player.id, "referee.assigned"
         session.add(row)
-        receipt = submit_and_acknowledge(session, rt, campaign, player, text, "mail", row.id)
+        now = read_now(session, campaign)
+        receipt = submit_and_acknowledge(session, rt, now, player, text, Origin("mail", row.id))
         audit.record(
             session,
             rt,

@@ -29,6 +29,7 @@ from pbem.services.reports.owed import report_key
 from pbem.services.reports.spans import Span, since_last
 from pbem.services.turns import adjustments
 from pbem.services.turns.campaigns import record_snapshot
+from pbem.services.turns.now import read_now
 from pbem.services.turns.phases import open_phase
 from pbem.services.turns.submissions import submit
 from pbem.services.turns.turns import record_events
@@ -227,8 +228,9 @@ def _commit(
     if opened is not None and old_open is not None and opened.key == old_open.key:
         opened.seed, opened.deadline = old_open.seed, old_open.deadline
         session.add(opened)
+        now = read_now(session, campaign)
         for seat, text in carried.items():
-            submit(session, rt, campaign, seat, text, "rollback")
+            submit(session, rt, now, seat, text, "rollback")
     audit.record(
         session,
         rt,

@@ -14,9 +14,9 @@ from pbem.core.problems import Problem
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Submission
-from pbem.services.base.locks import hold_campaign
 from pbem.services.base.runtime import Runtime
-from pbem.services.base.states import canonical_json, digest, game_of, shared_current_state
+from pbem.services.base.states import canonical_json, digest, game_of
+from pbem.services.turns.now import CampaignNow
 from pbem.services.turns.reading import Reading, Standing, has_errors, read_input
 
 
@@ -45,22 +45,18 @@ class Receipt:
 def submit(
     session: Session,
     rt: Runtime,
-    campaign: Campaign,
+    now: CampaignNow,
     seat: str,
     text: str,
     source: str,
     inbound_id: int | None = None,
-    open_now: Phase | None = None,
 ) -> Receipt:
-    """Parse `text` as `seat`'s input for the open phase (`open_now`, if the caller's
-    transaction has read it under the campaign's lock); record it in the caller's transaction."""
-    hold_campaign(session, campaign.id)  # a phase being adjudicated takes no late orders
-    phase = open_now if open_now is not None else queries.open_phase(session, campaign)
-    if phase is None or campaign.status != "active":
+    """Parse `text` as `seat`'s input for the phase open `now` (read under the campaign's
+    lock); record it in the caller's transaction."""
+    campaign, phase, state, due = now.campaign, now.phase, now.state, now.due
+    if phase is None or not now.takes_input:
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
-    state = shared_current_state(session, campaign)  # only read here
     game = game_of(campaign)
-    due = game.due(state)
     reading = _read(game, state, seat, text, phase, _may_submit(due, seat))
     orders = reading.orders
     canonical = game.canonical(state, seat, orders) if orders is not None else ""
@@ -169,13 +165,9 @@ def _mark_complete(
     return complete
 
 
-def reads_clean(session: Session, campaign: Campaign, seat: str, text: str) -> bool:
-    """Whether `text` would stand as `seat`'s input for the open phase without any error."""
-    phase = queries.open_phase(session, campaign)
-    if phase is None or campaign.status != "active" or not text.strip():
+def reads_clean(now: CampaignNow, seat: str, text: str) -> bool:
+    """Whether `text` would stand as `seat`'s input for the phase open `now` without any
+    error."""
+    if not now.takes_input or not text.strip() or not _may_submit(now.due, seat):
         return False
-    state = shared_current_state(session, campaign)
-    game = game_of(campaign)
-    if not _may_submit(game.due(state), seat):
-        return False
-    return read_input(game, state, seat, text).standing == "clean"
+    return read_input(game_of(now.campaign), now.state, seat, text).standing == "clean"
