@@ -15,8 +15,8 @@ from pydantic_settings import (
 )
 
 from pbem.errors import ConfigError
-from pbem.render.templating import wording
 from pbem.validation import check_timezone, did_you_mean, reason_of, shown_value
+from pbem.wording import wording
 
 ENV_PREFIX = "PBEM_"
 SECRET_FIELDS = ("database_url", "imap_url", "smtp_url")

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic_core import ErrorDetails, PydanticCustomError
 
-from pbem.render.templating import wording
+from pbem.wording import wording
 
 # pydantic error type -> the wording key that says what was expected
 _REASONS = {

@@ -1,21 +1,20 @@
-"""Imports point one way: games use only core; core uses nothing of pbem's outer layers;
-services' stages import only the stages before them; and no module imports itself in a circle."""
+"""Imports point one way, as the table of layers in docs/architecture.md says: each file
+imports only what its row allows; services' stages import only the stages before them; no module
+imports itself in a circle, and no two rooms of a folder (its files and its sub-folders) import
+each other round a circle."""
 
 from __future__ import annotations
 
 import ast
+import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parents[1] / "pbem"
-ALLOWED = {
-    "core": {"pbem.core"},
-    "games": {"pbem.core", "pbem.games"},
-    "mail": {"pbem.mail"},
-    "render": {"pbem.core", "pbem.render", "pbem.paths"},
-    "ledger": {"pbem.ledger", "pbem.errors"},
-}
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "pbem"
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # pbem/services/<stage>/ may import only the stages before it (and itself)
 SERVICE_STAGES = ["base", "outbox", "reports", "turns", "intake", "referee", "tick"]
 FORBIDDEN_IN_RULES = {
@@ -46,15 +45,82 @@ def _imports(path: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("layer", sorted(ALLOWED))
-def test_layer_imports_point_one_way(layer: str) -> None:
-    for path in sorted((PACKAGE / layer).rglob("*.py")):
-        for name in _imports(path):
-            if name.startswith("pbem"):
-                assert any(name == a or name.startswith(a + ".") for a in ALLOWED[layer]), (
-                    path,
-                    name,
-                )
+@dataclass(frozen=True)
+class Layer:
+    """One row of the table: the files it holds and the modules of pbem they may import."""
+
+    name: str
+    places: tuple[Path, ...]
+    may_import: tuple[str, ...]
+
+    def holds(self, path: Path) -> Path | None:
+        """The place of this row that holds the file, if any."""
+        return next((p for p in self.places if path == p or p in path.parents), None)
+
+
+def _layers() -> list[Layer]:
+    """The table under "Layers" in docs/architecture.md, read row by row."""
+    text = ARCHITECTURE.read_text(encoding="utf-8").split("## Layers", 1)[1].split("\n## ", 1)[0]
+    layers = []
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 3 or not cells[1].startswith("`"):
+            continue
+        places: list[Path] = []
+        for written in re.findall(r"`([^`]+)`", cells[1]):
+            places += _expand(written)
+        allowed = tuple(re.findall(r"`(pbem(?:\.\w+)*)`", cells[2]))
+        layers.append(Layer(cells[0], tuple(places), allowed))
+    return layers
+
+
+def _expand(written: str) -> list[Path]:
+    """A place as the table writes it; `<name>` stands for each sub-folder there."""
+    if "<name>" not in written:
+        return [ROOT / written]
+    parent = ROOT / written.split("<name>")[0]
+    return sorted(p for p in parent.iterdir() if (p / "__init__.py").is_file())
+
+
+def test_every_place_the_table_names_exists() -> None:
+    missing = [str(p.relative_to(ROOT)) for layer in _layers() for p in layer.places
+               if not p.exists()]
+    assert missing == []
+    assert len(_layers()) >= 10
+
+
+def test_every_file_of_pbem_is_in_exactly_one_layer() -> None:
+    layers = _layers()
+    homes = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        found = [layer.name for layer in layers if layer.holds(path)]
+        if len(found) != 1:
+            homes[str(path.relative_to(ROOT))] = found
+    assert homes == {}
+
+
+def test_every_file_imports_only_what_its_layer_allows() -> None:
+    graph = _module_graph()
+    modules = {_dotted(p): p for p in PACKAGE.rglob("*.py") if "migrations" not in p.parts}
+    layers = _layers()
+    wrong = []
+    for name, targets in sorted(graph.items()):
+        path = modules[name]
+        layer = next(layer for layer in layers if layer.holds(path))
+        own = _dotted_place(layer.holds(path) or path)
+        for target in sorted(targets):
+            if not any(_within(target, a) for a in (*layer.may_import, own)):
+                wrong.append(f"{path.relative_to(ROOT)} ({layer.name}) imports {target}")
+    assert wrong == []
+
+
+def _dotted_place(place: Path) -> str:
+    parts = place.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _within(module: str, allowed: str) -> bool:
+    return module == allowed or module.startswith(allowed + ".")
 
 
 @pytest.mark.parametrize("stage", SERVICE_STAGES)

@@ -19,7 +19,7 @@ from rich.text import Text
 from pbem.cli.failures import as_pbem_error
 from pbem.errors import ExitCode, PbemError
 from pbem.mail.routing import MAC_LENGTH
-from pbem.render.templating import wording
+from pbem.wording import wording
 
 _TOKEN_MAC = re.compile(rf"(\b[a-z0-9-]+\.[a-z0-9-]+\.)[a-z2-7]{{{MAC_LENGTH}}}\b", re.I)
 _URL_PASSWORD = re.compile(r"(://[^:/@\s]*:)[^@\s]+@")

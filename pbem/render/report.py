@@ -9,7 +9,8 @@ from pbem.render.json_text import pretty_json
 from pbem.render.layout import LEGIBLE_PX, MIN_TEXT, legible_width
 from pbem.render.palette import owner_style
 from pbem.render.standings import result_lines
-from pbem.render.templating import has_template, plain, render, wording
+from pbem.render.templating import has_template, plain, render
+from pbem.wording import wording
 
 REPORT_SCHEMA = "pbem.report/1"
 MAIL_WIDTH = 600  # the HTML mail's text column; a wider map widens the page to show it 1:1

@@ -1,4 +1,5 @@
-"""Jinja2 environments: autoescaped HTML, plain text, StrictUndefined everywhere."""
+"""Jinja2 environments: autoescaped HTML, plain text, StrictUndefined everywhere (the words
+for codes come from pbem/wording.py, as the `wording` filter)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pbem.paths import templates_dir
+from pbem.wording import wording
 
 if TYPE_CHECKING:  # Jinja2 is imported when a template is first rendered, not for wording()
     from jinja2 import Environment, Template
@@ -66,43 +68,3 @@ def _template(name: str) -> Template:
 def has_template(name: str) -> bool:
     """Whether templates/ holds `name` (asked once per process)."""
     return (Path(templates_dir()) / name).is_file()
-
-
-@cache
-def _wordings() -> dict[str, str]:
-    found: dict[str, str] = {}
-    for path in sorted(Path(templates_dir()).rglob("*.txt")):
-        if path.stem not in ("problems", "errors", "events"):
-            continue
-        for line in path.read_text(encoding="utf-8").splitlines():
-            code, sep, words = line.partition(":")
-            if sep and code.strip() and not line.startswith("#") and " " not in code.strip():
-                found.setdefault(code.strip(), words.strip())
-    return found
-
-
-def wording(code: str, params: dict[str, Any] | None = None) -> str:
-    """The words for a stable code, with {param} placeholders filled; the code itself if unknown.
-
-    A value may have words of its own: `<code>.<param>.<value>` in the same files (say
-    `ki.discard.question.why.card`) stands in for the bare value; a `{<param>_name}` the
-    caller does not give is filled with `<param>` (a view adds names where it has them)."""
-    words = _wordings()
-    template = words.get(code)
-    if template is None:
-        details = ", ".join(f"{k}={v}" for k, v in sorted((params or {}).items()))
-        return f"{code} ({details})" if details else code
-    filled = _Filled({k: words.get(f"{code}.{k}.{v}", v) for k, v in (params or {}).items()})
-    try:
-        return template.format_map(filled)
-    except (KeyError, IndexError, ValueError):
-        return template
-
-
-class _Filled(dict[str, Any]):
-    """A wording's parameters; `<param>_name`, where the caller gives no name, is `<param>`."""
-
-    def __missing__(self, key: str) -> Any:
-        if key.endswith("_name") and key.removesuffix("_name") in self:
-            return self[key.removesuffix("_name")]
-        raise KeyError(key)

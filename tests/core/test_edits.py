@@ -8,7 +8,7 @@ from pydantic import BaseModel
 from pbem.core.cards import move_first
 from pbem.core.edits import Change, EditBook, EditCommand, one_of, whole
 from pbem.core.game import EditRefused
-from pbem.render.templating import wording
+from pbem.wording import wording
 
 
 class Board(BaseModel):

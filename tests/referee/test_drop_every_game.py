@@ -17,11 +17,11 @@ from pbem.core.game import Drops
 from pbem.ledger import queries
 from pbem.ledger.models import Adjustment, Outbox, Phase, Player, Submission
 from pbem.registry import games
-from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state, game_of
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.replay import replay
+from pbem.wording import wording
 from tests.support.finished import SHORT, play_phase, play_to_end
 from tests.support.runtime import make_runtime, sqlite_url
 

@@ -18,10 +18,10 @@ from pbem.core.game import Game
 from pbem.errors import Invalid
 from pbem.ledger.models import Adjustment, Outbox
 from pbem.registry import games
-from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.turns.adjustments import edit_state
 from pbem.services.turns.replay import replay
+from pbem.wording import wording
 from tests.support.finished import new_campaign, play_phase, play_to_end
 
 # Per game: an edit everyone may read in full, and one that puts a secret in a hand

@@ -9,8 +9,8 @@ import pytest
 from pbem.core.board import Cell, Link, Picture
 from pbem.errors import Invalid
 from pbem.paths import campaigns_dir
-from pbem.render.templating import wording
 from pbem.services.referee.maps import check_map, picture_summary
+from pbem.wording import wording
 
 from .make_samples import area_picture
 

@@ -11,7 +11,7 @@ import pytest
 from pbem.core.rng import derive_seed
 from pbem.registry import games
 from pbem.render.report import seat_names, worded_events
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.support.pure_play import opening, play_phase
 
 # A raw value: a key in brackets ("(event-goliath)", "(most-sin)"), a placeholder left open, a

@@ -11,12 +11,12 @@ from sqlmodel import Session
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, InboundMessage, Player
 from pbem.mail.reading.inbound import Inbound
-from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.held_acks import hold
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.turns.now import CampaignNow
+from pbem.wording import wording
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,6 @@ from pbem.core.problems import Problem
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Campaign, HeldAck, InboundMessage, Phase, Player, Submission
-from pbem.render.templating import wording
 from pbem.services.base.isolation import CampaignNote, guarded
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
@@ -28,6 +27,7 @@ from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to, problem_lines
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.outbox.reply_limits import next_reply_slot, replies_spent
+from pbem.wording import wording
 
 DIGEST_KIND = "ack-digest"
 

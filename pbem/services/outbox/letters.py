@@ -8,10 +8,11 @@ from typing import Any
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.outbound import Attachment, InlineImage, make_message_id
 from pbem.mail.routing import plus_address, subject_tag, token_for
-from pbem.render.templating import render, wording
+from pbem.render.templating import render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.seeding import thread_key
 from pbem.services.outbox.letter import Letter
+from pbem.wording import wording
 
 
 def player_token(campaign: Campaign, player: Player) -> str:

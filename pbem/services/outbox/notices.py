@@ -9,12 +9,12 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from pbem.ledger.models import Campaign, InboundMessage, Player
-from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.outbox.reply_limits import UNVERIFIED_KIND, unverified_allowed
+from pbem.wording import wording
 
 
 def unverified(

@@ -13,13 +13,13 @@ from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
 from pbem.ledger.models import Adjustment, Campaign, Snapshot
-from pbem.render.templating import wording
 from pbem.services.base import audit
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import canonical_json, current_state, digest, game_of
 from pbem.services.outbox.referee_mail import tell_players
 from pbem.services.turns.submissions import owed_inputs_in
+from pbem.wording import wording
 
 LOCK_WAIT_SECONDS = 120  # a referee change waits for a running tick, never runs beside it
 

@@ -17,7 +17,6 @@ from pbem.ledger.models import Campaign, Player, Snapshot
 from pbem.mail.routing import new_secret, slug
 from pbem.paths import campaigns_dir
 from pbem.registry import get_game
-from pbem.render.templating import wording
 from pbem.services.base.campaign_settings import settings_for_new_campaign
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.seeding import new_campaign_secret, start_seed
@@ -25,6 +24,7 @@ from pbem.services.base.states import canonical_json, digest
 from pbem.services.reports import notify
 from pbem.services.turns.phases import open_phase
 from pbem.validation import MAX_NAME, control_characters, shown_value
+from pbem.wording import wording
 
 PLAYER_SPEC = re.compile(r"^\s*(?P<name>[^<>]+?)\s*<(?P<address>[^<>@\s]+@[^<>@\s]+)>\s*$")
 

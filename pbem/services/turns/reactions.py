@@ -19,12 +19,12 @@ from pbem.core.game import Game, ReadsQuestions
 from pbem.core.reactions import Window, choices_text, read_answer
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Event, Phase
-from pbem.render.templating import wording
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import deadline_for, local_text
 from pbem.services.base.states import canonical_json, current_state, game_of
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
+from pbem.wording import wording
 
 REACTION_HOURS = 12.0
 TOPIC = "reaction"

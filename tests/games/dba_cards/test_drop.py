@@ -6,7 +6,7 @@ import pytest
 
 from pbem.core.game import EditRefused
 from pbem.games.dba_cards import GAME
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.support.pure_play import opening, play_phase, play_to_end
 
 

@@ -11,7 +11,7 @@ from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.diplomacy import GAME
 from pbem.games.diplomacy.state import DipState
 from pbem.render.report import render_html, render_text
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.games.diplomacy_game.play import orders, standard_game
 from tests.support.pure_play import play_phase
 

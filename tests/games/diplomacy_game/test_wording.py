@@ -10,7 +10,7 @@ from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.diplomacy import GAME
 from pbem.paths import templates_dir
 from pbem.render import report
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.games.diplomacy_game.play import standard_game
 
 RULES = Path(report.__file__).resolve().parents[1] / "games" / "diplomacy"

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.core.game import EditRefused
 from pbem.games.king_david import GAME
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.games.king_david.harness import opening
 from tests.support.pure_play import play_phase, play_to_end
 

@@ -7,7 +7,7 @@ import pytest
 from pbem.games.kings_of_israel import GAME
 from pbem.games.kings_of_israel.cards.hands import discard_window
 from pbem.render.report import render_text
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.games.kings_of_israel.harness import opening
 
 HEADER = {"campaign": "c", "game": "kings-of-israel", "seat": "p1", "turn": 1,

@@ -7,7 +7,7 @@ import pytest
 
 from pbem.core.game import EditRefused
 from pbem.games.kings_of_israel import GAME
-from pbem.render.templating import wording
+from pbem.wording import wording
 from tests.games.kings_of_israel.harness import opening
 from tests.support.pure_play import play_phase, play_to_end
 

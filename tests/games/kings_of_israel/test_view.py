@@ -126,7 +126,7 @@ def test_the_report_says_what_each_ability_and_each_of_ones_blessings_does() -> 
 def test_every_shipped_blessing_and_power_has_words() -> None:
     from pbem.games.kings_of_israel.cards.vocabulary import POWERS
     from pbem.games.kings_of_israel.view import effects
-    from pbem.render.templating import wording
+    from pbem.wording import wording
 
     state = opening(2, 2)
     for power in POWERS:
@@ -152,7 +152,7 @@ def test_every_refusal_of_an_action_or_a_blessing_has_skip_words() -> None:
     from pathlib import Path
 
     from pbem.games import kings_of_israel
-    from pbem.render.templating import wording
+    from pbem.wording import wording
 
     source = Path(kings_of_israel.__file__).parent
     text = "".join(
