@@ -14,7 +14,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.diplomacy.board.geography import Geography, geography
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import DipOrders, Order
-from pbem.games.diplomacy.language.order_text import order_text, place, unit_text
+from pbem.games.diplomacy.order_text import order_text, place, unit_text
 from pbem.games.diplomacy.orders import order_key
 from pbem.games.diplomacy.rules.adjustment import build_sites, civil_disorder
 from pbem.games.diplomacy.state import DipState, Unit

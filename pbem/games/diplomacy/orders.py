@@ -11,7 +11,7 @@ from pbem.games.diplomacy.inputs import DipOrders, Order
 from pbem.games.diplomacy.language.legality import Context, Refusal, legal_order
 from pbem.games.diplomacy.language.lexicon import lexicon
 from pbem.games.diplomacy.language.order_read import Draft, Unreadable, read_draft
-from pbem.games.diplomacy.language.order_text import order_text, unit_text
+from pbem.games.diplomacy.order_text import order_text, unit_text
 from pbem.games.diplomacy.rules.adjustment import build_sites
 from pbem.games.diplomacy.state import DipState
 

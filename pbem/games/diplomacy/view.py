@@ -12,7 +12,7 @@ from typing import Any
 from pbem.core.game import REFEREE, Event
 from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.bots import vote_line
-from pbem.games.diplomacy.language.order_text import place, row_text, unit_text
+from pbem.games.diplomacy.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.state import DipState
 from pbem.games.diplomacy.view_board import board_lines, board_picture, owner_key
 

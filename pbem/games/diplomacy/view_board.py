@@ -10,7 +10,7 @@ from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
 from pbem.core.game import Event
 from pbem.games.diplomacy.board.outlines import board_outlines
 from pbem.games.diplomacy.content import province_of
-from pbem.games.diplomacy.language.order_text import place, unit_text
+from pbem.games.diplomacy.order_text import place, unit_text
 from pbem.games.diplomacy.rules.phases import phase_label
 from pbem.games.diplomacy.state import DipState
 

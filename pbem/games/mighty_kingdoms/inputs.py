@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from pbem.games.mighty_kingdoms.stage_input import StageInput
 from pbem.games.mighty_kingdoms.state import Order, Unit
-from pbem.games.mighty_kingdoms.winter.model import WinterOrders
+from pbem.games.mighty_kingdoms.winter_inputs import WinterOrders
 
 
 class RaceInput(StageInput):

@@ -16,8 +16,8 @@ from pbem.games.mighty_kingdoms.inputs import ArmyInput
 from pbem.games.mighty_kingdoms.line_error import LineError
 from pbem.games.mighty_kingdoms.state import MKState, Stage, Unit
 from pbem.games.mighty_kingdoms.view_board import board_picture
-from pbem.games.mighty_kingdoms.winter.model import WinterOrders
 from pbem.games.mighty_kingdoms.winter.quests import draw_artefact
+from pbem.games.mighty_kingdoms.winter_inputs import WinterOrders
 from pbem.paths import campaigns_dir, templates_dir
 from tests.games.mighty_kingdoms.summer_fixtures import add_army as add_summer_army
 from tests.games.mighty_kingdoms.summer_fixtures import two_kingdoms as summer_two_kingdoms

@@ -12,7 +12,7 @@ from pbem.core.game import REFEREE
 from pbem.games.mighty_kingdoms import GAME
 from pbem.games.mighty_kingdoms.inputs import SummerOrders
 from pbem.games.mighty_kingdoms.state import MKState, Order
-from pbem.games.mighty_kingdoms.winter.model import Tithe, WinterOrders
+from pbem.games.mighty_kingdoms.winter_inputs import Tithe, WinterOrders
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, new_game, two_kingdoms
 
 

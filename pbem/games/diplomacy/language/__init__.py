@@ -1,2 +1,3 @@
-"""The order language's parts: the words (lexicon), reading a line (order_read), the canonical
-text (order_text) and legality against the state. orders.py puts them together."""
+"""The order language's parts: the words (lexicon), reading a line (order_read) and legality
+against the state; the canonical text of an order is a leaf below (order_text). orders.py puts
+them together."""

@@ -14,7 +14,7 @@ from pbem.games.diplomacy.board.geography import Geography, geography
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import Order
 from pbem.games.diplomacy.language.order_read import Draft
-from pbem.games.diplomacy.language.order_text import order_text, place, unit_text
+from pbem.games.diplomacy.order_text import order_text, place, unit_text
 from pbem.games.diplomacy.rules.adjustment import build_fits, build_sites
 from pbem.games.diplomacy.rules.table import chain_exists, reachable
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit

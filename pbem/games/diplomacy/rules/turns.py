@@ -11,7 +11,7 @@ from pbem.core.game import Event
 from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import DipOrders, Order
-from pbem.games.diplomacy.language.order_text import order_text, place, unit_text
+from pbem.games.diplomacy.order_text import order_text, place, unit_text
 from pbem.games.diplomacy.rules import adjustment, movement, retreat, votes
 from pbem.games.diplomacy.rules.phases import ordering, phase_label
 from pbem.games.diplomacy.rules.victory import finish, solo

@@ -13,7 +13,7 @@ from pbem.core.problems import Problem
 from pbem.games.mighty_kingdoms.armies.artefacts import has_capital
 from pbem.games.mighty_kingdoms.armies.list_rules import new_army_problem
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
-from pbem.games.mighty_kingdoms.winter.model import Equip, Quest, Tithe
+from pbem.games.mighty_kingdoms.winter_inputs import Equip, Quest, Tithe
 
 BUILD_FROM: dict[str, str | None] = {
     "village": None,

@@ -9,9 +9,9 @@ from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.state import DEPLOY_LIMIT, SETTLEMENT_RANK, MKState, natural_key
 from pbem.games.mighty_kingdoms.winter.checks import army_problem, settlement_problem
 from pbem.games.mighty_kingdoms.winter.losses import remove_army
-from pbem.games.mighty_kingdoms.winter.model import Deployment
 from pbem.games.mighty_kingdoms.winter.spend import skipped
 from pbem.games.mighty_kingdoms.winter.text import deploy_line
+from pbem.games.mighty_kingdoms.winter_inputs import Deployment
 
 
 def recall_tile(state: MKState, seat: str, preference: str | None) -> str | None:

@@ -21,14 +21,6 @@ from __future__ import annotations
 
 from pbem.core.game import ParseResult
 from pbem.games.mighty_kingdoms.state import MKState
-from pbem.games.mighty_kingdoms.winter.model import (
-    Deployment,
-    Equip,
-    Purchase,
-    Quest,
-    Tithe,
-    WinterOrders,
-)
 from pbem.games.mighty_kingdoms.winter.parse import parse_winter_text
 from pbem.games.mighty_kingdoms.winter.text import (
     deploy_line,
@@ -38,6 +30,14 @@ from pbem.games.mighty_kingdoms.winter.text import (
     recall_line,
     tithe_line,
     unfed_line,
+)
+from pbem.games.mighty_kingdoms.winter_inputs import (
+    Deployment,
+    Equip,
+    Purchase,
+    Quest,
+    Tithe,
+    WinterOrders,
 )
 
 __all__ = [

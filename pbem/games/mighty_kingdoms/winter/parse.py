@@ -32,7 +32,8 @@ from pbem.games.mighty_kingdoms.winter.checks import (
     settlement_problem,
     tithe_problem,
 )
-from pbem.games.mighty_kingdoms.winter.model import (
+from pbem.games.mighty_kingdoms.winter.spend import apply_purchase, purchase_problem
+from pbem.games.mighty_kingdoms.winter_inputs import (
     BuildTarget,
     Deployment,
     Equip,
@@ -41,7 +42,6 @@ from pbem.games.mighty_kingdoms.winter.model import (
     Tithe,
     WinterOrders,
 )
-from pbem.games.mighty_kingdoms.winter.spend import apply_purchase, purchase_problem
 
 KEYWORDS = ("tithe", "build", "upgrade", "recruit", "unit", "disband", "unfed", "recall",
             "deploy", "quest", "equip", "pass")

@@ -14,9 +14,9 @@ from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.state import Army, MKState, Unit
 from pbem.games.mighty_kingdoms.winter.checks import equip_problem, find_unit, quest_problem
 from pbem.games.mighty_kingdoms.winter.losses import remove_unit
-from pbem.games.mighty_kingdoms.winter.model import Equip, Quest
 from pbem.games.mighty_kingdoms.winter.spend import skipped
 from pbem.games.mighty_kingdoms.winter.text import equip_line, quest_line
+from pbem.games.mighty_kingdoms.winter_inputs import Equip, Quest
 
 QUEST_RESULTS = {1: "lost", 2: "hurt", 3: "nothing", 4: "minor", 5: "major", 6: "rare"}
 ARTEFACT_BANDS: dict[str, tuple[int, int]] = {"minor": (5, 15), "major": (20, 30), "rare": (35, 50)}

@@ -12,10 +12,10 @@ from pbem.games.mighty_kingdoms.armies.artefacts import has_capital
 from pbem.games.mighty_kingdoms.phases import due_now
 from pbem.games.mighty_kingdoms.state import MKState, MonthProgress
 from pbem.games.mighty_kingdoms.winter.deploy import deploy_all, new_player_order, recall
-from pbem.games.mighty_kingdoms.winter.model import WinterOrders
 from pbem.games.mighty_kingdoms.winter.orders import default_winter
 from pbem.games.mighty_kingdoms.winter.quests import resolve_equip, resolve_quests
 from pbem.games.mighty_kingdoms.winter.spend import feed, resolve_purchases, resolve_tithes
+from pbem.games.mighty_kingdoms.winter_inputs import WinterOrders
 
 
 def gather(state: MKState, seat: str) -> Event:

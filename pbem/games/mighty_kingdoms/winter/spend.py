@@ -18,8 +18,8 @@ from pbem.games.mighty_kingdoms.winter.checks import (
     tithe_problem,
 )
 from pbem.games.mighty_kingdoms.winter.losses import remove_army
-from pbem.games.mighty_kingdoms.winter.model import Purchase, Tithe, WinterOrders
 from pbem.games.mighty_kingdoms.winter.text import purchase_lines, tithe_line
+from pbem.games.mighty_kingdoms.winter_inputs import Purchase, Tithe, WinterOrders
 
 
 def skipped(seat: str, step: str, entry: str, reason: str, **extra: Any) -> Event:

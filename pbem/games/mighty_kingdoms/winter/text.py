@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.games.mighty_kingdoms.armies.unit_lines import unit_line
-from pbem.games.mighty_kingdoms.winter.model import Deployment, Equip, Purchase, Quest, Tithe
+from pbem.games.mighty_kingdoms.winter_inputs import Deployment, Equip, Purchase, Quest, Tithe
 
 __all__ = ["deploy_line", "equip_line", "purchase_lines", "quest_line", "recall_line",
            "tithe_line", "unfed_line", "unit_line"]
