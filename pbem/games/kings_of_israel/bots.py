@@ -9,9 +9,9 @@ from pbem.games.kings_of_israel.cards.blessings import play_blessing
 from pbem.games.kings_of_israel.cards.decks import hand_limit, holds
 from pbem.games.kings_of_israel.hidden import as_known
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.language.text import act_line
+from pbem.games.kings_of_israel.order_text import act_line
 from pbem.games.kings_of_israel.play.actions import COST, cost, perform
-from pbem.games.kings_of_israel.play.reach import enterable, steps_from
+from pbem.games.kings_of_israel.reach import enterable, steps_from
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import answering_cards
 

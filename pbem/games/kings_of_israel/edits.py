@@ -20,7 +20,7 @@ from pbem.games.kings_of_israel.content import (
     SIN_SUPPLY,
     slug,
 )
-from pbem.games.kings_of_israel.play.reach import enterable
+from pbem.games.kings_of_israel.reach import enterable
 from pbem.games.kings_of_israel.state import KIState
 
 IDOL_CUBES = 3  # three cubes make an Idol

@@ -26,8 +26,8 @@ from pbem.games.kings_of_israel.bots import private_strings, random_orders, temp
 from pbem.games.kings_of_israel.flow import owing, run_on
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.language.acks import explained
-from pbem.games.kings_of_israel.language.text import canonical_orders
 from pbem.games.kings_of_israel.levels import LEVEL_NAMES, VERSIONS
+from pbem.games.kings_of_israel.order_text import canonical_orders
 from pbem.games.kings_of_israel.orders import parse_orders
 from pbem.games.kings_of_israel.scenario import load_scenario
 from pbem.games.kings_of_israel.setup import start_state

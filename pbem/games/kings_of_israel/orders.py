@@ -9,7 +9,7 @@ from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.content import RESOURCES
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.language.checks import check_orders
-from pbem.games.kings_of_israel.language.text import TRIGGER_WORDS
+from pbem.games.kings_of_israel.order_text import TRIGGER_WORDS
 from pbem.games.kings_of_israel.state import KIState
 
 VERBS = ("move", "preach", "destroy", "acquire", "build", "sacrifice", "give", "play")

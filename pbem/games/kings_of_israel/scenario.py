@@ -6,7 +6,7 @@ import tomllib
 from typing import Any
 
 from pbem.core.game import ContentError
-from pbem.games.kings_of_israel.cards.vocabulary import check_steps
+from pbem.games.kings_of_israel.cards.vocabulary import POWERS, check_steps
 from pbem.games.kings_of_israel.content import RESOURCES, Board, Card, Step
 
 TABLES = (
@@ -167,8 +167,6 @@ def _kings(r: _Reader) -> list[dict[str, Any]]:
 
 
 def _abilities(r: _Reader, ids: dict[str, dict[str, Any]]) -> list[dict[str, str]]:
-    from pbem.games.kings_of_israel.cards.vocabulary import POWERS
-
     found = []
     for line, (aid, name, start, power) in r.rows("abilities", 4):
         if start not in ids or ids[start]["kind"] == "nation":

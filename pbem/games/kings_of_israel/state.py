@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_seri
 from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.core.reactions import StandingReaction, Window
-from pbem.games.kings_of_israel.content import Board
+from pbem.games.kings_of_israel.content import SIN_SUPPLY, Board
 from pbem.games.kings_of_israel.inputs import Act
 
 
@@ -138,8 +138,6 @@ class KIState(BaseModel):
 
     def sin_in_supply(self) -> int:
         """Sin cubes not on the board."""
-        from pbem.games.kings_of_israel.content import SIN_SUPPLY
-
         return SIN_SUPPLY - sum(self.sin.values())
 
     def has_permanent(self, op: str) -> list[int]:

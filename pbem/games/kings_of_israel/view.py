@@ -11,7 +11,7 @@ from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.cards.hands import MOST, default_kind
 from pbem.games.kings_of_israel.cards.hands import TRIGGER as DISCARD
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
-from pbem.games.kings_of_israel.language.text import act_line, standing_line
+from pbem.games.kings_of_israel.order_text import act_line, standing_line
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.view_board import board_lines, board_picture, map_lines
 

@@ -24,7 +24,7 @@ from pbem.games.kings_of_israel.bots import _blessing_plays, best_act, distances
 from pbem.games.kings_of_israel.cards.blessings import play_blessing
 from pbem.games.kings_of_israel.cards.decks import hand_limit, holds
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
-from pbem.games.kings_of_israel.language.text import canonical_orders
+from pbem.games.kings_of_israel.order_text import canonical_orders
 from pbem.games.kings_of_israel.play.actions import cost, perform, preach_count
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening

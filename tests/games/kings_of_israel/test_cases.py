@@ -20,8 +20,8 @@ from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
 from pbem.games.kings_of_israel.cards.punish import sin_card
 from pbem.games.kings_of_israel.play.rounds import prophet_turn
-from pbem.games.kings_of_israel.play.sin import increase
 from pbem.games.kings_of_israel.play.turn import take_turn
+from pbem.games.kings_of_israel.sin import increase
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
 

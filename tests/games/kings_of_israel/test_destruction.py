@@ -12,7 +12,7 @@ from pbem.games.kings_of_israel.cards.punish import sin_card
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.play.prophet import move_options, return_options
-from pbem.games.kings_of_israel.play.sin import increase
+from pbem.games.kings_of_israel.sin import increase
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
 

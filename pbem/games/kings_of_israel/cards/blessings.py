@@ -11,7 +11,8 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.cards.decks import draw_resources, kind
 from pbem.games.kings_of_israel.content import Card, Step
-from pbem.games.kings_of_israel.play.reach import enterable
+from pbem.games.kings_of_israel.reach import enterable
+from pbem.games.kings_of_israel.sin import remove_cubes
 from pbem.games.kings_of_israel.state import KIState
 
 
@@ -99,8 +100,6 @@ def _apply(
     rng: SeededRng,
     events: list[Event],
 ) -> None:
-    from pbem.games.kings_of_israel.play.sin import remove_cubes
-
     spots = _spots(state, step, place, target)
     if step.op == "preach":
         for spot in spots:

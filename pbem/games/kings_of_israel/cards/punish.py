@@ -8,7 +8,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.cards.decks import draw_location, draw_sin_card, kind
 from pbem.games.kings_of_israel.cards.hands import clockwise, settle
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY, Step
-from pbem.games.kings_of_israel.play.sin import destroy_location, increase, place_idol
+from pbem.games.kings_of_israel.sin import destroy_location, increase, place_idol
 from pbem.games.kings_of_israel.state import CardRun, KIState
 
 

@@ -4,7 +4,7 @@ will do and when, as comments (the order parser skips them, so the text reads ba
 from __future__ import annotations
 
 from pbem.games.kings_of_israel.inputs import KIOrders
-from pbem.games.kings_of_israel.language.text import order_lines
+from pbem.games.kings_of_israel.order_text import order_lines
 from pbem.games.kings_of_israel.state import KIState
 
 

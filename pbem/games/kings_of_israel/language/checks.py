@@ -8,7 +8,7 @@ from pbem.core.problems import Problem
 from pbem.games.kings_of_israel.content import ACTIONS
 from pbem.games.kings_of_israel.inputs import Act
 from pbem.games.kings_of_israel.play.actions import RUNNERS, cost
-from pbem.games.kings_of_israel.play.reach import enterable, steps_from
+from pbem.games.kings_of_israel.reach import enterable, steps_from
 from pbem.games.kings_of_israel.state import KIState
 
 

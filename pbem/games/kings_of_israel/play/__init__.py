@@ -1,2 +1,2 @@
-"""Play: a prophet's turn and its actions, where a prophet may go, the game round, sin's spread
-and the False Prophet."""
+"""Play: a prophet's turn and its actions, the game round and the False Prophet (where a
+prophet may go and sin's spread are the ground modules reach and sin)."""

@@ -9,8 +9,8 @@ from pbem.games.kings_of_israel.cards.blessings import play_blessing
 from pbem.games.kings_of_israel.cards.decks import draw_blessing, draw_resources, holds, take
 from pbem.games.kings_of_israel.content import ALTAR_SUPPLY
 from pbem.games.kings_of_israel.inputs import Act
-from pbem.games.kings_of_israel.play.reach import enterable, steps_from
-from pbem.games.kings_of_israel.play.sin import remove_cubes
+from pbem.games.kings_of_israel.reach import enterable, steps_from
+from pbem.games.kings_of_israel.sin import remove_cubes
 from pbem.games.kings_of_israel.state import KIState
 
 COST = {"move": 1, "preach": 1, "destroy": 2, "acquire": 1, "build": 1, "sacrifice": 1, "give": 1}

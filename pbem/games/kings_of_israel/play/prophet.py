@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.game import Event
-from pbem.games.kings_of_israel.play.sin import increase
+from pbem.games.kings_of_israel.sin import increase
 from pbem.games.kings_of_israel.state import KIState
 
 APPEARS = {2: "Baasha", 3: "Solomon", 4: "Saul"}

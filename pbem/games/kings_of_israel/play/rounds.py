@@ -9,7 +9,7 @@ from pbem.games.kings_of_israel.cards.decks import draw_blessing, draw_sin_card
 from pbem.games.kings_of_israel.cards.punish import location_card, push_card, run_cards
 from pbem.games.kings_of_israel.content import ACTIONS
 from pbem.games.kings_of_israel.play.prophet import APPEARS, move_options, move_to, return_options
-from pbem.games.kings_of_israel.play.sin import lose
+from pbem.games.kings_of_israel.sin import lose
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import open_or_answer, place_window
 

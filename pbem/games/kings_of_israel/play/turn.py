@@ -10,7 +10,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.cards.blessings import play_blessing
 from pbem.games.kings_of_israel.cards.hands import clockwise, settle
 from pbem.games.kings_of_israel.inputs import Act
-from pbem.games.kings_of_israel.language.text import act_line
+from pbem.games.kings_of_israel.order_text import act_line
 from pbem.games.kings_of_israel.play.actions import perform
 from pbem.games.kings_of_israel.play.rounds import finish_turn
 from pbem.games.kings_of_israel.state import KIState, Queued, TurnRun
