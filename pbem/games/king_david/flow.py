@@ -6,15 +6,14 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.events.play import event_phase, production_shifts
-from pbem.games.king_david.events.rules import action_start, royal_death
-from pbem.games.king_david.events.turn import alliances, hand_of_fate
-from pbem.games.king_david.inputs import KDOrders
-from pbem.games.king_david.land.movement import MoveError, check_move, do_move
+from pbem.games.king_david.events.turn import action_start, alliances, hand_of_fate, royal_death
+from pbem.games.king_david.inputs import KDOrders, Move
+from pbem.games.king_david.land.movement import MoveError, check_move, move_one_area, movers
 from pbem.games.king_david.land.stacks import enemy_armies, own_armies
 from pbem.games.king_david.phases import draw_markers, roll_initiative
 from pbem.games.king_david.realm.diplomacy import diplomacy
 from pbem.games.king_david.realm.economy import build_phase, produce
-from pbem.games.king_david.realm.minors import build_minors, check_conquests
+from pbem.games.king_david.realm.minors import build_minors, check_conquests, enter_minor
 from pbem.games.king_david.realm.victory import automatic_winner, final_standings
 from pbem.games.king_david.setup import set_up
 from pbem.games.king_david.state import KDState, Task
@@ -153,6 +152,21 @@ def _moves(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
         do_move(state, seat, move, rng, events)
     state.sieges_ordered += orders.sieges
     events.append(Event(code="kd.action", data={"seat": seat, "moves": len(orders.moves)}))
+
+
+def do_move(state: KDState, seat: str, move: Move, rng: SeededRng,
+            events: list[Event]) -> None:
+    """Carry out a checked move step by step, invading minors and stopping where enemies stand."""
+    armies, leaders = movers(state, seat, move)
+    for here, there in zip(move.path, move.path[1:], strict=False):
+        enter_minor(state, seat, there, rng, events)
+        stopped = not move_one_area(state, seat, armies, leaders, here, there)
+        if stopped and there != move.path[-1]:
+            events.append(Event(code="kd.stopped", data={"seat": seat, "area": there}))
+            break
+    events.append(Event(code="kd.moved", data={
+        "seat": seat, "from": move.path[0], "to": armies[0].area if armies else
+        (leaders[0].area or ""), "counters": len(armies) + len(leaders)}))
 
 
 def run(state: KDState, rng: SeededRng, events: list[Event]) -> None:

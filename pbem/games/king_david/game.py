@@ -19,13 +19,12 @@ from pbem.core.game import (
     Setup,
 )
 from pbem.core.rng import SeededRng
-from pbem.games.king_david import edits
+from pbem.games.king_david import dropping, edits
 from pbem.games.king_david.bots import private_strings, random_orders
 from pbem.games.king_david.flow import actor, owing
 from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.orders import canonical_orders, parse_orders
-from pbem.games.king_david.realm import dropping
 from pbem.games.king_david.setup import load_scenario, start_state
 from pbem.games.king_david.state import KDState
 from pbem.games.king_david.template import template_text
@@ -138,7 +137,7 @@ class KingDavid:
         return edits.edit(state, command)
 
     def drop(self, state: KDState, seat: str) -> Advance:
-        """A player leaves; their country holds (see realm/dropping.py)."""
+        """A player leaves; their country holds (see dropping.py)."""
         return dropping.drop(state, seat)
 
     def edit_commands(self) -> list[EditUsage]:

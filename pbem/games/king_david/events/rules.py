@@ -1,4 +1,4 @@
-"""What the Event Markers do in combat, siege and the Action Phase (events 1-7, 19-25)."""
+"""What the Event Markers do in combat and siege (events 1-2, 4-7, 19-24)."""
 
 from __future__ import annotations
 
@@ -197,30 +197,3 @@ def siege_events(state: KDState, battle: Battle, events: list[Event]) -> str | N
         return "surrender"
     battle.fort = max(1, min(FORT_MAX, battle.fort + net))
     return None
-
-
-def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
-    """Before a player moves: other players' Vacillating Force on that country's largest
-    stack (event 3), then the player's own raids (events 8-13)."""
-    country = state.players[seat].country
-    for other in state.order:
-        if other == seat:
-            continue
-        for target in plays_of(state, other, "vacillating-force"):
-            if target and target[0] == country:
-                stacks = sorted({a.area for a in state.armies if a.country == country},
-                                key=lambda a: (-len(own_armies(state, a, seat)), a))
-                if stacks and play(state, other, "vacillating-force", stacks[0], events):
-                    state.frozen.append(stacks[0])
-    from pbem.games.king_david.war.raids import raids
-
-    raids(state, seat, rng, events)
-
-
-def royal_death(state: KDState, events: list[Event]) -> None:
-    """At the start of an Action Phase: the named country may not move or attack (event 25)."""
-    for seat in state.order:
-        for target in plays_of(state, seat, "royal-death"):
-            if target and target[0] not in state.halted and play(
-                    state, seat, "royal-death", target[0], events):
-                state.halted.append(target[0])

@@ -1,5 +1,7 @@
 """Event Markers played outside combat: Alliance with a minor country in the Event Phase
-(event 18) and Hand of Fate on the phase track as a turn begins (event 27)."""
+(event 18), Hand of Fate on the phase track as a turn begins (event 27), Royal Death as an
+Action Phase begins (event 25), and Vacillating Force and the raids before a player moves
+(events 3, 8-13)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,8 @@ from collections import Counter
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.events.play import play, plays_of
+from pbem.games.king_david.events.raids import raids
+from pbem.games.king_david.land.stacks import own_armies
 from pbem.games.king_david.phases import cup_for
 from pbem.games.king_david.realm.minors import SPECIAL, intimidation, set_up_minor
 from pbem.games.king_david.state import KDState
@@ -74,3 +78,28 @@ def new_markers(state: KDState, boxes: list[int], rng: SeededRng) -> list[str]:
         if not (state.turn == 1 and picked == "build" and "build" in kept + drawn):
             drawn.append(picked)
     return drawn
+
+
+def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
+    """Before a player moves: other players' Vacillating Force on that country's largest
+    stack (event 3), then the player's own raids (events 8-13)."""
+    country = state.players[seat].country
+    for other in state.order:
+        if other == seat:
+            continue
+        for target in plays_of(state, other, "vacillating-force"):
+            if target and target[0] == country:
+                stacks = sorted({a.area for a in state.armies if a.country == country},
+                                key=lambda a: (-len(own_armies(state, a, seat)), a))
+                if stacks and play(state, other, "vacillating-force", stacks[0], events):
+                    state.frozen.append(stacks[0])
+    raids(state, seat, rng, events)
+
+
+def royal_death(state: KDState, events: list[Event]) -> None:
+    """At the start of an Action Phase: the named country may not move or attack (event 25)."""
+    for seat in state.order:
+        for target in plays_of(state, seat, "royal-death"):
+            if target and target[0] not in state.halted and play(
+                    state, seat, "royal-death", target[0], events):
+                state.halted.append(target[0])

@@ -5,8 +5,6 @@ where it leaves armies behind."""
 
 from __future__ import annotations
 
-from pbem.core.game import Event
-from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import LEADER_MOVE, STACK_LIMIT, entry_cost, move_allowance
 from pbem.games.king_david.inputs import Move
 from pbem.games.king_david.land.stacks import (
@@ -16,7 +14,6 @@ from pbem.games.king_david.land.stacks import (
     limit,
     link_kind,
 )
-from pbem.games.king_david.realm.minors import enter_minor
 from pbem.games.king_david.state import Army, KDState, Leader, Spent
 
 
@@ -175,21 +172,6 @@ def _not_yet(state: KDState, seat: str, armies: list[Army], there: str) -> None:
         return
     if any(a.country != minor.key for a in armies):
         raise MoveError("kd.E_MINOR_WAIT", area=there)
-
-
-def do_move(state: KDState, seat: str, move: Move, rng: SeededRng,
-            events: list[Event]) -> None:
-    """Carry out a checked move step by step, invading minors and stopping where enemies stand."""
-    armies, leaders = movers(state, seat, move)
-    for here, there in zip(move.path, move.path[1:], strict=False):
-        enter_minor(state, seat, there, rng, events)
-        stopped = not move_one_area(state, seat, armies, leaders, here, there)
-        if stopped and there != move.path[-1]:
-            events.append(Event(code="kd.stopped", data={"seat": seat, "area": there}))
-            break
-    events.append(Event(code="kd.moved", data={
-        "seat": seat, "from": move.path[0], "to": armies[0].area if armies else
-        (leaders[0].area or ""), "counters": len(armies) + len(leaders)}))
 
 
 def rehearse(state: KDState, seat: str, move: Move) -> None:

@@ -1,2 +1,2 @@
-"""War: combat, hit assignment, sieges, how a battle ends on a retreat, leaders left alone,
-and the raids."""
+"""War: combat, hit assignment, sieges, how a battle ends on a retreat, and leaders left
+alone."""
