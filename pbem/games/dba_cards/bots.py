@@ -33,13 +33,13 @@ from pbem.games.dba_cards.inputs import (
 )
 from pbem.games.dba_cards.opening.deploy import placed
 from pbem.games.dba_cards.opening.placing import check_swap
-from pbem.games.dba_cards.opening.terrain import can_enter, german_terrain
 from pbem.games.dba_cards.play.attacks import check_attack
 from pbem.games.dba_cards.play.deck import holds, play
 from pbem.games.dba_cards.play.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import distance, knight_squares, neighbours, step
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter, german_terrain
 from pbem.games.dba_cards.turn import cut_to_limit
 
 

@@ -22,9 +22,9 @@ from pbem.games.dba_cards.content import (
     loss_value,
     unit_type,
 )
-from pbem.games.dba_cards.opening.terrain import can_enter
 from pbem.games.dba_cards.squares import valid
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter
 
 ONE_EACH = ("camp", "general")  # a side has one of each at most
 ON_OFF = ("on", "off")

@@ -1,14 +1,15 @@
-"""The order language: read a player's mail into typed input with line-numbered problems."""
+"""The order language's front door: read a turn or an answer mail into typed input with
+line-numbered problems, and write each input back as its one text form."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any, Literal
+from typing import Any
 
 from pbem.core.copying import deep_copy
 from pbem.core.game import ParseResult
-from pbem.core.problems import Problem, did_you_mean, strip_comment
-from pbem.core.reactions import clears_standing, read_answer
+from pbem.core.problems import Problem
+from pbem.core.reactions import read_answer
 from pbem.games.dba_cards.content import CARDS, HAND_LIMIT
 from pbem.games.dba_cards.inputs import (
     AnswerInput,
@@ -21,69 +22,16 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.language.standing import check_standing
-from pbem.games.dba_cards.language.text import (
-    order_line,
-    read_order,
-    read_standing,
-    standing_lines,
-)
+from pbem.games.dba_cards.language.lines import lines_of, problem, read_standing_line
+from pbem.games.dba_cards.language.text import read_order
+from pbem.games.dba_cards.order_text import order_line, standing_lines
 from pbem.games.dba_cards.play.battle import start_attack
 from pbem.games.dba_cards.play.deck import hand_counts
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import BATTLE, atomic, cut_to_limit, run_order
 
-VERBS = ("discard", "scout", "move", "dismount", "attack", "trample", "on", "standing", "end")
-SYNTAX = {
-    "dba.E_UNKNOWN_ORDER",
-    "dba.E_MOVE_FORM",
-    "dba.E_ATTACK_FORM",
-    "dba.E_SQUARE",
-    "dba.E_CARD_NAME",
-    "dba.E_DISMOUNT_FORM",
-    "dba.E_TRAMPLE_FORM",
-    "dba.E_STANDING_FORM",
-    "dba.E_STANDING_FACT",
-    "dba.E_STANDING_CARD",
-    "dba.E_STANDING_VALUE",
-}
 END_WORDS = {"end", "pass", "done"}
-
-
-def problem(line: int, refused: Refused) -> Problem:
-    """A Problem from a refusal: syntax codes are 'invalid', rule codes 'illegal'."""
-    kind: Literal["invalid", "illegal"] = "invalid" if refused.code in SYNTAX else "illegal"
-    suggestion = refused.params.get("suggestion") or None
-    if refused.code == "dba.E_UNKNOWN_ORDER":
-        suggestion = did_you_mean(refused.params.get("word", ""), VERBS)
-    return Problem(
-        line=line, code=refused.code, kind=kind, params=refused.params, suggestion=suggestion
-    )
-
-
-def lines_of(text: str) -> list[tuple[int, list[str]]]:
-    """Non-empty lines, comments dropped, as (line number, lower-case words)."""
-    found = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        words = strip_comment(raw).lower().split()
-        if words:
-            found.append((number, words))
-    return found
-
-
-def read_standing_line(state: DBAState, words: list[str], standing: Standing) -> bool:
-    """Add a standing-reaction line to `standing`; False if the line is not one. Refused
-    when it is malformed or could never answer a question."""
-    if clears_standing(words) or words == ["clear", "standing"]:
-        standing.clear, standing.add = True, []
-        return True
-    if words[0] == "on":
-        rule = read_standing(words)
-        check_standing(rule, state.german(), state.size)
-        standing.add.append(rule)
-        return True
-    return False
 
 
 def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:

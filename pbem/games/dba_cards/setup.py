@@ -16,9 +16,9 @@ from pbem.core.game import ContentError, Setup
 from pbem.core.problems import strip_comment
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.content import FIELD_TYPES, GERMAN_TERRAINS, TERRAINS, unit_type
-from pbem.games.dba_cards.opening.terrain import bua_allowed, edge, german_terrain, random_terrain
 from pbem.games.dba_cards.squares import coords, valid
 from pbem.games.dba_cards.state import ArmyList, DBAState, Settings, Side
+from pbem.games.dba_cards.terrain import bua_allowed, edge, german_terrain, random_terrain
 
 SIZE = 8
 GERMAN_SIZE = 12

@@ -11,13 +11,13 @@ from typing import NamedTuple
 from pbem.core.copying import deep_copy
 from pbem.games.dba_cards.content import ATTACK_CARDS, CARDS, HAND_LIMIT, MOVE_CARDS, card_key
 from pbem.games.dba_cards.inputs import Attack, Move
-from pbem.games.dba_cards.opening.terrain import can_enter
 from pbem.games.dba_cards.play.attacks import check_attack
 from pbem.games.dba_cards.play.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
 from pbem.games.dba_cards.play.reach import in_range
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import knight_squares, neighbours, sort_key
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter
 
 LIMIT = 60  # listed lines; a long list says how many more there are
 

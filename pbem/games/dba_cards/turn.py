@@ -21,7 +21,7 @@ from pbem.games.dba_cards.inputs import (
     Trample,
     TurnInput,
 )
-from pbem.games.dba_cards.language.text import order_line, standing_lines
+from pbem.games.dba_cards.order_text import order_line, standing_lines
 from pbem.games.dba_cards.play.battle import answer, strike
 from pbem.games.dba_cards.play.deck import draw, hand_counts, lay_down, play
 from pbem.games.dba_cards.play.moves import do_dismount, do_move

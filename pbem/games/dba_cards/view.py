@@ -13,7 +13,7 @@ from pbem.core.game import REFEREE, Due, Event, PhaseInfo
 from pbem.core.reactions import choices_text
 from pbem.games.dba_cards.content import CARDS, card_key
 from pbem.games.dba_cards.inputs import Standing
-from pbem.games.dba_cards.language.text import standing_lines
+from pbem.games.dba_cards.order_text import standing_lines
 from pbem.games.dba_cards.play.deck import discard_top
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.view_board import board_picture, board_text, legend

@@ -12,8 +12,8 @@ from pbem.core.game import Event, ParseResult, Seat
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.content import deck_ids
-from pbem.games.dba_cards.opening.terrain import edge
 from pbem.games.dba_cards.state import DBAState, Settings, Side, Unit
+from pbem.games.dba_cards.terrain import edge
 from pbem.ledger import queries
 from pbem.services.base.states import current_state
 from pbem.services.turns.campaigns import NewCampaign, create_campaign

@@ -7,8 +7,8 @@ import pytest
 from pbem.core.game import ContentError, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.dba_cards import GAME
-from pbem.games.dba_cards.opening.terrain import bua_allowed
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.terrain import bua_allowed
 from pbem.paths import campaigns_dir
 from tests.games.dba_cards.harness import board, play_turn, position
 

@@ -1,2 +1,2 @@
-"""The order language's parts: deployment and setup mails, the words of order lines, and standing
-reactions that could never fire."""
+"""The order language's parts: the lines of any mail, deployment and setup mails, the words of
+order lines, and standing reactions that could never fire."""

@@ -6,8 +6,8 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem
 from pbem.games.dba_cards.content import unit_type
 from pbem.games.dba_cards.inputs import DeployInput, PlacementInput, Standing
+from pbem.games.dba_cards.language.lines import lines_of, problem, read_standing_line
 from pbem.games.dba_cards.opening.deploy import check_deployment, placed
-from pbem.games.dba_cards.orders import lines_of, problem, read_standing_line
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import valid
 from pbem.games.dba_cards.state import DBAState

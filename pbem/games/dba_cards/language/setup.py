@@ -5,13 +5,13 @@ from __future__ import annotations
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem
 from pbem.games.dba_cards.inputs import SwapInput, TerrainInput, TerrainPiece
-from pbem.games.dba_cards.language.text import standing_lines
+from pbem.games.dba_cards.language.lines import lines_of, problem, read_standing_line
 from pbem.games.dba_cards.opening.placing import PLACEABLE, check_swap, check_terrain
-from pbem.games.dba_cards.opening.terrain import edge
-from pbem.games.dba_cards.orders import lines_of, problem, read_standing_line
+from pbem.games.dba_cards.order_text import standing_lines
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords, valid
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.terrain import edge
 
 NO_SWAP = (["no", "swap"], ["end"], ["pass"])
 

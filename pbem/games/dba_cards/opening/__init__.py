@@ -1,1 +1,1 @@
-"""Before the first turn: deployment, the German rules' terrain placement, and terrain effects."""
+"""Before the first turn: deployment, and the German rules' terrain placement and unit swap."""

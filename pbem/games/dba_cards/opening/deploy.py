@@ -6,11 +6,11 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.content import DRAW, FIELD_TYPES, deck_ids
 from pbem.games.dba_cards.inputs import DeployInput, PlacementInput
-from pbem.games.dba_cards.opening.terrain import can_enter
 from pbem.games.dba_cards.play.deck import draw
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords, name
 from pbem.games.dba_cards.state import ArmyList, DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter
 from pbem.games.dba_cards.turn import set_standing
 
 FIELD_UNITS = 11

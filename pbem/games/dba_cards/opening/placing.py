@@ -7,11 +7,11 @@ from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards.inputs import SwapInput, TerrainInput, TerrainPiece
 from pbem.games.dba_cards.opening.deploy import begin
-from pbem.games.dba_cards.opening.terrain import bua_allowed, can_enter, german_terrain
 from pbem.games.dba_cards.play.moves import own_unit
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords, neighbours, valid
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.terrain import bua_allowed, can_enter, german_terrain
 from pbem.games.dba_cards.turn import set_standing
 
 PIECE_SIZE = {"wood": 6, "hill": 6, "steep-hill": 6, "bua": 1, "fortified-bua": 1}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from pbem.games.dba_cards.content import ABILITIES, ATTACK_CARDS, MISSILE, auto_kills
 from pbem.games.dba_cards.inputs import Attack
-from pbem.games.dba_cards.opening.terrain import difficult
 from pbem.games.dba_cards.play.moves import own_unit
 from pbem.games.dba_cards.play.reach import base_range, in_range
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import difficult
 
 INDIRECT = frozenset({"bows", "artillery"})
 LONG_SPECIAL = frozenset({"spears", "cavalry"})

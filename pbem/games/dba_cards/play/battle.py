@@ -13,7 +13,6 @@ from pbem.games.dba_cards.content import (
     loss_value,
 )
 from pbem.games.dba_cards.inputs import Attack, Trample
-from pbem.games.dba_cards.opening.terrain import can_enter
 from pbem.games.dba_cards.play.attacks import attacker_and_target, check_attack
 from pbem.games.dba_cards.play.deck import holds, play
 from pbem.games.dba_cards.play.defences import defence_choices, recoil_square
@@ -23,6 +22,7 @@ from pbem.games.dba_cards.play.standing import standing_decision
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import distance
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter
 
 PURSUERS = frozenset({"knights", "scythed-chariots", "horde", "warband"})
 

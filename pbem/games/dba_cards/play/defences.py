@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pbem.core.reactions import PASS, Choice
 from pbem.games.dba_cards.content import ABILITIES, CARDS, DEFENCE_CARDS, MISSILE
-from pbem.games.dba_cards.opening.terrain import can_enter, crosses_river, difficult, on_hill
 from pbem.games.dba_cards.play.deck import holds
 from pbem.games.dba_cards.squares import distance, neighbours, step
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter, crosses_river, difficult, on_hill
 
 EFFECT = {
     "push": "the unit is not destroyed",

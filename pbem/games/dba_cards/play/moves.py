@@ -5,10 +5,10 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.games.dba_cards.content import CARDS, UNITS
 from pbem.games.dba_cards.inputs import Dismount, Move
-from pbem.games.dba_cards.opening.terrain import can_enter, stops_in
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import coords, distance, knight_squares, neighbours
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import can_enter, stops_in
 
 KNIGHT_MOVERS = frozenset({"psiloi", "light-horse"})
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from pbem.games.dba_cards.content import MISSILE, UNITS
-from pbem.games.dba_cards.opening.terrain import on_hill
 from pbem.games.dba_cards.squares import distance, line_between
 from pbem.games.dba_cards.state import DBAState, Unit
+from pbem.games.dba_cards.terrain import on_hill
 
 
 def base_range(state: DBAState, unit: Unit) -> int:
