@@ -7,7 +7,7 @@ skipped, or fail when PBEM_REQUIRE_SERVICES=1 (CI sets it so a broken setup is l
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 import pytest
@@ -36,7 +36,24 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SERVICE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.services)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # stable
+    items.sort(key=_dealt_late(items))  # stable
+
+
+def _dealt_late(items: list[pytest.Item]) -> Callable[[pytest.Item], bool]:
+    """False for a slow test, True for the rest; a module that shares a fixture among its tests
+    (an xdist group) moves whole, in pytest's order, so each of its fixtures is made once."""
+    slow_groups = {_group(i) for i in items if i.get_closest_marker("slow") and _group(i)}
+
+    def late(item: pytest.Item) -> bool:
+        group = _group(item)
+        return group not in slow_groups if group else item.get_closest_marker("slow") is None
+
+    return late
+
+
+def _group(item: pytest.Item) -> str | None:
+    marker = item.get_closest_marker("xdist_group")
+    return str(marker.args[0]) if marker and marker.args else None
 
 
 @pytest.fixture(scope="session", autouse=True)

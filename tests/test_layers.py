@@ -163,6 +163,38 @@ def test_no_import_circles() -> None:
     assert circles == []
 
 
+def test_no_folder_is_knotted() -> None:
+    """Inside every folder, its rooms (each file, and each sub-folder taken whole) import one
+    another one way only: no room reaches back to a room that reaches it."""
+    graph = _module_graph()
+    knots = {}
+    for folder in sorted({p.parent for p in PACKAGE.rglob("*.py")} - {PACKAGE.parent}):
+        rooms = _rooms(folder, graph)
+        circles = [sorted(c) for c in _strongly_connected(rooms) if len(c) > 1]
+        if circles:
+            knots[str(folder.relative_to(ROOT))] = circles
+    assert knots == {}
+
+
+def _rooms(folder: Path, graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """The folder's rooms and which rooms each imports (a module's imports, by room)."""
+    prefix = _dotted_place(folder) + "."
+
+    def room(module: str) -> str | None:
+        if not module.startswith(prefix):
+            return None
+        return module[len(prefix):].split(".")[0]
+
+    rooms: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        here = room(module)
+        if here is None:
+            continue
+        reached = rooms.setdefault(here, set())
+        reached.update(r for r in map(room, targets) if r is not None and r != here)
+    return rooms
+
+
 LONGEST_SERVICE_CHAIN = 8  # modules of services/ one import leads through, at most
 
 
@@ -260,6 +292,18 @@ def _strongly_connected(graph: dict[str, set[str]]) -> list[set[str]]:
             elif child in on_stack:
                 low[node] = min(low[node], index[child])
     return found
+
+
+def test_no_game_hides_an_import_inside_a_function() -> None:
+    """A game's imports stand at the top of its files, where the layer checks and a reader see
+    them (outside games, the CLI defers imports to start fast)."""
+    hidden = []
+    for path in sorted((PACKAGE / "games").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                hidden += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(node)
+                           if isinstance(n, (ast.Import, ast.ImportFrom))]
+    assert hidden == []
 
 
 def test_rules_touch_no_clock_io_or_global_random() -> None:

@@ -33,14 +33,27 @@ class Archived:
     out: Path
 
 
-@pytest.fixture(scope="module", params=sorted(games()))
-def archived(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Archived:
+@pytest.fixture(scope="module")
+def archives() -> dict[str, Archived]:
+    """The games archived so far in this module, each made once whatever order tests run in."""
+    return {}
+
+
+@pytest.fixture(params=sorted(games()))
+def archived(
+    request: pytest.FixtureRequest,
+    archives: dict[str, Archived],
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Archived:
     """One game played to its end through the services, then archived."""
-    folder = tmp_path_factory.mktemp(request.param)
-    game, rt = new_campaign(request.param, folder)
-    play_to_end(rt, game)
-    build_site(rt, "c", folder / "out")
-    return Archived(request.param, rt, folder / "out")
+    name = request.param
+    if name not in archives:
+        folder = tmp_path_factory.mktemp(name)
+        game, rt = new_campaign(name, folder)
+        play_to_end(rt, game)
+        build_site(rt, "c", folder / "out")
+        archives[name] = Archived(name, rt, folder / "out")
+    return archives[name]
 
 
 def _done(rt: Runtime) -> list[int]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pbem.core.problems import strip_comment
+from pbem.core.problems import did_you_mean, strip_comment
 from pbem.games.diplomacy.content import Board
 from pbem.games.diplomacy.language.lexicon import lexicon, words
 
@@ -153,7 +153,6 @@ def _split_power(board: Board, line: str, known_only: bool = True) -> tuple[str,
 
 def _misspelt(board: Board, name: str) -> str:
     """The power a misspelt name means, when one is close ("Germnay"); "" when none is."""
-    from pbem.core.problems import did_you_mean
 
     names = {p.name.lower(): p.key for p in board.powers}
     found = did_you_mean(name.strip(), sorted(names), cutoff=0.8)

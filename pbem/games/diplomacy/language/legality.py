@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.core.problems import did_you_mean
 from pbem.games.diplomacy.board.geography import Geography, geography
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import Order
@@ -53,7 +54,6 @@ class Context:
 
     def nearest_own(self, draft: Draft) -> str | None:
         """The player's unit whose province is spelled most like the one written, if close."""
-        from pbem.core.problems import did_you_mean
 
         mine = [p for p, u in self.units.items() if u.power == self.power]
         found = did_you_mean(draft.at, mine, cutoff=0.5)
@@ -137,7 +137,6 @@ def _places(allowed: list[str] | None) -> str:
 
 def near_move(me: str, written: str, options: list[str], verb: str) -> str | None:
     """The move to the reachable place spelled most like the one written, if one is close."""
-    from pbem.core.problems import did_you_mean
 
     found = did_you_mean(written, [province_of(o) for o in options], cutoff=0.6)
     return f"{me} {verb} {place(found)}" if found else None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pbem.core.problems import did_you_mean
 from pbem.games.diplomacy.language.lexicon import KEYWORDS, Lexicon, words
 
 
@@ -92,7 +93,6 @@ def _word(lex: Lexicon, tokens: list[str], index: int, found: list[Element]) -> 
 def _nearest(lex: Lexicon, token: str) -> str | None:
     """The name or keyword spelled most like an unknown word (none for short words, where a
     guess is mostly noise)."""
-    from pbem.core.problems import did_you_mean
 
     if len(token) < 3:
         return None
