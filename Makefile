@@ -6,6 +6,9 @@ BIN := $(VENV)/bin
 # as well as the CPU, so the full run keeps both cores busy with four; the unit run is CPU only.
 TEST_WORKERS ?= 4
 UNIT_WORKERS ?= 2
+# Python keeps compiled modules (and pytest its rewritten tests) in __pycache__ even where the
+# shell says not to: every test worker and every `pbem` a test starts would compile them again.
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: demo test lint typecheck unit venv services clean
 
