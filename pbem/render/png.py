@@ -87,7 +87,24 @@ def render_mail_png(
     """Return `picture` as a palette PNG sized for mail: at most MAIL_MAP_WIDTH wide (unless
     `scale` says otherwise), its flat colours kept, the soft edges of text and lines mapped to
     the nearest of 256 colours (no dithering, which would cost bytes and sharpness); the same
-    picture always gives the same bytes. `layout`: compute_layout's for `picture`, if made."""
+    picture always gives the same bytes, so readers who see the same map share one drawing.
+    `layout`: compute_layout's for `picture`, if made."""
+    key = hashlib.sha256(f"{picture.model_dump_json()} {scale!r}".encode()).hexdigest()
+    drawn = _drawn.get(key)
+    if drawn is None:
+        drawn = _draw_for_mail(picture, scale, layout)
+        _drawn[key] = drawn
+        while len(_drawn) > DRAWN_CACHE_SIZE:
+            _drawn.popitem(last=False)
+    _drawn.move_to_end(key)
+    return drawn
+
+
+DRAWN_CACHE_SIZE = 16  # finished maps (each some 100 KB): the readers of one phase, and more
+_drawn: OrderedDict[str, bytes] = OrderedDict()
+
+
+def _draw_for_mail(picture: Picture, scale: float | None, layout: Layout | None) -> bytes:
     layout = layout or compute_layout(picture)
     if scale is None:
         scale = mail_scale(layout.width)
@@ -222,8 +239,8 @@ def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
 def keep_few(boards: int, legends: int) -> None:
     """Keep at most this many painted boards and legends, for a process that draws one
     campaign after another and so only ever paints over the board it drew last."""
-    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE
-    BASE_CACHE_SIZE, LEGEND_CACHE_SIZE = boards, legends
+    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE
+    BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE = boards, legends, legends
 
 
 def _remember(key: str, board: Board) -> None:

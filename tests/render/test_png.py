@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from typing import Any
 
 import pytest
 from PIL import Image
 
 from pbem.core.board import Cell, Owner, Picture
+from pbem.render import png
 from pbem.render.layout import LEGIBLE_PX, MIN_TEXT, compute_layout
 from pbem.render.palette import OWNER_FILL_OPACITY, TERRAIN, mix, owner_style, rgb
 from pbem.render.png import drawable, output_size, render_mail_png, render_png
@@ -168,13 +170,35 @@ def test_png_and_svg_share_the_canvas_size() -> None:
     assert _image(picture).size == size
 
 
+def test_readers_who_see_the_same_map_share_one_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = hex_picture()
+    png._drawn.clear()
+    drawn: list[object] = []
+    original = png._draw_for_mail
+
+    def counted(*args: Any) -> bytes:
+        drawn.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(png, "_draw_for_mail", counted)
+    first = render_mail_png(picture)
+    assert render_mail_png(picture.model_copy(deep=True)) == first  # an equal picture: shared
+    other = picture.model_copy(update={"title": "Another map"})
+    assert render_mail_png(other) != first
+    assert len(drawn) == 2
+    for index in range(png.DRAWN_CACHE_SIZE):
+        render_mail_png(picture.model_copy(update={"title": f"Map {index}"}))
+    assert len(png._drawn) == png.DRAWN_CACHE_SIZE  # the oldest drawings are let go
+
+
 def test_the_mail_map_is_a_palette_png_of_the_same_map_at_a_fraction_of_the_bytes() -> None:
     picture = hex_picture()
     full, mail = render_png(picture), render_mail_png(picture)
     image = Image.open(io.BytesIO(mail))
     assert image.mode == "P" and image.size == Image.open(io.BytesIO(full)).size
     assert len(mail) < len(full) * 0.6
-    assert render_mail_png(picture) == mail  # the same picture, the same bytes
+    png._drawn.clear()
+    assert render_mail_png(picture) == mail  # the same picture drawn again, the same bytes
     board = _board()
     shown = Image.open(io.BytesIO(render_mail_png(board))).convert("RGB")
     centre = _centre_colour(shown, board, "P")  # flat colours survive the palette
