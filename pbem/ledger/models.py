@@ -212,7 +212,7 @@ class Outbox(SQLModel, table=True):
     sent_at: datetime | None = None
     player_id: int | None = Field(default=None, foreign_key="player.id")  # VERP bounces
     slimmed_at: datetime | None = None  # when raw lost its pictures (services/outbox/sent_mail.py)
-    # a draft's phase and seat until it is drawn (services/outbox/drafts.py)
+    # a draft's phase and seat until it is drawn (services/reports/drafts.py)
     draft_json: str | None = None
     # the phase open when it was queued: a player's reply to it is taken for that phase
     phase_id: int | None = None

@@ -1,4 +1,4 @@
-"""Every registered built-in game package has the same modules (docs/games.md, STYLE.md).
+"""Every registered built-in game package has the same modules (docs/games.md).
 
 A package under `pbem/games/` is checked once an entry point (or the registry's built-in
 table) names its `GAME`; a package still being written and not yet registered is skipped.

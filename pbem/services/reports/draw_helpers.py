@@ -7,7 +7,7 @@ and the helper has room, and the helper names the campaign on its standard outpu
 drawn it. The tick goes on adjudicating and sending meanwhile, then hands out the rest to
 whichever helper frees up first, so the work balances itself however the campaigns differ; the
 tick itself draws only what no live helper can take. Drawing is idempotent
-(services/outbox/drafts.py), so a helper that dies loses nothing: once its helpers have ended
+(services/reports/drafts.py), so a helper that dies loses nothing: once its helpers have ended
 the tick draws every draft still left.
 """
 

@@ -94,9 +94,9 @@ def welcome_letter(
 def reports_all(
     session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any
 ) -> None:
-    """Queue the reports the mail budget owes after an adjudicated phase (report_budget.py),
+    """Queue the reports the mail budget owes after an adjudicated phase (owed.py),
     each covering every phase since its reader's last report, read from the ledger: as drafts,
-    drawn after the commit (services/outbox/drafts.py), except the last ones of a finished
+    drawn after the commit (services/reports/drafts.py), except the last ones of a finished
     campaign, drawn at once to go before the closing mail."""
     players = [p for p in queries.players_of(session, campaign) if p.status != "replaced"]
     following = queries.open_phase(session, campaign)

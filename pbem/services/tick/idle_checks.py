@@ -39,7 +39,7 @@ from pbem.services.tick.idle_ledger import Ledger
 # the checks were reviewed against it (tests/scale/test_idle_fastpath.py fails until then).
 REVIEWED_SCHEMA = frozenset({"0008", "0009", "0010", "0011"})
 # Outbox rows no step of a tick sends or draws again: sent (slimmed by its own check), dead
-# (out of retries) and void (a draft whose phase was rolled back, services/outbox/drafts.py).
+# (out of retries) and void (a draft whose phase was rolled back, services/reports/drafts.py).
 SETTLED_MAIL = ("dead", "sent", "void")
 Check = Callable[[Ledger, datetime, Settings], bool]
 
