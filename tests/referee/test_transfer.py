@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import stat
 from pathlib import Path
 
 import pytest
@@ -61,3 +63,14 @@ def test_export_import_from_sqlite_into_postgresql(
     target = make_runtime(pg_url)
     _round_trip(rt, editable, target, tmp_path)
     target.engine.dispose()
+
+
+def test_the_export_is_readable_by_its_owner_alone(
+    rt: Runtime, editable: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "campaign.json"
+    path.write_text("an older file anyone could read", encoding="utf-8")
+    path.chmod(0o644)
+    export_campaign(rt, editable, path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert json.loads(path.read_text(encoding="utf-8"))["campaign"] == editable

@@ -45,10 +45,15 @@ def export(
     path: Annotated[Path, typer.Option("--to", help="The file to write.")],
     as_json: AsJson = False,
 ) -> None:
-    """Write a campaign, ledger included, to one file."""
+    """Write a campaign, ledger included, to one file readable by you alone (it holds secrets)."""
     counts = transfer.export_campaign(runtime(), name, path)
-    data = {"campaign": name, "path": str(path), "rows": counts}
-    say(as_json, data, f"Wrote {path}: {sum(counts.values())} rows.")
+    data = {"campaign": name, "path": str(path), "rows": counts, "mode": "0600"}
+    say(
+        as_json,
+        data,
+        f"Wrote {path}: {sum(counts.values())} rows. It holds the campaign's secrets and every "
+        "mail: keep it private (only you may read it).",
+    )
 
 
 def import_(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
@@ -82,8 +83,17 @@ def export_campaign(rt: Runtime, name: str, path: Path) -> dict[str, int]:
             for table in campaign_tables()
         }
     document = {"format": FORMAT, "version": VERSION, "campaign": name, "tables": tables}
-    path.write_text(json.dumps(document, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+    _write_owner_only(path, json.dumps(document, ensure_ascii=False, sort_keys=True))
     return {table: len(rows) for table, rows in tables.items()}
+
+
+def _write_owner_only(path: Path, text: str) -> None:
+    """Write the file readable by its owner alone (0600), as the ledger is: it holds the seed
+    secret, every seat's secret and every raw mail."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    path.chmod(0o600)  # a file that was there before keeps its mode through open()
 
 
 def _read(path: Path) -> dict[str, Any]:
