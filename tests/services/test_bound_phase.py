@@ -194,13 +194,15 @@ def duel(tmp_path: Path) -> Iterator[Runtime]:
     games().pop("toy-react", None)
 
 
-def _fresh(rt: Runtime, subject: str, body: str) -> dict[str, int]:
-    """A new mail from bob (no thread headers) with his key in the address."""
+def _fresh(rt: Runtime, subject: str, body: str, sender: str = "bob@localhost") -> dict[str, int]:
+    """A new mail (no thread headers), from bob unless said, with the sender's key."""
     with Session(rt.engine) as session:
-        bob = session.exec(select(Player).where(Player.address == "bob@localhost")).one()
+        player = session.exec(select(Player).where(Player.address == sender)).one()
     message = EmailMessage()
-    message["From"] = "bob@localhost"
-    message["To"] = plus_address("referee@localhost", token_for("duel", "p2", bob.secret))
+    message["From"] = sender
+    message["To"] = plus_address(
+        "referee@localhost", token_for("duel", player.seat, player.secret)
+    )
     message["Subject"] = subject
     message["Message-ID"] = make_msgid(domain="players.localhost")
     message.set_content(body)
@@ -234,3 +236,16 @@ def test_a_question_named_in_the_subject_binds_a_mail_without_thread_headers(
     assert _fresh(duel, "my answer", "react pass") == {"mail.orders_accepted": 1}  # unbound
     live = _live(duel, "p2")
     assert live is not None and live.canonical == "react pass"
+
+
+def test_an_answer_to_another_players_question_is_refused_as_theirs(duel: Runtime) -> None:
+    _strike(duel)  # question w1 is bob's
+    outcome = _fresh(duel, "Re: question w1", "react block", sender="alice@localhost")
+    assert outcome == {"mail.E_NOT_YOUR_QUESTION": 1}
+    assert _live(duel, "p1") is None and _live(duel, "p2") is None  # nothing taken or closed
+    (notice,) = _letters(duel, "notice", to="alice@localhost")
+    assert "Your answer was not used: question w1 is not yours" in notice.subject
+    text = _text(notice).replace("\r\n", "\n")
+    assert "question w1, which was asked of another player" in text
+    assert "mail.E_NOT_YOUR_QUESTION" in text
+    assert _fresh(duel, "Re: question w1", "react block") == {"mail.orders_accepted": 1}  # bob

@@ -77,6 +77,27 @@ def _by_question(
     return None
 
 
+def question_of_another(
+    session: Session, campaign: Campaign, player: Player, subject: str
+) -> str | None:
+    """The question the subject names when it was asked of another seat, never of this
+    player's: an answer to it is theirs to give (None: the subject names no such question)."""
+    named = {m.lower() for m in QUESTION_IN_SUBJECT.findall(subject)}
+    if not named:
+        return None
+    asked = session.exec(
+        select(Event.data_json, Event.visible_to)
+        .join(Phase, col(Phase.id) == Event.phase_id)
+        .where(Phase.campaign_id == campaign.id, Event.code == "core.reaction.opened")
+    ).all()
+    seats_asked: dict[str, set[str | None]] = {}
+    for data, seat in asked:
+        window = str(json.loads(data).get("window", "")).lower()
+        seats_asked.setdefault(window, set()).add(seat)
+    others = sorted(w for w in named if w in seats_asked and player.seat not in seats_asked[w])
+    return others[0] if others else None
+
+
 def _phase_keyed(session: Session, campaign: Campaign, key: str) -> Phase | None:
     """The newest phase with `key` (rolled back or not: the freshness check sorts that out)."""
     return session.exec(

@@ -38,12 +38,13 @@ def take_orders(mail: Mail, text: str) -> str:
 
 
 def _refuse_late(mail: Mail, late: late_mail.Late) -> str:
-    written = late.context["written"]
-    title = (
-        f"Your answer was not used: question {written['window']} is closed"
-        if written["window"]
-        else f"Your orders were not used: they were for {written['label']}"
-    )
+    written = late.context.get("written")
+    if written is None:
+        title = f"Your answer was not used: question {late.context['question']} is not yours"
+    elif written["window"]:
+        title = f"Your answer was not used: question {written['window']} is closed"
+    else:
+        title = f"Your orders were not used: they were for {written['label']}"
     mail.reply("notice", title, "mail/late.txt.j2", {**late.context, "code": late.code})
     return late.code
 
