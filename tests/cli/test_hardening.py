@@ -231,7 +231,7 @@ def test_too_many_players_for_the_map_names_its_seats(site: Path) -> None:
     code, output = run(*args)
     line = error_line(output)
     assert code == ExitCode.INVALID and "campaign.E_MAP_SEATS" in line
-    assert "2 to 3 players; 4 were given" in line and "2 to 8" not in line
+    assert "2 to 3 players, not 4." in line and "2 to 8" not in line
 
 
 # --- files, secrets and masking --------------------------------------------------------------

@@ -7,6 +7,7 @@ import email
 import re
 from email.policy import default as default_policy
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlmodel import Session, col, select
@@ -63,6 +64,16 @@ def _edit_when_allowed(rt: Runtime, game: Game, command: str) -> int:
     raise AssertionError(f"{command} was never allowed")
 
 
+def _cli_edit_when_allowed(rt: Runtime, game: Any, command: str) -> str:
+    """`pbem edit c COMMAND` once the game allows it: what the CLI printed."""
+    for step in range(40):
+        done = CliRunner().invoke(app, ["edit", "c", *command.split(), "--reason", "test"])
+        if done.exit_code == 0:
+            return done.output
+        assert play_phase(rt, game, 100 + step), f"the game ended before {command} was allowed"
+    raise AssertionError(f"{command} was never allowed")
+
+
 def _adjustment_mail(rt: Runtime) -> list[str]:
     with Session(rt.engine) as session:
         rows = session.exec(
@@ -114,7 +125,14 @@ def test_edit_help_lists_the_campaigns_edits(
     assert f"Edits of {game.meta.title} (c):" in result.output
     assert isinstance(game, ListsEdits)
     assert all(entry.usage in result.output for entry in game.edit_commands())
+    examples = {e.example for e in game.edit_commands() if e.example}
+    assert set(re.findall(r"\(e\.g\. ([^)]*)\)", result.output)) == examples  # its own
+    if name != "mighty-kingdoms":
+        assert "gold p1 30" not in result.output
     unknown = CliRunner().invoke(app, ["edit", "c", "teleport", "x", "--reason", "test"])
     assert unknown.exit_code == 4
     assert game.edit_commands()[0].usage in unknown.output  # the refusal lists the edits
+    if name in EDITS:
+        done = _cli_edit_when_allowed(rt, game, EDITS[name][0])
+        assert done.rstrip().endswith(". Players are told.") and ".." not in done
     rt.engine.dispose()

@@ -43,7 +43,8 @@ def register(app: typer.Typer) -> None:
 def edit(
     name: Annotated[str, typer.Argument(help="The campaign.")],
     change: Annotated[
-        list[str], typer.Argument(help="The edit, e.g. gold p1 30 (pbem edit NAME --help).")
+        list[str],
+        typer.Argument(help="The edit (`pbem edit NAME --help` lists the game's, with examples)."),
     ],
     reason: Annotated[str, typer.Option("--reason", help="Why (kept in the audit log).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -54,7 +55,8 @@ def edit(
     if as_json:
         print_json(result)
         return
-    console.print("Done: " + "; ".join(result["events"]) + ". Players are told.", markup=False)
+    done = "; ".join(event.rstrip(".") for event in result["events"])
+    console.print(f"Done: {done}. Players are told.", markup=False)
 
 
 def print_menu(name: str) -> None:
