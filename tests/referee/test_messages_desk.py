@@ -138,3 +138,21 @@ def test_flagged_and_bouncing_players_are_told_to_the_referee_once(
         "Mail bouncing: Bob",
         "Player flagged: Bob",
     ]
+
+
+def test_status_counts_a_refused_typo_apart_from_mail_problems(
+    rt: Runtime, toy_campaign: str
+) -> None:
+    with Session(rt.engine) as session:
+        campaign_id = queries.campaign_named(session, toy_campaign).id
+        for uid, outcome in enumerate(["mail.orders_refused", "mail.E_BAD_SECRET"], start=1):
+            session.add(InboundMessage(
+                mailbox="INBOX", uidvalidity=1, uid=uid, message_id=f"m{uid}@localhost",
+                digest=str(uid) * 64, raw=b"x", received_at=rt.clock.now(), status="processed",
+                outcome=outcome, campaign_id=campaign_id,
+            ))  # fmt: skip
+        session.commit()
+    (row,) = overview(rt)
+    assert row["refused_mail"] == 1  # the wrong secret: for the desk
+    assert row["refused_orders"] == 1  # the typo: the player was told why
+    assert len(maildesk.desk(rt)) == 2  # the desk still shows both

@@ -108,3 +108,8 @@ def _one(info: dict[str, Any]) -> None:
         console.print(text, markup=False, highlight=False)
     if info["failed_mail"] or info["refused_mail"]:
         console.print(f"Mail problems: {_mail(info)} (see `pbem mail outbox` and `pbem mail desk`)")
+    if info["refused_orders"]:
+        console.print(
+            f"Orders refused for a player's mistake: {info['refused_orders']} (each was told why;"
+            " `pbem mail desk` lists them)"
+        )

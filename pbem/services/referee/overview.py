@@ -48,7 +48,8 @@ def _line(session: Session, campaign: Campaign, now: datetime) -> dict[str, Any]
         "questions": len(open_questions(session, campaign)),
         "held": holds_turn(session, campaign),
         "failed_mail": _count_outbox(session, campaign, "dead"),
-        "refused_mail": _count_refused(session, campaign),
+        "refused_mail": _count_desk(session, campaign, _UNANSWERED),
+        "refused_orders": _count_desk(session, campaign, ANSWERED_REFUSALS),
         "declared_result": campaign_settings(campaign).get("declared_result"),
     }
 
@@ -61,13 +62,19 @@ def _count_outbox(session: Session, campaign: Campaign, status: str) -> int:
     ).one()
 
 
-def _count_refused(session: Session, campaign: Campaign) -> int:
+# Orders refused for a mistake of the player's, who was told why: not a mail problem, though
+# the desk keeps them (the referee may still assign them).
+ANSWERED_REFUSALS = ("mail.orders_refused", "mail.E_OLD_PHASE", "mail.E_OLD_QUESTION")
+_UNANSWERED = tuple(o for o in DESK_OUTCOMES if o not in ANSWERED_REFUSALS)
+
+
+def _count_desk(session: Session, campaign: Campaign, outcomes: tuple[str, ...]) -> int:
     return session.exec(
         select(func.count())
         .select_from(InboundMessage)
         .where(
             InboundMessage.campaign_id == campaign.id,
-            col(InboundMessage.outcome).in_(DESK_OUTCOMES),
+            col(InboundMessage.outcome).in_(outcomes),
         )
     ).one()
 
