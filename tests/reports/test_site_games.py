@@ -17,8 +17,9 @@ from pbem.render.templating import has_template
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import state_after
 from pbem.services.referee import site
+from pbem.services.referee.lifecycle import end_campaign
 from pbem.services.referee.site import build_site, page_file, role_of
-from tests.support.finished import new_campaign, play_to_end
+from tests.support.finished import new_campaign, play_phase, play_to_end
 
 # its module-scoped fixture is made once: the tests share one parallel worker
 pytestmark = pytest.mark.xdist_group("test_site_games")
@@ -74,6 +75,9 @@ def test_every_phase_has_a_page_and_the_index_has_the_standings(archived: Archiv
     assert games()[archived.game].meta.title.upper() in index  # the game's title heads it
     history = json.loads((archived.out / "history.json").read_text(encoding="utf-8"))
     assert [entry["page"] for entry in history] == pages
+    texts = [(archived.out / name).read_text(encoding="utf-8") for name in pages]
+    assert ['id="ending"' in text for text in texts] == [False] * (len(texts) - 1) + [True]
+    assert '<p class="winner">' in index  # the last page ends with the same winner line
 
 
 def test_pages_show_public_events_the_map_and_the_games_own_tables(archived: Archived) -> None:
@@ -149,3 +153,17 @@ def test_a_seat_plays_as_what_the_public_view_names_it(
     shown: str, seat: str, player: str, role: str
 ) -> None:
     assert role_of(shown, seat, player) == role
+
+
+def test_a_campaign_the_referee_ended_shows_the_declared_result(tmp_path: Path) -> None:
+    game, rt = new_campaign("mighty-kingdoms", tmp_path)
+    assert play_phase(rt, game, 1)
+    end_campaign(rt, "c", "Alice & Bob share the valley", "the group stopped")
+    build_site(rt, "c", tmp_path / "out")
+    index = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    assert "The referee ended it: <strong id=\"declared\">Alice &amp; Bob share the valley" in index
+    pages = sorted((tmp_path / "out").glob("phase-*.html"))
+    last = pages[-1].read_text(encoding="utf-8")
+    assert "The referee ended the campaign: Alice &amp; Bob share the valley" in last
+    assert all('id="ending"' not in p.read_text(encoding="utf-8") for p in pages[:-1])
+    rt.engine.dispose()

@@ -28,7 +28,13 @@ from pbem.render.templating import has_template, render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result
-from pbem.services.base.states import current_state, game_of, phase_events, state_after
+from pbem.services.base.states import (
+    campaign_settings,
+    current_state,
+    game_of,
+    phase_events,
+    state_after,
+)
 
 GENERIC_PARTS = "site/parts.html.j2"
 OWN_FILE = re.compile(r"^(phase|map)-\d{3,}\.(html|svg)$")  # pages a rebuild may leave stale
@@ -61,6 +67,15 @@ class SiteFacts:
     result_lines: list[str] = field(default_factory=list)
     current: str = ""
     deadline: str = ""
+    declared: str = ""  # the result the referee declared in ending the campaign (`pbem end`)
+
+    @property
+    def ending(self) -> str:
+        """How the campaign ended, in a line ('' while it runs): the declared result, else the
+        game's own."""
+        if self.declared:
+            return f"The referee ended the campaign: {self.declared}"
+        return str(self.result["winner_text"]) if self.result else ""
 
 
 def page_file(seq: int) -> str:
@@ -108,6 +123,9 @@ def _facts(session: Session, campaign: Campaign) -> SiteFacts:
         ],
         result=result,
         result_lines=result_lines(result) if result else [],
+        declared=str(campaign_settings(campaign).get("declared_result") or "")
+        if campaign.status in ("finished", "archived")
+        else "",
         current=opening.label if opening else "",
         deadline=local_text(opening.deadline, campaign.timezone)
         if opening and opening.deadline
@@ -169,7 +187,8 @@ def site_files(
             pages[index - 1] if index > 0 else None,
             pages[index + 1] if index + 1 < len(pages) else None,
         )
-        files[page.file] = _phase_page(page, neighbours, common)
+        ending = facts.ending if index == len(pages) - 1 else ""
+        files[page.file] = _phase_page(page, neighbours, {**common, "ending": ending})
         if page.svg:
             files[map_file(page.seq)] = page.svg
     files["history.json"] = _history(pages)
