@@ -17,11 +17,13 @@ from pbem.cli.app import app
 from pbem.core.edits import ListsEdits
 from pbem.core.game import Game
 from pbem.errors import Invalid
+from pbem.ledger import queries
 from pbem.ledger.models import Adjustment, Outbox
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.turns.adjustments import edit_state
 from pbem.services.turns.replay import replay
+from pbem.services.turns.rollback import rollback
 from pbem.wording import wording
 from tests.support.finished import new_campaign, play_phase, play_to_end
 
@@ -136,3 +138,38 @@ def test_edit_help_lists_the_campaigns_edits(
         done = _cli_edit_when_allowed(rt, game, EDITS[name][0])
         assert done.rstrip().endswith(". Players are told.") and ".." not in done
     rt.engine.dispose()
+
+
+@pytest.mark.parametrize("name", sorted(n for n, (_, secret) in EDITS.items() if secret))
+def test_a_rollback_tells_each_player_the_edits_it_undid_as_far_as_they_may_read(
+    name: str, tmp_path: Path
+) -> None:
+    game, rt = new_campaign(name, tmp_path)
+    secret, word = EDITS[name][1]  # type: ignore[misc]
+    assert play_phase(rt, game, 400)  # a phase to roll back to, before the edit
+    _edit_when_allowed(rt, game, secret)
+    with Session(rt.engine) as session:
+        made = session.exec(select(Adjustment)).one()
+        campaign = queries.campaign_named(session, "c")
+        target = next(p for p in queries.done_phases(session, campaign) if p.seq == made.after_seq)
+    assert play_phase(rt, game, 500), "the game ended right after the edit"
+    rollback(rt, "c", target.key, {}, "the edit was a mistake", True)
+    with Session(rt.engine) as session:
+        rows = session.exec(select(Outbox).where(Outbox.kind == "correction")).all()
+        seats = {p.id: p.seat for p in queries.players_of(session, campaign)}
+    notes = {seats[row.player_id]: _undone(row) for row in rows if row.player_id in seats}
+    assert len(notes) == len(seats) and all(notes.values()), notes  # everyone is told
+    knowing = [seat for seat, note in notes.items() if word in " ".join(note).lower()]
+    assert len(knowing) <= 1, notes  # the secret, if named, only to the seat it was given to
+    rt.engine.dispose()
+
+
+def _undone(row: Outbox) -> list[str]:
+    """The lines of a correction's note naming the edits the rollback undid."""
+    message = email.message_from_bytes(row.raw, policy=default_policy)
+    text = str(message.get_body(("plain",)).get_content())  # type: ignore[union-attr]
+    text = text.replace("\r\n", "\n")
+    head = "The rollback also undid what the referee changed since then:\n"
+    if head not in text:
+        return []
+    return [line for line in text.split(head, 1)[1].split("\n\n", 1)[0].splitlines() if line]

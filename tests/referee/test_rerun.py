@@ -135,6 +135,13 @@ def test_rollback_voids_later_adjustments_and_replay_still_matches(
         assert session.exec(select(Adjustment)).one().void
     assert _state(rt, editable)["scores"]["p1"] <= 2  # two rounds, and the bonus is gone
     assert replay(rt, editable).ok
+    with Session(rt.engine) as session:
+        corrections = session.exec(select(Outbox).where(Outbox.kind == "correction")).all()
+    assert len(corrections) == 3  # one a player, each naming the edit it undid
+    for row in corrections:
+        text = _plain(row.raw)
+        assert "The rollback also undid what the referee changed since then:" in text
+        assert "score p1 9" in text
 
 
 def test_the_toy_game_has_no_edit_hook(rt: Runtime, toy_campaign: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -177,6 +178,48 @@ def reapply(
         state = run_hook(game, state, row.kind, row.command).state
         stored = session.exec(select(Snapshot).where(Snapshot.adjustment_id == row.id)).first()
         yield f"adjustment {row.id} ({row.kind} {row.command})", state, stored
+
+
+def undone_lines(session: Session, campaign: Campaign, seq: int) -> dict[str | None, list[str]]:
+    """What the live adjustments made after phase `seq` or later did, in words, by who may read
+    each line (None: everyone), for telling players a rollback undoes them: each is run again
+    on the state it was made on, so its private lines reach only their seats."""
+    game = game_of(campaign)
+    rows = session.exec(
+        select(Adjustment)
+        .where(
+            Adjustment.campaign_id == campaign.id,
+            col(Adjustment.after_seq) >= seq,
+            Adjustment.void == False,  # noqa: E712
+        )
+        .order_by(col(Adjustment.id))
+    ).all()
+    told: dict[str | None, list[str]] = {}
+    for row in rows:
+        before = game.state_from_json(json.loads(_state_before(session, campaign, row)))
+        for event in run_hook(game, before, row.kind, row.command).events:
+            readers: list[str | None] = [*event.visible_to] if event.visible_to else [None]
+            for reader in readers:
+                told.setdefault(reader, []).append(wording(event.code, event.data))
+    return told
+
+
+def _state_before(session: Session, campaign: Campaign, row: Adjustment) -> str:
+    """The stored state an adjustment was made on: the newest snapshot of its phase before the
+    one it made."""
+    made = session.exec(select(Snapshot.id).where(Snapshot.adjustment_id == row.id)).one()
+    before = session.exec(
+        select(Snapshot.state_json)
+        .where(
+            Snapshot.campaign_id == campaign.id,
+            Snapshot.seq == row.after_seq,
+            col(Snapshot.id) < made,
+            Snapshot.void == False,  # noqa: E712
+        )
+        .order_by(col(Snapshot.id).desc())
+    ).first()
+    assert before is not None, f"adjustment {row.id} has no state before it"
+    return before
 
 
 def void_after(session: Session, campaign: Campaign, seq: int) -> list[int]:

@@ -214,6 +214,7 @@ def _commit(
 ) -> None:
     old_open = queries.open_phase(session, campaign)
     carried = _carried_orders(session, old_open)
+    undone = adjustments.undone_lines(session, campaign, first.seq)
     voided = _void_from(session, campaign, first.seq)
     void_drafts(session, campaign, voided)  # never sent: the corrections cover their phases
     seq = _next_seq(session, campaign)
@@ -245,7 +246,8 @@ def _commit(
         diff_lines=len(plan.diff),
     )
     if new_phases:
-        _corrections(session, rt, campaign, new_phases[-1], first, steps[-1].advance.state)
+        last, state = new_phases[-1], steps[-1].advance.state
+        _corrections(session, rt, campaign, (first, last), state, undone)
     if opened is not None:
         notify.phase_opened(session, rt, campaign, opened, final)
 
@@ -328,16 +330,18 @@ def _corrections(
     session: Session,
     rt: Runtime,
     campaign: Campaign,
-    last: Phase,
-    target: Phase,
+    rerun: tuple[Phase, Phase],
     state: Any,
+    undone: dict[str | None, list[str]],
 ) -> None:
-    """One correction mail to each player, covering the re-run (and whatever else they have
-    not been told yet) up to its `last` phase: never one mail per phase re-run."""
+    """One correction mail to each player, covering the re-run from its first phase (and
+    whatever else they have not been told yet) up to its last: never one mail per phase re-run.
+    Each names the referee's adjustments the rollback undid, as far as the player may read."""
+    target, last = rerun
     players = _mailed(session, campaign)
     firsts = since_last(session, campaign, [p.seat for p in players])
-    note = CORRECTION.format(label=target.label)
     for player in players:
+        note = CORRECTION.format(label=target.label) + _undone_note(undone, player.seat)
         span = Span(firsts[player.seat], last)
         key = report_key(campaign.name, last.seq, player.seat)
         letter = _marked(
@@ -347,11 +351,21 @@ def _corrections(
         notify.queue_report(session, rt, campaign, letter, cover)
 
 
+def _undone_note(undone: dict[str | None, list[str]], seat: str) -> str:
+    """The referee's adjustments a rollback undid, as `seat` may read them ('' if none)."""
+    lines = [*undone.get(None, []), *undone.get(seat, [])]
+    if not lines:
+        return ""
+    listed = "".join(f"  {line}\n" for line in lines)
+    return f"The rollback also undid what the referee changed since then:\n{listed}\n"
+
+
 def _marked(letter: Letter, note: str) -> Letter:
     """A report made a correction: its kind, subject, and the note atop its text and HTML."""
     html = letter.html
     if html:
-        html = with_preface(html, f"<p><strong>{escape(note.strip())}</strong></p>")
+        shown = escape(note.strip()).replace("\n", "<br>\n")
+        html = with_preface(html, f"<p><strong>{shown}</strong></p>")
     subject = letter.subject.replace("Report:", "CORRECTED report:", 1)
     return replace(letter, kind="correction", subject=subject, text=note + letter.text, html=html)
 
