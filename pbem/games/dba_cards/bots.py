@@ -33,7 +33,7 @@ from pbem.games.dba_cards.inputs import (
 )
 from pbem.games.dba_cards.opening.deploy import placed
 from pbem.games.dba_cards.opening.placing import check_swap
-from pbem.games.dba_cards.play.attacks import check_attack
+from pbem.games.dba_cards.play.attacks import check_attack, could_attack
 from pbem.games.dba_cards.play.deck import holds, play
 from pbem.games.dba_cards.play.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
 from pbem.games.dba_cards.refusal import Refused
@@ -189,9 +189,10 @@ def _specials(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:
 
 def _attacks(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:
     orders: list[Order] = []
+    enemies = sorted((u for u in work.units if work.enemies(u.owner, seat)), key=lambda u: u.id)
     for unit in sorted(work.units_of(seat), key=lambda u: u.id):
         found = _trample(work, seat, unit) if unit.type == "elephants" else None
-        found = found or _attack_for(work, seat, unit, rng)
+        found = found or _attack_for(work, seat, unit, enemies, rng)
         if found is not None:
             orders.append(found)
     return orders
@@ -213,13 +214,16 @@ def _trample(work: DBAState, seat: str, unit: Unit) -> Order | None:
     return None
 
 
-def _attack_for(work: DBAState, seat: str, unit: Unit, rng: SeededRng) -> Order | None:
-    enemies = sorted((u for u in work.units if work.enemies(u.owner, seat)), key=lambda u: u.id)
+def _attack_for(
+    work: DBAState, seat: str, unit: Unit, enemies: list[Unit], rng: SeededRng
+) -> Order | None:
     cards = [
         None,
         *sorted({card_key(c) for c in work.sides[seat].hand if card_key(c) in ATTACK_CARDS}),
     ]
     for enemy in enemies:
+        if not could_attack(work, unit, enemy.square):
+            continue
         for card in cards:
             order = Attack(source=unit.square, target=enemy.square, card=card)
             try:

@@ -55,17 +55,21 @@ def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:
 
 def check_turn(state: DBAState, seat: str, orders: list[tuple[int, Order]]) -> list[Problem]:
     """Try the orders on a copy of the board, phase by phase, as the turn will run them."""
-    work = deep_copy(state)
-    cut_to_limit(work, seat, [o for _, o in orders])
     discards = [(n, o) for n, o in orders if isinstance(o, Discard)]
     problems = _check_discards(state, seat, discards)
-    phased = [p for p in orders if not isinstance(p[1], BATTLE)]
+    phased = [p for p in orders if not isinstance(p[1], (*BATTLE, Discard))]
     phased += [p for p in orders if isinstance(p[1], BATTLE)]
-    for number, order in phased:
-        if isinstance(order, Discard):
-            continue
+    if not phased:
+        return problems  # only discards: nothing to try on the board
+    work = deep_copy(state)
+    cut_to_limit(work, seat, [o for _, o in orders])
+    for index, (number, order) in enumerate(phased):
+        run = partial(_check, seat=seat, order=order)
         try:
-            atomic(work, partial(_check, seat=seat, order=order))
+            if index < len(phased) - 1:
+                atomic(work, run)
+            else:
+                run(work)  # the last order: nothing reads the board after it, no undo needed
         except Refused as refused:
             problems.append(problem(number, refused))
     return problems

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 FILES = "abcdefghijkl"
 DIRECTIONS = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))
 KNIGHT = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
 SQUARE = re.compile(r"^([a-l])(1[0-2]|[1-9])$")
+_COORDS = {f"{f}{r}": (i, r) for i, f in enumerate(FILES) for r in range(1, 13)}  # every square
 
 
 def name(file: int, rank: int) -> str:
@@ -31,7 +33,8 @@ def valid(text: str, size: int) -> bool:
 
 def coords(square: str) -> tuple[int, int]:
     """(file, rank) of a square name known to be valid."""
-    return FILES.index(square[0]), int(square[1:])
+    found = _COORDS.get(square)
+    return found if found is not None else (FILES.index(square[0]), int(square[1:]))
 
 
 def step(square: str, delta: tuple[int, int], size: int) -> str | None:
@@ -43,7 +46,13 @@ def step(square: str, delta: tuple[int, int], size: int) -> str | None:
 
 def neighbours(square: str, size: int) -> list[str]:
     """The up to eight squares one king's step away, in a fixed order."""
-    return [s for d in DIRECTIONS if (s := step(square, d, size)) is not None]
+    return list(near(square, size))
+
+
+@functools.lru_cache(maxsize=4096)
+def near(square: str, size: int) -> tuple[str, ...]:
+    """`neighbours` as a tuple, worked out once per square and board size."""
+    return tuple(s for d in DIRECTIONS if (s := step(square, d, size)) is not None)
 
 
 def knight_squares(square: str, size: int) -> list[str]:

@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
+from pbem.core.copying import SharedContent
 from pbem.core.dropping import without_empty
 from pbem.core.game import Seat
 from pbem.core.reactions import StandingReaction, Window
@@ -32,8 +33,10 @@ class Placement(BaseModel):
     elite: bool = False
 
 
-class ArmyList(BaseModel):
-    """A sample army from the scenario: its key, title and deployment (as seen by seat one)."""
+class ArmyList(SharedContent):
+    """A sample army from the scenario: its key, title and deployment (as seen by seat one).
+
+    Read-only once the scenario is loaded, so every copy of a state shares its army lists."""
 
     key: str
     title: str
@@ -110,7 +113,10 @@ class DBAState(BaseModel):
 
     def side_of(self, seat: str) -> int:
         """0 for the attacker's side (seat one and seats 3, 5), 1 for the defender's (2, 4, 6)."""
-        return self.seat_ids().index(seat) % 2
+        for index, each in enumerate(self.seats):
+            if each.id == seat:
+                return index % 2
+        raise ValueError(f"{seat!r} is not in list")  # as list.index said
 
     def enemies(self, a: str, b: str) -> bool:
         """True when seats `a` and `b` fight on opposite sides."""
@@ -146,7 +152,14 @@ class DBAState(BaseModel):
 
     def unit_at(self, square: str) -> Unit | None:
         """The unit standing on `square`, if any."""
-        return next((u for u in self.units if u.square == square), None)
+        for unit in self.units:
+            if unit.square == square:
+                return unit
+        return None
+
+    def occupants(self) -> dict[str, Unit]:
+        """Each occupied square's unit, as `unit_at` finds it: a snapshot of the board now."""
+        return {u.square: u for u in reversed(self.units)}  # the first unit listed wins
 
     def units_of(self, seat: str) -> list[Unit]:
         """A seat's units on the board."""

@@ -11,7 +11,7 @@ from typing import NamedTuple
 from pbem.core.copying import deep_copy
 from pbem.games.dba_cards.content import ATTACK_CARDS, CARDS, HAND_LIMIT, MOVE_CARDS, card_key
 from pbem.games.dba_cards.inputs import Attack, Move
-from pbem.games.dba_cards.play.attacks import check_attack
+from pbem.games.dba_cards.play.attacks import check_attack, could_attack
 from pbem.games.dba_cards.play.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
 from pbem.games.dba_cards.play.reach import in_range
 from pbem.games.dba_cards.refusal import Refused
@@ -80,7 +80,10 @@ def turn_orders(state: DBAState, seat: str) -> list[Listed]:
         found += [Listed(f"dismount {u.square}") for u in units if u.type == "knights"]
         found += [t for u in units if u.type == "elephants" for t in _tramples(state, u)]
     cards = [None, *[k for k in kinds if k in ATTACK_CARDS]]
-    return found + [a for u in units for a in _attacks(state, seat, u, cards)]
+    enemies = sorted(
+        (u for u in state.units if state.enemies(u.owner, seat)), key=lambda u: sort_key(u.square)
+    )
+    return found + [a for u in units for a in _attacks(state, seat, u, enemies, cards)]
 
 
 def _discards(state: DBAState, seat: str, kinds: list[str]) -> list[Listed]:
@@ -133,12 +136,13 @@ def _tramples(state: DBAState, unit: Unit) -> list[Listed]:
     return found
 
 
-def _attacks(state: DBAState, seat: str, unit: Unit, cards: list[str | None]) -> list[Listed]:
+def _attacks(
+    state: DBAState, seat: str, unit: Unit, enemies: list[Unit], cards: list[str | None]
+) -> list[Listed]:
     found = []
-    enemies = sorted(
-        (u for u in state.units if state.enemies(u.owner, seat)), key=lambda u: sort_key(u.square)
-    )
     for enemy in enemies:
+        if not could_attack(state, unit, enemy.square):
+            continue
         legal = [c for c in cards if _may(state, seat, unit, enemy, c)]
         if legal:
             lines = tuple(_attack_line(unit, enemy, c) for c in legal)

@@ -6,6 +6,7 @@ rivers that run between squares (see docs/dba-cards.md, "German house rules").
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from pbem.core.rng import SeededRng
@@ -50,7 +51,13 @@ def edge(a: str, b: str) -> str:
 
 def on_bank(state: DBAState, square: str) -> bool:
     """True when a river runs along one of the square's sides."""
-    return any(square in side.split("-") for side in state.rivers)
+    return bool(state.rivers) and square in _banks(tuple(state.rivers))
+
+
+@functools.lru_cache(maxsize=64)
+def _banks(rivers: tuple[str, ...]) -> frozenset[str]:
+    """The squares on either side of any of the river sides."""
+    return frozenset(square for side in rivers for square in side.split("-"))
 
 
 def crosses_river(state: DBAState, a: str, b: str) -> bool:

@@ -6,7 +6,7 @@ from typing import Any
 
 from pbem.core.board import Arrow, Cell, Edge, Owner, Picture, Piece
 from pbem.games.dba_cards.squares import all_squares, coords
-from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.state import DBAState, Unit
 
 SHORT = {
     "camp": "Cp",
@@ -126,18 +126,18 @@ def _battles(events: list[dict[str, Any]]) -> list[str]:
 def board_text(state: DBAState, viewer: str | None) -> list[str]:
     """The board as text rows, rank 8 at the top: own units upper case, the enemy's lower."""
     rows = []
+    board = state.occupants()
     for rank in range(state.size, 0, -1):
         cells = []
         for file in range(state.size):
             square = f"{'abcdefghijkl'[file]}{rank}"
-            cells.append(_cell_text(state, square, viewer))
+            cells.append(_cell_text(state, square, board.get(square), viewer))
         rows.append(f"{rank:>2} " + " ".join(cells))
     rows.append("   " + " ".join(f"{c:^4}" for c in "abcdefghijkl"[: state.size]))
     return rows
 
 
-def _cell_text(state: DBAState, square: str, viewer: str | None) -> str:
-    unit = state.unit_at(square)
+def _cell_text(state: DBAState, square: str, unit: Unit | None, viewer: str | None) -> str:
     if unit is not None:
         code = short(unit.type, unit.elite, unit.general)
         mine = (viewer is None and state.side_of(unit.owner) == 0) or unit.owner == viewer

@@ -28,6 +28,19 @@ def attacker_and_target(state: DBAState, seat: str, order: Attack) -> tuple[Unit
     return unit, target
 
 
+def could_attack(state: DBAState, unit: Unit, square: str) -> bool:
+    """False when `check_attack` refuses every attack of `unit` on `square`, whatever the card:
+    the unit has attacked (or is artillery that moved), or the square is off its lines or beyond
+    its longest reach. A cheap test to skip hopeless checks; True promises nothing."""
+    if unit.attacked or (unit.type == "artillery" and unit.moved):
+        return False
+    (fa, ra), (fb, rb) = coords(unit.square), coords(square)
+    files, ranks = abs(fb - fa), abs(rb - ra)
+    if not (files == 0 or ranks == 0 or files == ranks) or files == ranks == 0:
+        return False  # not on one rank, file or diagonal: never in range
+    return max(files, ranks) <= max(2, base_range(state, unit))  # a special reaches at most 2
+
+
 def check_attack(state: DBAState, seat: str, order: Attack) -> tuple[Unit, Unit]:
     """Raise Refused unless the attack is allowed; else the attacker and its target."""
     unit, target = attacker_and_target(state, seat, order)

@@ -6,7 +6,7 @@ from pbem.core.game import Event
 from pbem.games.dba_cards.content import CARDS, UNITS
 from pbem.games.dba_cards.inputs import Dismount, Move
 from pbem.games.dba_cards.refusal import Refused
-from pbem.games.dba_cards.squares import coords, distance, knight_squares, neighbours
+from pbem.games.dba_cards.squares import coords, distance, knight_squares, near
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter, stops_in
 
@@ -106,25 +106,36 @@ def _walk(state: DBAState, unit: Unit, target: str, reach: tuple[int, int]) -> N
 
 def _passable(state: DBAState, unit: Unit, square: str) -> bool:
     """May `unit` pass through `square` on its way (not stop there)?"""
+    return _passes(state, unit, square, state.unit_at(square))
+
+
+def _passes(state: DBAState, unit: Unit, square: str, other: Unit | None) -> bool:
+    """`_passable`, given the unit standing on `square` (if any)."""
     if not can_enter(state, unit.type, square) or stops_in(state, unit.type, square):
         return False
-    other = state.unit_at(square)
     return other is None or (unit.type == "psiloi" and other.owner == unit.owner)
 
 
 def reachable(state: DBAState, unit: Unit, reach: tuple[int, int]) -> set[str]:
     """Squares `unit` can end on within `reach` king's steps (each step straight or diagonal)."""
     low, high = reach
+    board = state.occupants()
+    verdicts: dict[str, tuple[bool, bool]] = {}  # square: (may end there, may pass through)
     frontier, found = {unit.square}, set()
     for _ in range(high):
         nxt = set()
-        for square in sorted(frontier):
-            for near in neighbours(square, state.size):
-                free = state.unit_at(near) is None and can_enter(state, unit.type, near)
-                if free and distance(unit.square, near) >= low:
-                    found.add(near)
-                if _passable(state, unit, near):
-                    nxt.add(near)
+        for square in frontier:
+            for there in near(square, state.size):
+                verdict = verdicts.get(there)
+                if verdict is None:
+                    other = board.get(there)
+                    ends = other is None and can_enter(state, unit.type, there)
+                    ends = ends and distance(unit.square, there) >= low
+                    verdict = verdicts[there] = (ends, _passes(state, unit, there, other))
+                if verdict[0]:
+                    found.add(there)
+                if verdict[1]:
+                    nxt.add(there)
         frontier = nxt
     return found
 
