@@ -25,7 +25,7 @@ from typing import Any
 
 from bench.harness import Figures, ratio
 from pbem.core.board import Picture
-from pbem.core.game import REFEREE, Game, PlaysItself, Seat, Setup
+from pbem.core.game import REFEREE, Game, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.mighty_kingdoms.maps import mapgen
 from pbem.paths import campaigns_dir
@@ -96,7 +96,7 @@ def play(
     max_phases: int = 0,
 ) -> Figures:
     """Play one campaign to its end between bots, timing every part of every phase."""
-    assert isinstance(game, PlaysItself)
+    assert game.random_input is not None
     scenario = game.load_scenario(map_text, title)
     seats = [Seat(id=f"p{n}", name=f"Player {n}") for n in range(1, 7)]
     settings = {s.key: s.default for s in game.meta.settings} | {"years": years}

@@ -28,7 +28,6 @@ from sqlmodel import Session, select
 
 from bench.rss_probe import RSS_FILE
 from bench.rss_tree import TreeSampler
-from pbem.core.game import PlaysItself
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import plus_address, subject_tag, token_for
@@ -188,7 +187,7 @@ def _order_mail(
     rng = SeededRng(derive_seed(seed, f"{campaign.name}:{player.seat}"))
     orders = (
         game.random_input(state, player.seat, rng)
-        if isinstance(game, PlaysItself)
+        if game.random_input is not None
         else game.default_input(state, player.seat)
     )
     token = token_for(campaign.name, player.seat, player.secret)

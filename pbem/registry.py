@@ -44,6 +44,18 @@ def _load(spec: str) -> Game:
     return game
 
 
+def package_of(name: str) -> str:
+    """The package the game registered under `name` lives in, where its optional modules (such
+    as a map generator) sit; "" for a game put in the registry by hand."""
+    get_game(name)  # unknown names fail here, and the game's module is imported
+    spec = _specs().get(name)
+    if spec is None:
+        return ""
+    module_name = spec.partition(":")[0]
+    module = __import__(module_name, fromlist=["__name__"])
+    return module_name if hasattr(module, "__path__") else module_name.rpartition(".")[0]
+
+
 def get_game(name: str) -> Game:
     """The game registered under `name`, imported on first use."""
     if name not in _loaded and name in _specs():

@@ -9,31 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel
-
-from pbem.core.game import Advance, EditRefused, Event
+from pbem.core.game import Advance, EditRefused, EditUsage, Event
 
 S = TypeVar("S")
 EDIT_EVENT = "core.referee_edit"
-
-
-class EditUsage(BaseModel):
-    """One edit command as a referee reads it: its words and what it does."""
-
-    usage: str  # e.g. "wounds ROLE N"
-    help: str
-    example: str = ""
-
-
-@runtime_checkable
-class ListsEdits(Protocol):
-    """Optional, beside `Edits`: the game's edit commands, for help and for refusals."""
-
-    def edit_commands(self) -> list[EditUsage]:
-        """Every edit command the game's `edit` accepts."""
-        ...
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,14 @@
 """The one interface every game implements, for sealed simultaneous and alternating play.
 
-A game is a record of pure functions over its own pydantic state. It never
-touches the database, mail, the clock or the global `random` module.
+A game is a record of pure functions over its own pydantic state and input types
+(`pbem/core/record.py`). It never touches the database, mail, the clock or the global
+`random` module.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, runtime_checkable
+from collections.abc import Callable
+from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -15,6 +17,8 @@ from pbem.core.reactions import Window
 from pbem.core.rng import SeededRng
 
 REFEREE = "referee"
+StateT = TypeVar("StateT", bound=BaseModel)  # a game's own state model
+InputT = TypeVar("InputT", bound=BaseModel)  # a game's own input model (or a union of them)
 
 
 class Seat(BaseModel):
@@ -46,6 +50,14 @@ class Setting(BaseModel):
     def kind(self) -> type:
         """The value's type, taken from the default: bool, int, float or str."""
         return type(self.default)
+
+
+class EditUsage(BaseModel):
+    """One referee edit command as a referee reads it: its words and what it does."""
+
+    usage: str  # e.g. "wounds ROLE N"
+    help: str
+    example: str = ""
 
 
 class GameMeta(BaseModel):
@@ -136,85 +148,118 @@ class Outcome(BaseModel):
 
 
 @runtime_checkable
-class Game(Protocol):
-    """Everything the engine needs from a game. All methods are pure."""
+class Game(Protocol[StateT, InputT]):
+    """Everything the engine needs from a game, over the game's own state and input types.
+    Every function is pure. An optional capability a game lacks is None (see `GameRecord` in
+    pbem/core/record.py, which every game declares itself with)."""
 
-    meta: GameMeta
+    @property
+    def meta(self) -> GameMeta:
+        """The game's description as data."""
+        ...
 
-    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
+    def load_scenario(self, text: str, source: str, /) -> dict[str, Any]:
         """Read and validate scenario text (TOML); raise ContentError naming `source` and line."""
         ...
 
-    def start(self, setup: Setup, rng: SeededRng) -> BaseModel:
+    def start(self, setup: Setup, rng: SeededRng, /) -> StateT:
         """Build the opening state."""
         ...
 
-    def state_from_json(self, data: dict[str, Any]) -> BaseModel:
+    def state_from_json(self, data: dict[str, Any], /) -> StateT:
         """Rebuild a state from its JSON form."""
         ...
 
-    def input_from_json(self, data: dict[str, Any]) -> BaseModel:
+    def input_from_json(self, data: dict[str, Any], /) -> InputT:
         """Rebuild a typed input (orders) from its JSON form."""
         ...
 
-    def phase(self, state: Any) -> PhaseInfo:
+    def phase(self, state: StateT, /) -> PhaseInfo:
         """Describe the current phase."""
         ...
 
-    def due(self, state: Any) -> Due:
+    def due(self, state: StateT, /) -> Due:
         """Say who owes input now: one player, several, all, or the referee."""
         ...
 
-    def parse(self, state: Any, seat: str, text: str) -> ParseResult:
+    def parse(self, state: StateT, seat: str, text: str, /) -> ParseResult:
         """Read a player's (or the referee's) text into typed orders and line-numbered problems."""
         ...
 
-    def canonical(self, state: Any, seat: str, orders: Any) -> str:
+    def canonical(self, state: StateT, seat: str, orders: InputT, /) -> str:
         """Write orders in their one canonical text form (parse(canonical(o)) == o)."""
         ...
 
-    def default_input(self, state: Any, seat: str) -> BaseModel:
+    def default_input(self, state: StateT, seat: str, /) -> InputT:
         """The input used when `seat` sends nothing before the deadline."""
         ...
 
-    def advance(self, state: Any, inputs: dict[str, Any], rng: SeededRng) -> Advance:
+    def advance(self, state: StateT, inputs: dict[str, InputT], rng: SeededRng, /) -> Advance:
         """Apply the inputs of every seat that owed them; never mutate `state`."""
         ...
 
-    def view(self, state: Any, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    def view(self, state: StateT, viewer: str | None, events: list[Event], /) -> dict[str, Any]:
         """What `viewer` may see (None: public, REFEREE: all): the one place secrecy is decided."""
         ...
 
-    def outcome(self, state: Any) -> Outcome | None:
+    def outcome(self, state: StateT, /) -> Outcome | None:
         """The result once the game is over, else None."""
         ...
 
-
-@runtime_checkable
-class PlaysItself(Protocol):
-    """Optional: games that can make random legal input, for bots, demos and the contract suite."""
-
-    def random_input(self, state: Any, seat: str, rng: SeededRng) -> BaseModel:
-        """A random legal input for `seat` (or the referee) in `state`."""
+    @property
+    def random_input(self) -> Callable[[StateT, str, SeededRng], InputT] | None:
+        """Optional: a random legal input for a seat (or the referee), for bots, demos and the
+        contract suite."""
         ...
 
-
-@runtime_checkable
-class KeepsSecrets(Protocol):
-    """Optional: games that can name each seat's private strings, for the secrecy tests."""
-
-    def private_strings(self, state: Any, seat: str) -> list[str]:
-        """Strings only `seat` (and the referee) may see in `state`, e.g. unrevealed unit names."""
+    @property
+    def private_strings(self) -> Callable[[StateT, str], list[str]] | None:
+        """Optional: strings only a seat (and the referee) may see in a state, e.g. unrevealed
+        unit names, for the secrecy tests."""
         ...
 
+    @property
+    def question_as_read(self) -> Callable[[StateT, Window], Window] | None:
+        """Optional: a question as its seat reads it, choices narrowed or labelled by what that
+        seat knows, where the public window offers more than it can choose (say every kind of
+        card, of which it holds two)."""
+        ...
 
-@runtime_checkable
-class ReadsQuestions(Protocol):
-    """Optional: a question's choices as the asked seat reads them, where the public window
-    offers more than that seat can choose (say every kind of card, of which it holds two)."""
+    @property
+    def edit(self) -> Callable[[StateT, str], Advance] | None:
+        """Optional: apply one typed referee edit (e.g. 'gold p1 30') and return the new state
+        and its events; raise EditRefused when the result would be invalid."""
+        ...
 
-    def question_as_read(self, state: Any, window: Window) -> Window:
-        """`window` as its seat reads it: choices narrowed or labelled by what that seat knows."""
+    @property
+    def edit_commands(self) -> Callable[[], list[EditUsage]] | None:
+        """Optional, beside `edit`: every edit command it accepts, for help and for refusals."""
+        ...
+
+    @property
+    def drop(self) -> Callable[[StateT, str], Advance] | None:
+        """Optional: the state after a seat leaves the game under the game's own rules (e.g. it
+        concedes); raise EditRefused when it cannot now."""
+        ...
+
+    @property
+    def resample_hidden(self) -> Callable[[StateT, str, SeededRng], StateT] | None:
+        """Optional, for games whose rules hide facts from a seat (hands, decks, stacks,
+        markers): a state equal to the given one in all the seat may know, with the hidden facts
+        drawn afresh (pbem/core/secrecy.py)."""
+        ...
+
+    @property
+    def revealed(self) -> Callable[[StateT], object] | None:
+        """Optional, for games whose rules turn hidden cards face up for every seat (a card
+        drawn and shown, a discard pile): the facts a state has shown every seat from its hidden
+        pools, comparable with ==, so two twin runs that turned up different cards part there."""
+        ...
+
+    @property
+    def settle_cases(self) -> Callable[[dict[str, Any], str], list[dict[str, Any]]] | None:
+        """Optional: adjudicate test cases written as text (Diplomacy's DATC format) on a
+        scenario's board: each case's outcome, or its error (`pbem adjudicate`)."""
         ...
 
 
@@ -224,24 +269,6 @@ class EditRefused(ValueError):
     def __init__(self, code: str, **params: Any) -> None:
         super().__init__(code)
         self.code, self.params = code, params
-
-
-@runtime_checkable
-class Edits(Protocol):
-    """Optional: typed referee edits of the state; raise EditRefused when the result is invalid."""
-
-    def edit(self, state: Any, command: str) -> Advance:
-        """Apply one edit command (e.g. 'gold p1 30') and return the new state and its events."""
-        ...
-
-
-@runtime_checkable
-class Drops(Protocol):
-    """Optional: take a seat out of the game under the game's own rules (e.g. it concedes)."""
-
-    def drop(self, state: Any, seat: str) -> Advance:
-        """The state after `seat` leaves the game; raise EditRefused when it cannot now."""
-        ...
 
 
 class ContentError(ValueError):

@@ -1,6 +1,6 @@
 """Secrecy as indistinguishability: what a seat receives must not depend on what is hidden from it.
 
-A game with hidden information supplies `resample_hidden` (the `HidesInformation` protocol): a
+A game with hidden information supplies the optional `resample_hidden` (pbem/core/game.py): a
 second state that differs from the first only in what the rules hide from one seat. `play_twins`
 then plays both states forward on the same inputs of that seat and the same public behaviour of
 the others, and compares everything the seat receives at every step through a `receive` function
@@ -11,34 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from pydantic import BaseModel
 
-from pbem.core.game import Event, Game, KeepsSecrets, PlaysItself
+from pbem.core.game import Event, Game
 from pbem.core.rng import SeededRng, derive_seed
 
 Receive = Callable[[Game, Any, str, list[Event], Sequence[str]], dict[str, Any]]
 OthersInput = Callable[[Game, Any, str], BaseModel]
-
-
-@runtime_checkable
-class HidesInformation(Protocol):
-    """Optional: games whose rules hide facts from a seat (hands, decks, stacks, markers)."""
-
-    def resample_hidden(self, state: Any, seat: str, rng: SeededRng) -> BaseModel:
-        """A state equal to `state` in all `seat` may know, with the hidden facts drawn afresh."""
-        ...
-
-
-@runtime_checkable
-class RevealsHidden(Protocol):
-    """Optional: games whose rules turn hidden cards face up for every seat (a card drawn and
-    shown, a discard pile): two runs that turned up different cards part there legitimately."""
-
-    def revealed(self, state: Any) -> Any:
-        """The facts `state` has shown every seat from its hidden pools, comparable with ==."""
-        ...
 
 
 @dataclass
@@ -83,7 +64,7 @@ def _short(value: Any) -> str:
 
 def knows_the_same(game: Game, step: TwinStep, seat: str) -> bool:
     """Whether `seat`'s own secrets are alike in both runs (else it drew from the hidden pool)."""
-    if not isinstance(game, KeepsSecrets):
+    if game.private_strings is None:
         return True
     return sorted(game.private_strings(step.first, seat)) == sorted(
         game.private_strings(step.second, seat)
@@ -92,14 +73,14 @@ def knows_the_same(game: Game, step: TwinStep, seat: str) -> bool:
 
 def shows_the_same(game: Game, step: TwinStep) -> bool:
     """Whether both runs have turned the same hidden cards face up for everyone."""
-    if not isinstance(game, RevealsHidden):
+    if game.revealed is None:
         return True
     return bool(game.revealed(step.first) == game.revealed(step.second))
 
 
 def seat_text(game: Game, state: Any, seat: str, rng: SeededRng) -> str:
     """What `seat` sends now in a twin run: a random legal input in canonical text, or ''."""
-    if not isinstance(game, PlaysItself):
+    if game.random_input is None:
         return game.canonical(state, seat, game.default_input(state, seat))
     return game.canonical(state, seat, game.random_input(state, seat, rng))
 
@@ -124,7 +105,7 @@ class TwinRun:
     def compare(self, state: Any) -> str | None:
         """Play `state` and its twin forward; the first difference the seat would see, or None."""
         game = self.game
-        if not isinstance(game, HidesInformation):
+        if game.resample_hidden is None:
             return None
         twin = game.resample_hidden(state, self.seat, SeededRng(derive_seed(self.seed, "twin")))
         step = TwinStep(state, twin)

@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlmodel import Session
 
-from pbem.core.game import REFEREE, Game, PlaysItself
+from pbem.core.game import REFEREE, Game
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.demo.index import Box, Story, write_index
 from pbem.demo.letters import keep
@@ -260,7 +260,7 @@ def _input_text(rt: Runtime, seat: str, seed: int) -> str:
     rng = SeededRng(derive_seed(seed, seat))
     orders = (
         game.random_input(state, seat, rng)
-        if isinstance(game, PlaysItself)
+        if game.random_input is not None
         else game.default_input(state, seat)
     )
     return game.canonical(state, seat, orders)

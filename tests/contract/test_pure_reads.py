@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from pbem.core.game import REFEREE, Game, PlaysItself
+from pbem.core.game import REFEREE, Game
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
 from pbem.registry import games
@@ -64,7 +64,7 @@ def _read_every_owed_input(game: Game, state: object, step: int) -> dict[str, st
     for seat in owed:
         orders = (
             game.random_input(state, seat, rng)
-            if isinstance(game, PlaysItself)
+            if game.random_input is not None
             else game.default_input(state, seat)
         )
         text = game.canonical(state, seat, orders)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sqlmodel import Session
 
-from pbem.core.game import REFEREE, Game, PlaysItself
+from pbem.core.game import REFEREE, Game
 from pbem.core.rng import SeededRng
 from pbem.ledger import queries
 from pbem.registry import games
@@ -47,7 +47,7 @@ def _submit_everything(rt: Runtime, game: Game, step: int) -> bool:
     for seat in owed:
         orders = (
             game.random_input(state, seat, rng)
-            if isinstance(game, PlaysItself)
+            if game.random_input is not None
             else (game.default_input(state, seat))
         )
         text = game.canonical(state, seat, orders)

@@ -27,10 +27,9 @@ import pytest
 from sqlmodel import Session, select
 
 from pbem.clock import FixedClock
-from pbem.core.game import Game, PlaysItself
+from pbem.core.game import Game
 from pbem.core.rng import SeededRng
 from pbem.core.secrecy import (
-    HidesInformation,
     TwinStep,
     first_difference,
     knows_the_same,
@@ -51,7 +50,7 @@ from tests.support.player_mail import player_mail
 from tests.support.runtime import make_runtime, sqlite_url
 
 FIRST, SECOND = "twin-one", "twin-two"  # alike in length: headings underline the name
-HIDING = sorted(name for name, game in games().items() if isinstance(game, HidesInformation))
+HIDING = sorted(name for name, game in games().items() if game.resample_hidden is not None)
 ROUNDS = 14
 # Kings of Israel shows a Location and a Sin & Punishment card to all at every round's start:
 # its twin keeps those decks (hands and the privately drawn decks dealt again), or the runs
@@ -77,7 +76,7 @@ def _start(name: str, tmp_path: Path, seat: str) -> tuple[Game, Runtime, dict[st
 
 def _replace_state(rt: Runtime, game: Game, seat: str) -> None:
     """The second campaign goes on from the twin of the first's state, as seen from `seat`."""
-    assert isinstance(game, HidesInformation)
+    assert game.resample_hidden is not None
     with Session(rt.engine) as session:
         first = current_state(session, queries.campaign_named(session, FIRST))
         twin = NARROW.get(game.meta.name, game.resample_hidden)(first, seat, SeededRng(3))
@@ -100,7 +99,7 @@ def _owes(rt: Runtime, campaign: str, seat: str) -> Any | None:
 def _play(game: Game, rt: Runtime, seat: str, address: str, tmp_path: Path) -> RecordingMailer:
     """Play both campaigns alike for TWIN_AT rounds, then the second from the twin; the mails
     sent from the twin on, up to the round where the seat's own secrets part."""
-    assert isinstance(game, PlaysItself)
+    assert game.random_input is not None
     mailer, box_path = RecordingMailer(), tmp_path / "Maildir"
     box = mailbox.Maildir(box_path, create=True)
     start = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.core.game import REFEREE, Event, Game, PlaysItself, Seat, Setup
+from pbem.core.game import REFEREE, Event, Game, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.paths import campaigns_dir
 
@@ -23,7 +23,7 @@ def opening(game: Game, players: int, seed: int, settings: dict[str, Any] | None
 
 def play_phase(game: Game, state: Any, seed: int) -> tuple[Any, list[Event]]:
     """One phase: every seat owing input (and the referee, if owed) sends a bot's input."""
-    assert isinstance(game, PlaysItself)
+    assert game.random_input is not None
     due, rng = game.due(state), SeededRng(seed)
     owing = [*due.players, *([REFEREE] if due.referee else [])]
     inputs = {seat: game.random_input(state, seat, rng) for seat in owing}

@@ -49,6 +49,10 @@ class ReactState(BaseModel):
 class ReactionToy:
     """The reaction toy game as a record of pure functions."""
 
+    # the optional capabilities it lacks (pbem/core/game.py)
+    random_input = private_strings = question_as_read = edit = edit_commands = drop = None
+    resample_hidden = revealed = settle_cases = None
+
     meta = GameMeta(
         name="toy-react",
         title="Strike and Block",

@@ -46,6 +46,10 @@ class RelayState(BaseModel):
 class RelayGame:
     """The relay game as a record of pure functions."""
 
+    # the optional capabilities it lacks (pbem/core/game.py)
+    private_strings = question_as_read = edit = edit_commands = drop = resample_hidden = None
+    revealed = settle_cases = None
+
     meta = GameMeta(
         name="relay",
         title="Relay",

@@ -48,6 +48,10 @@ class ToyState(BaseModel):
 class ToyGame:
     """The toy game as a record of pure functions."""
 
+    # the optional capabilities it lacks (pbem/core/game.py)
+    question_as_read = edit = edit_commands = drop = resample_hidden = revealed = None
+    settle_cases = None
+
     meta = GameMeta(
         name="toy",
         title="Toy Dice",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Protocol, runtime_checkable
+from typing import Annotated, Any
 
 import typer
 
@@ -15,19 +15,6 @@ from pbem.registry import get_game
 from pbem.services.turns.campaigns import resolve_scenario
 
 JSON_KEYS = ("case", "units", "dislodged")
-
-
-@runtime_checkable
-class SettlesCases(Protocol):
-    """A game that can adjudicate test cases written as text (Diplomacy's DATC format)."""
-
-    def load_scenario(self, text: str, source: str) -> dict[str, Any]:
-        """Read and check a scenario (board) file."""
-        ...
-
-    def settle_cases(self, scenario: dict[str, Any], text: str) -> list[dict[str, Any]]:
-        """Each case's outcome: units, dislodged, matches and differences; or its error."""
-        ...
 
 
 def register(app: typer.Typer) -> None:
@@ -47,7 +34,7 @@ def adjudicate(
 ) -> None:
     """Adjudicate the one phase of each CASE and compare it with the case's POSTSTATE."""
     found = get_game(game)
-    if not isinstance(found, SettlesCases):
+    if found.settle_cases is None:
         raise Invalid("adjudicate.E_NO_CASES", game=game)
     board_file = resolve_scenario(found, scenario)
     board = found.load_scenario(board_file.read_text(encoding="utf-8"), str(board_file))

@@ -9,10 +9,24 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import choices_text
+from pbem.games.david_goliath.bots import template_text
 from pbem.games.david_goliath.content import card_of
+from pbem.games.david_goliath.orders import canonical_orders
 from pbem.games.david_goliath.orders_text import standing_text
+from pbem.games.david_goliath.progress import default_input, due, phase
 from pbem.games.david_goliath.state import DGState
+from pbem.games.david_goliath.turn import owing
 from pbem.games.david_goliath.view_board import board_picture, board_text
+
+
+def view_for(state: DGState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    """Public board and counts for all; the viewer's own hand and question only for them."""
+    template = ""
+    if viewer is not None and owing(state) == viewer:
+        default = canonical_orders(default_input(state, viewer))
+        template = template_text(state, viewer, default)
+    view = build_view(state, viewer, events, phase(state).model_dump(), template)
+    return {**view, "due": due(state).model_dump()}  # the window never: see Due
 
 
 def build_view(

@@ -21,6 +21,7 @@ from pbem.games.dba_cards.inputs import (
     DeployInput,
     Discard,
     Dismount,
+    Input,
     Move,
     Order,
     Scout,
@@ -33,6 +34,7 @@ from pbem.games.dba_cards.inputs import (
 )
 from pbem.games.dba_cards.opening.deploy import placed
 from pbem.games.dba_cards.opening.placing import check_swap
+from pbem.games.dba_cards.orders import canonical_turn, parse
 from pbem.games.dba_cards.play.attacks import check_attack, could_attack
 from pbem.games.dba_cards.play.deck import holds, play
 from pbem.games.dba_cards.play.moves import KNIGHT_MOVERS, do_move, reach_of, reachable
@@ -41,6 +43,23 @@ from pbem.games.dba_cards.squares import distance, knight_squares, neighbours, s
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter, german_terrain
 from pbem.games.dba_cards.turn import cut_to_limit
+
+
+def random_input(state: DBAState, seat: str, rng: SeededRng) -> Input:
+    """Random legal input for the stage now (bots, demos, the contract suite)."""
+    if state.stage == "deploy":
+        return random_deploy(state, seat, rng)
+    if state.stage in ("terrain", "swap"):
+        return random_setup(state, seat, rng)
+    if state.stage == "react":
+        return random_answer(state, seat, rng)
+    made = random_turn(state, seat, rng)
+    while made.orders:
+        parsed = parse(state, seat, canonical_turn(made))
+        if not parsed.errors and parsed.orders == made:
+            return made
+        made = TurnInput(orders=made.orders[:-1], standing=made.standing)
+    return made
 
 
 def private_strings(state: DBAState, seat: str) -> list[str]:

@@ -131,14 +131,13 @@ AnyInput = Annotated[
     Field(discriminator="kind"),
 ]
 Input = TurnInput | AnswerInput | DeployInput | TerrainInput | SwapInput
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(AnyInput)
+INPUTS: TypeAdapter[Input] = TypeAdapter(AnyInput)  # any input, told apart by its kind
 _ORDER: TypeAdapter[Any] = TypeAdapter(Order)
 
 
 def input_from_json(data: dict[str, Any]) -> Input:
     """Rebuild any input from its JSON form."""
-    result: Input = _ADAPTER.validate_python(data)
-    return result
+    return INPUTS.validate_python(data)
 
 
 def order_from_json(data: dict[str, Any]) -> Order:

@@ -1,5 +1,6 @@
-"""The order language's front door: read a turn or an answer mail into typed input with
-line-numbered problems, and write each input back as its one text form."""
+"""The order language's front door: read a mail for the stage now (a deployment, terrain, a
+swap, a turn or an answer) into typed input with line-numbered problems, and write each input
+back as its one text form; turns and answers are read here."""
 
 from __future__ import annotations
 
@@ -16,22 +17,61 @@ from pbem.games.dba_cards.inputs import (
     Attack,
     DeployInput,
     Discard,
+    Input,
     Order,
     PlacementInput,
     Standing,
+    SwapInput,
+    TerrainInput,
     Trample,
     TurnInput,
 )
+from pbem.games.dba_cards.language.deploy import parse_deploy
 from pbem.games.dba_cards.language.lines import lines_of, problem, read_standing_line
+from pbem.games.dba_cards.language.setup import (
+    canonical_swap,
+    canonical_terrain,
+    parse_swap,
+    parse_terrain,
+)
 from pbem.games.dba_cards.language.text import read_order
 from pbem.games.dba_cards.order_text import order_line, standing_lines
 from pbem.games.dba_cards.play.battle import start_attack
 from pbem.games.dba_cards.play.deck import hand_counts
+from pbem.games.dba_cards.progress import due
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.state import DBAState
 from pbem.games.dba_cards.turn import BATTLE, atomic, cut_to_limit, run_order
 
 END_WORDS = {"end", "pass", "done"}
+
+
+def parse(state: DBAState, seat: str, text: str) -> ParseResult:
+    """Read a player's mail for the current stage."""
+    if seat not in due(state).players:
+        return ParseResult(problems=[Problem(line=1, code="dba.E_NOT_DUE", kind="illegal")])
+    if state.stage == "deploy":
+        return parse_deploy(state, seat, text)
+    if state.stage == "terrain":
+        return parse_terrain(state, seat, text)
+    if state.stage == "swap":
+        return parse_swap(state, seat, text)
+    if state.stage == "react":
+        return parse_answer(state, seat, text)
+    return parse_turn(state, seat, text)
+
+
+def canonical(state: DBAState, seat: str, orders: Input) -> str:
+    """The one canonical text of any input."""
+    if isinstance(orders, DeployInput):
+        return canonical_deploy(orders)
+    if isinstance(orders, AnswerInput):
+        return canonical_answer(orders)
+    if isinstance(orders, TerrainInput):
+        return canonical_terrain(orders)
+    if isinstance(orders, SwapInput):
+        return canonical_swap(orders)
+    return canonical_turn(orders)
 
 
 def parse_turn(state: DBAState, seat: str, text: str) -> ParseResult:

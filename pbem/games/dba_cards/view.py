@@ -14,14 +14,26 @@ from pbem.core.reactions import choices_text
 from pbem.games.dba_cards.content import CARDS, card_key
 from pbem.games.dba_cards.inputs import Standing
 from pbem.games.dba_cards.order_text import standing_lines
+from pbem.games.dba_cards.orders import canonical
 from pbem.games.dba_cards.play.deck import discard_top
+from pbem.games.dba_cards.progress import default_input, due, phase
 from pbem.games.dba_cards.state import DBAState
+from pbem.games.dba_cards.template import template_text
 from pbem.games.dba_cards.view_board import board_picture, board_text, legend
 
 Now = tuple[PhaseInfo, Due, str]  # the phase open now, who owes it, the viewer's template
 
 
 NAMED = {"seat": "who", "opponent": "opponent_name", "winner": "winner_name"}
+
+
+def view_for(state: DBAState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    """What `viewer` may see, with the template of input it owes now."""
+    template = ""
+    if viewer is not None and viewer != REFEREE and viewer in due(state).players:
+        default = canonical(state, viewer, default_input(state, viewer))
+        template = template_text(state, viewer, default)
+    return build_view(state, viewer, events, (phase(state), due(state), template))
 
 
 def named(state: DBAState, event: Event) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Diplomacy: the standard board (and variants as board files), adjudicated to the DATC."""
 
-from pbem.games.diplomacy.game import GAME, Diplomacy
+from pbem.games.diplomacy.game import GAME
 
-__all__ = ["GAME", "Diplomacy"]
+__all__ = ["GAME"]

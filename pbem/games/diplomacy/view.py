@@ -11,10 +11,21 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.games.diplomacy.board.geography import geography
-from pbem.games.diplomacy.bots import vote_line
+from pbem.games.diplomacy.bots import template_text, vote_line
 from pbem.games.diplomacy.order_text import place, row_text, unit_text
+from pbem.games.diplomacy.rules.phases import due, phase_info
 from pbem.games.diplomacy.state import DipState
 from pbem.games.diplomacy.view_board import board_lines, board_picture, owner_key
+
+
+def view_for(state: DipState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    """The board and the phase's results for all; a power's own votes only for it."""
+    owed = due(state)
+    template = ""
+    if viewer is not None and viewer in owed.players:
+        template = template_text(state, viewer)
+    view = build_view(state, viewer, events, phase_info(state).model_dump(), template)
+    return {**view, "due": owed.model_dump()}
 
 
 def build_view(state: DipState, viewer: str | None, events: list[Event],

@@ -1,5 +1,5 @@
 """The Campaigns of King David: seven turns of random phases, battles, sieges and events."""
 
-from pbem.games.king_david.game import GAME, KingDavid
+from pbem.games.king_david.game import GAME
 
-__all__ = ["GAME", "KingDavid"]
+__all__ = ["GAME"]

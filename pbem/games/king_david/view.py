@@ -11,13 +11,25 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import choices_text
+from pbem.games.king_david.dropping import default_input
 from pbem.games.king_david.events.table import kind_of
 from pbem.games.king_david.land.stacks import home_bound, strength
-from pbem.games.king_david.orders import build_text, standing_text
+from pbem.games.king_david.orders import build_text, canonical_orders, standing_text
+from pbem.games.king_david.progress import due, phase
 from pbem.games.king_david.realm.victory import points
 from pbem.games.king_david.state import Army, KDState
+from pbem.games.king_david.template import template_text
 from pbem.games.king_david.view_board import board_picture, board_text, land_text
 from pbem.games.king_david.view_events import named_events
+
+
+def view_for(state: KDState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    """The board for all; the viewer's stacks, markers and question only for them."""
+    template = ""
+    if viewer is not None and viewer in due(state).players:
+        template = template_text(state, viewer, canonical_orders(default_input(state, viewer)))
+    view = build_view(state, viewer, events, phase(state).model_dump(), template)
+    return {**view, "due": due(state).model_dump()}  # the window never: see Due
 
 
 def build_view(state: KDState, viewer: str | None, events: list[Event],

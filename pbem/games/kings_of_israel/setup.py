@@ -7,6 +7,7 @@ from pbem.core.game import Setup
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.content import Board
+from pbem.games.kings_of_israel.flow import run_on
 from pbem.games.kings_of_israel.levels import removals, rules_for
 from pbem.games.kings_of_israel.state import Decks, KIState, Prophet
 
@@ -22,6 +23,13 @@ def location_deck(board: Board, level: str) -> list[str]:
         if copies:
             cards.remove(copies[-1])
     return cards
+
+
+def start(setup: Setup, rng: SeededRng) -> KIState:
+    """Set up the board, then play on to the first input owed."""
+    state = start_state(setup, rng)
+    run_on(state, rng, [])
+    return state
 
 
 def start_state(setup: Setup, rng: SeededRng) -> KIState:

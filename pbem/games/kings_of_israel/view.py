@@ -7,13 +7,27 @@ from typing import Any
 
 from pbem.core.game import REFEREE, Event
 from pbem.core.reactions import PASS, Window, choices_text
+from pbem.games.kings_of_israel.bots import template_text
 from pbem.games.kings_of_israel.cards.decks import kind
 from pbem.games.kings_of_israel.cards.hands import MOST, default_kind
 from pbem.games.kings_of_israel.cards.hands import TRIGGER as DISCARD
 from pbem.games.kings_of_israel.content import DESTRUCTION_SUPPLY
-from pbem.games.kings_of_israel.order_text import act_line, standing_line
+from pbem.games.kings_of_israel.drop import default_input
+from pbem.games.kings_of_israel.flow import owing
+from pbem.games.kings_of_israel.order_text import act_line, canonical_orders, standing_line
+from pbem.games.kings_of_israel.progress import due, phase
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.view_board import board_lines, board_picture, map_lines
+
+
+def view_for(state: KIState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    """The shared board for all; each player's own hand and question only for them."""
+    template = ""
+    if viewer is not None and owing(state) == viewer:
+        default = canonical_orders(default_input(state, viewer))
+        template = template_text(state, viewer, default)
+    view = build_view(state, viewer, events, phase(state).model_dump(), template)
+    return {**view, "due": due(state).model_dump()}  # the window never: see Due
 
 
 def build_view(

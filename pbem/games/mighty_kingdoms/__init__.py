@@ -4,6 +4,6 @@ The modules every game has sit at the top, with the setup stage's orders and the
 hooks; the seasons and their parts are in maps/, armies/, summer/, battles/ and winter/.
 """
 
-from pbem.games.mighty_kingdoms.game import GAME, MightyKingdoms
+from pbem.games.mighty_kingdoms.game import GAME
 
-__all__ = ["GAME", "MightyKingdoms"]
+__all__ = ["GAME"]

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
 from pbem.games.mighty_kingdoms.battles.kow import pending_battle
+from pbem.games.mighty_kingdoms.inputs import Input
 from pbem.games.mighty_kingdoms.orders_setup import ring_tiles
+from pbem.games.mighty_kingdoms.stage_orders import default_for, parse
 from pbem.games.mighty_kingdoms.state import Army, MKState
 from pbem.games.mighty_kingdoms.summer.orders import move_problem
 
@@ -15,6 +17,16 @@ BOT_RACES = ["Basileans", "Dwarfs", "Elves", "Orcs", "Undead"]
 def chance(rng: SeededRng, percent: int, purpose: str) -> bool:
     """True with the given percentage, from one recorded d100."""
     return rng.die(100, purpose) <= percent
+
+
+def random_input(state: MKState, seat: str, rng: SeededRng) -> Input:
+    """Random legal input (bots, demos, the contract suite); winter uses the default."""
+    text = random_text(state, seat, rng)
+    parsed = parse(state, seat, text) if text else None
+    if parsed is None or parsed.errors or parsed.orders is None:
+        return default_for(state, seat)
+    orders: Input = parsed.orders
+    return orders
 
 
 def random_text(state: MKState, seat: str, rng: SeededRng) -> str:

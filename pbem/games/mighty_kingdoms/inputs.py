@@ -91,9 +91,11 @@ AnyInput = Annotated[
     | WinterOrders,
     Field(discriminator="kind"),
 ]
-INPUTS: TypeAdapter[AnyInput] = TypeAdapter(AnyInput)
+Input = (RaceInput | CapitalInput | PlacementInput | ArmyInput | SummerOrders | BattleResultInput
+         | WinterOrders)
+INPUTS: TypeAdapter[Input] = TypeAdapter(AnyInput)  # any stage's input, told apart by its kind
 
 
-def input_from_json(data: dict[str, Any]) -> BaseModel:
+def input_from_json(data: dict[str, Any]) -> Input:
     """Rebuild any stage's input from its JSON form."""
     return INPUTS.validate_python(data)

@@ -1,16 +1,67 @@
-"""Setup: race reveal, player order, capitals, placement around the capital, the first army."""
+"""Setup: the opening state and its settings, race reveal, player order, capitals, placement
+around the capital, the first army."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pbem.core.game import Event
+from pbem.core.game import ContentError, Event, Setup
 from pbem.core.rng import SeededRng
+from pbem.games.mighty_kingdoms.content import MapData
 from pbem.games.mighty_kingdoms.inputs import ArmyInput, CapitalInput, PlacementInput, RaceInput
 from pbem.games.mighty_kingdoms.orders_setup import DEFAULT_RACE, ring_tiles
-from pbem.games.mighty_kingdoms.state import Army, MKState, natural_key
+from pbem.games.mighty_kingdoms.state import (
+    Army,
+    Kingdom,
+    MKState,
+    Settings,
+    TileState,
+    natural_key,
+)
 
 PLACEMENT_KINDS = ("city", "fortress", "village", "village")
+WORD_SETTINGS = ("battle_mode", "missing_orders", "retreat_default", "deploy_default")
+TRUE_WORDS = {"1", "true", "yes", "on"}
+FALSE_WORDS = {"0", "false", "no", "off"}
+
+
+def coerce_settings(raw: dict[str, Any], races: list[str]) -> Settings:
+    """Settings from CLI strings ('kow', '3', 'true') or typed values."""
+    values: dict[str, Any] = {"races": races}
+    for key, value in raw.items():
+        if key == "advanced" and isinstance(value, str):
+            if value.lower() not in TRUE_WORDS | FALSE_WORDS:
+                raise ContentError("settings", None, "mk.E_SETTING", f"advanced={value}")
+            value = value.lower() in TRUE_WORDS
+        elif key in WORD_SETTINGS and isinstance(value, str):
+            value = value.lower()
+        values[key] = value
+    try:
+        return Settings.model_validate(values)
+    except ValueError as error:
+        raise ContentError("settings", None, "mk.E_SETTING", str(error)) from error
+
+
+def opening_state(setup: Setup) -> MKState:
+    """The state before anyone has chosen anything."""
+    scenario = setup.scenario
+    map_data = MapData.model_validate(scenario["map"])
+    seats, starts = len(setup.seats), len(map_data.start_tiles())
+    if not map_data.min_players <= seats <= min(map_data.max_players, starts):
+        raise ContentError(map_data.name, None, "mk.E_PLAYER_COUNT",
+                           f"{seats} players; the map takes {map_data.min_players} to "
+                           f"{map_data.max_players} and has {starts} start tiles")
+    settings = coerce_settings(setup.settings, list(scenario.get("races") or []))
+    if "artefacts" not in setup.settings:  # the referee's own list wins over the map's
+        settings.artefacts = [dict(a) for a in scenario.get("artefacts") or []]
+    return MKState(
+        map=map_data,
+        settings=settings,
+        seats=list(setup.seats),
+        kingdoms={s.id: Kingdom(seat=s.id, name=s.name) for s in setup.seats},
+        tiles={t: TileState(id=t) for t in sorted(map_data.tiles)},
+        artefacts_pool=[str(a["name"]) for a in settings.artefacts],
+    )
 
 
 def default_used(seat: str, what: str, **data: Any) -> Event:

@@ -13,7 +13,7 @@ from pbem.core.game import REFEREE, ContentError, Game, Seat, Setup
 from pbem.core.rng import SeededRng
 from pbem.errors import Invalid, NotFound
 from pbem.ledger import queries
-from pbem.registry import get_game
+from pbem.registry import get_game, package_of
 from pbem.render.png import render_png
 from pbem.render.svg import render_svg
 from pbem.services.base.runtime import Runtime
@@ -70,9 +70,9 @@ def _check_areas(path: Path, picture: Picture) -> None:
 def generate_map(game_name: str, players: int, seed: int) -> str:
     """New map text from the game's generator (games that have one ship a `mapgen` module, at
     the top of their package or in its `maps` room)."""
-    game = get_game(game_name)
-    package = type(game).__module__.rsplit(".", 1)[0]
-    for place in (f"{package}.mapgen", f"{package}.maps.mapgen"):
+    package = package_of(game_name)
+    places = (f"{package}.mapgen", f"{package}.maps.mapgen") if package else ()
+    for place in places:
         try:
             module = importlib.import_module(place)
         except ModuleNotFoundError:

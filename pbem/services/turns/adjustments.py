@@ -8,8 +8,7 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from pbem.core.edits import ListsEdits
-from pbem.core.game import Advance, Drops, EditRefused, Edits, Game
+from pbem.core.game import Advance, EditRefused, Game
 from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
@@ -28,9 +27,9 @@ LOCK_WAIT_SECONDS = 120  # a referee change waits for a running tick, never runs
 def run_hook(game: Game, state: Any, kind: str, command: str) -> Advance:
     """Apply an edit or drop through the game's optional hook, refusing what it refuses."""
     try:
-        if kind == "edit" and isinstance(game, Edits):
+        if kind == "edit" and game.edit is not None:
             return game.edit(state, command)
-        if kind == "drop" and isinstance(game, Drops):
+        if kind == "drop" and game.drop is not None:
             return game.drop(state, command)
     except EditRefused as exc:
         raise Invalid("referee.E_EDIT", detail=wording(exc.code, exc.params)) from None
@@ -46,7 +45,7 @@ def edit_menu(rt: Runtime, name: str) -> dict[str, Any]:
     """The edit commands the game of campaign `name` offers (none when it has no edit hook)."""
     with Session(rt.engine) as session:
         game = game_of(queries.campaign_named(session, name))
-    commands = game.edit_commands() if isinstance(game, ListsEdits) else []
+    commands = game.edit_commands() if game.edit_commands is not None else []
     return {
         "campaign": name,
         "game": game.meta.title,

@@ -15,7 +15,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from pbem.core.game import Event as GameEvent
-from pbem.core.game import Game, ReadsQuestions
+from pbem.core.game import Game
 from pbem.core.reactions import Window, choices_text, read_answer
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Event, Phase
@@ -92,8 +92,10 @@ def ask(
 
 
 def as_read(game: Game, state: Any, window: Window) -> Window:
-    """The question as its seat reads it (the game's ReadsQuestions), else as it stands."""
-    return game.question_as_read(state, window) if isinstance(game, ReadsQuestions) else window
+    """The question as its seat reads it (the game's `question_as_read`), else as it stands."""
+    if game.question_as_read is None:
+        return window
+    return game.question_as_read(state, window)
 
 
 def _record(session: Session, phase: Phase, event: GameEvent) -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.core.edits import ListsEdits
-from pbem.core.game import EditRefused, Edits
+from pbem.core.game import EditRefused
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.content import full_deck
 from pbem.games.david_goliath.state import DGState
@@ -18,7 +17,7 @@ def _cards(state: DGState) -> list[str]:
 
 
 def test_the_game_offers_edits_and_lists_them() -> None:
-    assert isinstance(GAME, Edits) and isinstance(GAME, ListsEdits)
+    assert GAME.edit is not None and GAME.edit_commands is not None
     names = [u.usage.split()[0] for u in GAME.edit_commands()]
     assert names == ["place", "wounds", "give", "take", "stones", "stones-at", "spear"]
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.core.edits import ListsEdits
-from pbem.core.game import EditRefused, Edits
+from pbem.core.game import EditRefused
 from pbem.core.rng import SeededRng
 from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.content import deck_ids
@@ -34,7 +33,7 @@ def _cards(state: DBAState) -> list[str]:
 
 
 def test_the_game_offers_edits_and_lists_them() -> None:
-    assert isinstance(GAME, Edits) and isinstance(GAME, ListsEdits)
+    assert GAME.edit is not None and GAME.edit_commands is not None
     assert [u.usage.split()[0] for u in GAME.edit_commands()] == [
         "move", "add", "remove", "elite", "lost", "terrain", "give", "take",
     ]  # fmt: skip

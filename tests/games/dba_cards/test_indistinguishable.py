@@ -5,6 +5,7 @@ when the deck order and the other hands are drawn afresh (pbem/games/dba_cards/h
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,8 @@ from pydantic import BaseModel
 
 from pbem.core.game import Game
 from pbem.core.rng import SeededRng
-from pbem.games.dba_cards.game import DBACards
+from pbem.games.dba_cards import GAME
+from pbem.games.dba_cards.bots import random_input
 from pbem.games.dba_cards.inputs import Scout, TurnInput
 from pbem.games.dba_cards.state import DBAState
 from tests.games.dba_cards.harness import two_player_desk
@@ -35,18 +37,19 @@ PROBES = [
 ]
 
 
-class WithoutScout(DBACards):
-    """The game as played by the seat under test, which never plays Scout: Scout shows it the
-    other hand on purpose (its own test is in test_every_card.py), and from then on the seat
-    knows what the twin changed."""
+def _without_scout(state: DBAState, seat: str, rng: SeededRng) -> BaseModel:
+    """A random legal input without any Scout order."""
+    made = random_input(state, seat, rng)
+    if not isinstance(made, TurnInput):
+        return made
+    kept = [o for o in made.orders if not isinstance(o, Scout)]
+    return TurnInput(orders=kept, standing=made.standing)
 
-    def random_input(self, state: DBAState, seat: str, rng: SeededRng) -> BaseModel:
-        """A random legal input without any Scout order."""
-        made = super().random_input(state, seat, rng)
-        if not isinstance(made, TurnInput):
-            return made
-        kept = [o for o in made.orders if not isinstance(o, Scout)]
-        return TurnInput(orders=kept, standing=made.standing)
+
+# The game as played by the seat under test, which never plays Scout: Scout shows it the
+# other hand on purpose (its own test is in test_every_card.py), and from then on the seat
+# knows what the twin changed.
+WITHOUT_SCOUT = replace(GAME, random_input=_without_scout)
 
 
 def _public_behaviour(state: DBAState) -> DBAState:
@@ -62,7 +65,7 @@ def _states(game: Game, opening: Any, count: int, seed: int) -> list[DBAState]:
 
 
 def _check(desk: Desk, states: list[DBAState]) -> list[str]:
-    game = WithoutScout()
+    game = WITHOUT_SCOUT
     return leaks(
         game,
         desk,
@@ -77,7 +80,7 @@ def _check(desk: Desk, states: list[DBAState]) -> list[str]:
 @pytest.mark.slow
 def test_a_two_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Path) -> None:
     desk, opening = two_player_desk(tmp_path)
-    states = _states(DBACards(), opening, 110, seed=24)
+    states = _states(GAME, opening, 110, seed=24)
     assert sum(s.stage in ("turn", "react") for s in states) > 90
     assert _check(desk, states) == []
 
@@ -94,7 +97,7 @@ def test_a_three_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Pat
 def test_a_twin_draws_the_hidden_cards_afresh_and_keeps_what_the_seat_knows(
     tmp_path: Path,
 ) -> None:
-    game = DBACards()
+    game = GAME
     _, opening = two_player_desk(tmp_path)
     pairs = changed = 0
     for number, state in enumerate(_states(game, opening, 40, seed=26)):

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.core.edits import ListsEdits
-from pbem.core.game import EditRefused, Edits
+from pbem.core.game import EditRefused
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.king_david import GAME
 from pbem.games.king_david.events.table import full_cup
@@ -43,7 +42,7 @@ def _markers(state: KDState) -> list[str]:
 
 
 def test_the_game_offers_edits_and_lists_them() -> None:
-    assert isinstance(GAME, Edits) and isinstance(GAME, ListsEdits)
+    assert GAME.edit is not None and GAME.edit_commands is not None
     assert [u.usage.split()[0] for u in GAME.edit_commands()] == [
         "food", "resources", "fort", "control", "steps", "move-army", "add-army", "remove-army",
         "leader", "give-marker", "take-marker",

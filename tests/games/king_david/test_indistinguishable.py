@@ -5,7 +5,7 @@ sides' stack contents, the others' Event Markers, the event cup and the face-dow
 markers, and whether the others' standing instructions cover a question (with the same
 answers) drawn afresh (`hidden.py`) must give that seat the same report, subject, phase
 label, deadline, who-owes list and readings of its mails, played forward on the same inputs.
-The stacks within two areas of the seat's own are kept (`NearKept`), so its own moves,
+The stacks within two areas of the seat's own are kept (`NEAR_KEPT`), so its own moves,
 combats and sieges are compared too: they meet the same stacks in both runs.
 
 A run stops where the rules themselves show the seat something hidden, since from there on
@@ -20,15 +20,16 @@ the counter mix in an order that ignores which id carries which counter).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pbem.core.game import Event
+from pbem.core.game import Event, Game
 from pbem.core.rng import SeededRng
 from pbem.core.secrecy import TwinRun, TwinStep
-from pbem.games.king_david.game import KingDavid
+from pbem.games.king_david import GAME
 from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
@@ -51,13 +52,14 @@ PROBES = [
 ]
 
 
-class NearKept(KingDavid):
-    """King David whose twins keep the stacks the seat's next action may reach or retreat
-    past (two areas from its own counters), so its own battles are compared too."""
+def _resample_near_kept(state: KDState, seat: str, rng: SeededRng) -> KDState:
+    """The game's resample, keeping the stacks near the seat."""
+    return resample_hidden(state, seat, rng, keep=frozenset(_near(state, seat)))
 
-    def resample_hidden(self, state: KDState, seat: str, rng: SeededRng) -> KDState:
-        """The game's resample, keeping the stacks near the seat."""
-        return resample_hidden(state, seat, rng, keep=frozenset(_near(state, seat)))
+
+# King David whose twins keep the stacks the seat's next action may reach or retreat past (two
+# areas from its own counters), so its own battles are compared too.
+NEAR_KEPT = replace(GAME, resample_hidden=_resample_near_kept)
 
 
 def _near(state: KDState, seat: str) -> set[str]:
@@ -121,7 +123,7 @@ class UntilShown(TwinRun):
         return super()._advance(step, number) and not _shown(step, self.seat, near)
 
 
-def _leaks(game: KingDavid, desk: Desk, states: list[Any]) -> list[str]:
+def _leaks(game: Game, desk: Desk, states: list[Any]) -> list[str]:
     found = []
     for number, state in enumerate(states):
         for seat in sorted(state.players):
@@ -135,10 +137,10 @@ def _leaks(game: KingDavid, desk: Desk, states: list[Any]) -> list[str]:
 @pytest.mark.slow
 def test_a_seat_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("king-david", tmp_path)
-    assert isinstance(game, KingDavid)
+    assert game is GAME
     states = random_states(game, opening, STATES, seed=24, longest=60)
     assert len(states) == STATES
-    found = _leaks(NearKept(), desk, states)
+    found = _leaks(NEAR_KEPT, desk, states)
     assert not found, "\n".join(found[:10])
 
 
@@ -157,7 +159,7 @@ def _hidden_facts(state: KDState, seat: str) -> dict[str, Any]:
 @pytest.mark.slow
 def test_the_twin_changes_hidden_facts_and_keeps_the_seats_view(tmp_path: Path) -> None:
     game, _, opening = Desk.of_game("king-david", tmp_path)
-    assert isinstance(game, KingDavid)
+    assert game is GAME
     states = random_states(game, opening, 40, seed=7, longest=60)
     changed: dict[str, int] = {}
     for number, state in enumerate(states):

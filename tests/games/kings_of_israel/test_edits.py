@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pbem.core.edits import ListsEdits
-from pbem.core.game import EditRefused, Edits
+from pbem.core.game import EditRefused
 from pbem.core.rng import SeededRng
 from pbem.games.kings_of_israel import GAME
 from pbem.games.kings_of_israel.state import KIState
@@ -28,7 +27,7 @@ def _cards(state: KIState) -> list[str]:
 
 
 def test_the_game_offers_edits_and_lists_them() -> None:
-    assert isinstance(GAME, Edits) and isinstance(GAME, ListsEdits)
+    assert GAME.edit is not None and GAME.edit_commands is not None
     assert [u.usage.split()[0] for u in GAME.edit_commands()] == [
         "sin", "idol", "altar", "prophet", "give", "take", "bless", "unbless", "actions",
     ]  # fmt: skip

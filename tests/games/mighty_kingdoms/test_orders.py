@@ -221,8 +221,9 @@ def test_every_problem_code_has_wording() -> None:
 
     wording = (templates_dir() / "mighty-kingdoms" / "problems.txt").read_text()
     known = {line.split(":")[0] for line in wording.splitlines() if line.startswith("mk.")}
-    package = Path(GAME.__module__.replace(".", "/")).parent
-    mine = ["orders.py", "orders_setup.py", "summer/orders.py", "battles/orders.py", "game.py"]
+    package = Path("pbem", "games", "mighty_kingdoms")
+    mine = ["orders.py", "orders_setup.py", "summer/orders.py", "battles/orders.py",
+            "stage_orders.py"]
     used: set[str] = set()
     for name in mine:
         source = (Path(__file__).parents[3] / package / name).read_text()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pbem.core.game import ContentError
-from pbem.games.mighty_kingdoms.game import META, coerce_settings
+from pbem.games.mighty_kingdoms.game import META
+from pbem.games.mighty_kingdoms.setup import coerce_settings
 
 
 def test_defaults_have_declared_settings_with_choices() -> None:

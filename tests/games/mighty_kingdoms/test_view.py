@@ -100,10 +100,9 @@ def test_template_and_due_for_a_seat_without_armies() -> None:
 
 
 def test_kow_lists_stay_private_until_a_battle_reveals_them() -> None:
-    from pbem.core.game import KeepsSecrets, PlaysItself
     from tests.games.mighty_kingdoms.summer_fixtures import new_game
 
-    assert isinstance(GAME, PlaysItself) and isinstance(GAME, KeepsSecrets)
+    assert GAME.random_input is not None and GAME.private_strings is not None
     state = new_game(3, battle_mode="kow")
     revealed_some = False
     for step in range(16):

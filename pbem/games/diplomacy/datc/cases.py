@@ -24,6 +24,13 @@ from pbem.games.diplomacy.rules.adjustment import balance
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
 
 
+def settle_scenario_cases(scenario: dict[str, Any], text: str) -> list[dict[str, Any]]:
+    """Adjudicate each case of a DATC-format file (jDip and godip test files) on the board
+    `scenario`: its units after the phase, its dislodged units, and how it compares with the
+    case's POSTSTATE (`pbem adjudicate`)."""
+    return settle_cases(Board.model_validate(scenario), text)
+
+
 def settle_cases(board: Board, text: str) -> list[dict[str, Any]]:
     """Each case's outcome: {case, units, dislodged, matches, differences} or {case, error}."""
     found = []
