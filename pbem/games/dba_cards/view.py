@@ -149,6 +149,7 @@ def build_view(
         "window": window_view(state, viewer),
         "board": board_picture(state, viewer, shown).model_dump(),
         "board_text": board_text(state, viewer),
+        "has_allies": viewer in state.sides and len(state.allies(viewer)) > 1,
         "board_legend": legend(state),
         "winner": state.winner,
         "template": template,

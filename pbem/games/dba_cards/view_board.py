@@ -124,7 +124,8 @@ def _battles(events: list[dict[str, Any]]) -> list[str]:
 
 
 def board_text(state: DBAState, viewer: str | None) -> list[str]:
-    """The board as text rows, rank 8 at the top: own units upper case, the enemy's lower."""
+    """The board as text rows, rank 8 at the top: own units upper case, an ally's with a
+    capital first letter, the enemy's lower case (the public board: the attacker's side upper)."""
     rows = []
     board = state.occupants()
     for rank in range(state.size, 0, -1):
@@ -137,9 +138,17 @@ def board_text(state: DBAState, viewer: str | None) -> list[str]:
     return rows
 
 
+def _cased(state: DBAState, code: str, owner: str, viewer: str | None) -> str:
+    """A unit's code as the viewer reads whose it is."""
+    if owner == viewer or (viewer is None and state.side_of(owner) == 0):
+        return code.upper()
+    if viewer is not None and viewer in state.sides and not state.enemies(viewer, owner):
+        return code.capitalize()
+    return code.lower()
+
+
 def _cell_text(state: DBAState, square: str, unit: Unit | None, viewer: str | None) -> str:
     if unit is not None:
         code = short(unit.type, unit.elite, unit.general)
-        mine = (viewer is None and state.side_of(unit.owner) == 0) or unit.owner == viewer
-        return f"{code.upper() if mine else code.lower():<4}"
+        return f"{_cased(state, code, unit.owner, viewer):<4}"
     return TEXT_TERRAIN.get(state.terrain_at(square), " .  ")

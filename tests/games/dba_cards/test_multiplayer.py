@@ -11,6 +11,8 @@ from pbem.games.dba_cards import GAME
 from pbem.games.dba_cards.squares import coords
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.paths import campaigns_dir
+from pbem.render.report import render_text
+from tests.games.dba_cards.test_full_games import HEADER
 
 SCENARIO = campaigns_dir() / "dba-cards" / "open-field.toml"
 NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")
@@ -139,3 +141,14 @@ def test_random_four_player_games_finish(seed: int) -> None:
     results = {s["seat"]: s["result"] for s in outcome.standings}
     winners = set(state.allies(state.winner or ""))
     assert {s for s, r in results.items() if r == "win"} == winners and len(winners) == 2
+
+
+def test_the_text_board_tells_own_allied_and_enemy_units_apart() -> None:
+    state = battle("p1 blades f5\np3 bows f6\np2 bows g6\np1 general a1\np2 general l12")
+    view = GAME.view(state, "p1", [])
+    rows = "\n".join(view["board_text"])
+    assert "BD" in rows and "Bw" in rows and "bw" in rows  # own, ally's, enemy's
+    assert view["has_allies"]
+    report = render_text({**HEADER, "seat": "p1"}, view)
+    assert "your allies' with a capital first letter" in report
+    assert "the enemy's in small letters" in report
