@@ -16,7 +16,7 @@ from pbem.games.david_goliath.orders_text import standing_text
 from pbem.games.david_goliath.progress import default_input, due, phase
 from pbem.games.david_goliath.state import DGState
 from pbem.games.david_goliath.turn import owing
-from pbem.games.david_goliath.view_board import board_picture, board_text
+from pbem.games.david_goliath.view_board import board_json, board_text
 
 
 def view_for(state: DGState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -49,7 +49,7 @@ def build_view(
         ],
         "public": _public(state),
         "board_text": board_text(state),
-        "board": board_picture(state, viewer, shown).model_dump(mode="json"),
+        "board": board_json(state, viewer, shown),
         "template": template,
     }
     role = state.role_of(viewer) if viewer and viewer != REFEREE else None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, Literal
 
 from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
@@ -25,12 +27,41 @@ NAMES = {
 def board_picture(state: DGState, viewer: str | None, events: list[dict[str, Any]]) -> Picture:
     """The field: rocks and trees, both figures (the viewer's ringed), the fallen spear and
     stones, and this step's moves and attacks as arrows."""
+    return _picture(state, viewer, events, _cells(state.terrain))
+
+
+def board_json(state: DGState, viewer: str | None, events: list[dict[str, Any]]) -> dict[str, Any]:
+    """`board_picture(...).model_dump(mode="json")`, the 64 cells' dumps made once a terrain."""
+    data = _picture(state, viewer, events, []).model_dump(mode="json")
+    data["cells"] = [
+        {**cell, "marks": list(cell["marks"])} for cell in _cells_json(_terrain_key(state))
+    ]
+    return data
+
+
+def _terrain_key(state: DGState) -> tuple[tuple[str, str], ...]:
+    return tuple(state.terrain.items())
+
+
+def _cells(terrain: Mapping[str, str]) -> list[Cell]:
     cells = []
     for square in all_squares():
         x, y = xy(square)
-        ground = state.terrain.get(square)
+        ground = terrain.get(square)
         cells.append(Cell(id=square, q=x, r=7 - y, terrain=ground or "plain",
                           marks=[ground] if ground else []))
+    return cells
+
+
+@lru_cache(maxsize=64)
+def _cells_json(terrain: tuple[tuple[str, str], ...]) -> tuple[dict[str, Any], ...]:
+    """The cells' dumps for one terrain, shared: callers copy them before handing them out."""
+    return tuple(cell.model_dump(mode="json") for cell in _cells(dict(terrain)))
+
+
+def _picture(
+    state: DGState, viewer: str | None, events: list[dict[str, Any]], cells: list[Cell]
+) -> Picture:
     pieces = [_figure(state, role, viewer) for role in ("goliath", "david")]
     pieces += _tokens(state)
     owners = [Owner(key=s.id, name=_owner_name(state, s.id, s.name), slot=i)
