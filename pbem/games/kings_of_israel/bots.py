@@ -11,7 +11,7 @@ from pbem.games.kings_of_israel.hidden import as_known
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.order_text import act_line
 from pbem.games.kings_of_israel.play.actions import COST, cost, perform
-from pbem.games.kings_of_israel.reach import enterable, steps_from
+from pbem.games.kings_of_israel.reach import enterable, stepper, steps_from
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import answering_cards
 
@@ -20,9 +20,9 @@ def distances(state: KIState, start: str) -> dict[str, tuple[int, str]]:
     """Steps from `start` to every reachable location, with the first step of a shortest way."""
     found: dict[str, tuple[int, str]] = {start: (0, start)}
     frontier = [start]
-    while frontier:
-        here = frontier.pop(0)
-        for step in steps_from(state, here):
+    steps = stepper(state)
+    for here in frontier:  # breadth first: the list grows while it is read
+        for step in steps(here):
             if step not in found:
                 first = step if here == start else found[here][1]
                 found[step] = (found[here][0] + 1, first)
@@ -30,9 +30,12 @@ def distances(state: KIState, start: str) -> dict[str, tuple[int, str]]:
     return found
 
 
-def _toward(state: KIState, seat: str, wanted: list[str]) -> Act | None:
-    reach = distances(state, state.prophets[seat].at)
-    goals = sorted((reach[p][0], state.board.locations().index(p), p) for p in wanted if p in reach)
+def _toward(
+    state: KIState, seat: str, wanted: list[str], reach: dict[str, tuple[int, str]]
+) -> Act | None:
+    """A step toward the nearest of `wanted`; `reach`: the distances from the seat's place."""
+    order = state.board.locations()
+    goals = sorted((reach[p][0], order.index(p), p) for p in wanted if p in reach)
     goals = [g for g in goals if g[0] > 0]
     return Act(verb="move", args=[reach[goals[0][2]][1]]) if goals else None
 
@@ -59,17 +62,18 @@ def best_act(state: KIState, seat: str) -> Act | None:
     idols = [p for p in state.idols if p != fp and p not in others]
     reach = distances(state, here)
     if any(reach.get(p, (99, ""))[0] <= left - destroy for p in idols):
-        return _toward(state, seat, idols)
+        return _toward(state, seat, idols, reach)
     run = _run(state, seat, idols)
     if run is not None and left >= 1 + destroy:
         return run
     if materials:
-        return _toward(state, seat, [p for p in state.board.locations() if p not in state.altars])
+        unbuilt = [p for p in state.board.locations() if p not in state.altars]
+        return _toward(state, seat, unbuilt, reach)
     if len(state.prophets[seat].hand) < hand_limit(state, seat) and _can_draw(state):
         return Act(verb="acquire")
     if state.sin.get(here, 0) >= 1 and here != fp:
         return Act(verb="preach")
-    return _toward(state, seat, [p for p in state.sin if p != fp and p not in others])
+    return _toward(state, seat, [p for p in state.sin if p != fp and p not in others], reach)
 
 
 def _gift(state: KIState, seat: str) -> Act | None:
@@ -116,9 +120,9 @@ def _can_draw(state: KIState) -> bool:
 
 def _blessing_plays(state: KIState, seat: str) -> list[Act]:
     plays = []
+    order = state.board.locations()
     worst = sorted(
-        state.board.locations(),
-        key=lambda p: (-(p in state.idols), -state.sin.get(p, 0), state.board.locations().index(p)),
+        order, key=lambda p: (-(p in state.idols), -state.sin.get(p, 0), order.index(p))
     )
     target = next((p for p in worst if p != state.false_prophet), worst[0])
     for card_id in state.prophets[seat].blessings:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pbem.games.kings_of_israel.state import KIState
 
 
@@ -20,3 +22,28 @@ def steps_from(state: KIState, here: str) -> list[str]:
     if not state.has_permanent("no_sea"):
         found += [p for p in state.board.sea_neighbours(here) if p not in found]
     return [p for p in found if enterable(state, p)]
+
+
+def stepper(state: KIState) -> Callable[[str], list[str]]:
+    """`steps_from(state, here)` for many places of a state that does not change meanwhile:
+    the open seas, the High Places and each place's entry are looked up once."""
+    board, destroyed = state.board, set(state.destroyed)
+    seas = not state.has_permanent("no_sea")
+    mounts = not state.has_permanent("block")
+    entry: dict[str, bool] = {}
+
+    def enters(place: str) -> bool:
+        known = entry.get(place)
+        if known is None:
+            info = board.place(place)
+            known = not (info.nation or place in destroyed) and (info.kind != "mount" or mounts)
+            entry[place] = known
+        return known
+
+    def steps(here: str) -> list[str]:
+        found = list(board.road_neighbours(here))
+        if seas:
+            found += [p for p in board.sea_neighbours(here) if p not in found]
+        return [p for p in found if enters(p)]
+
+    return steps

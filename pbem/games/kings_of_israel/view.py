@@ -17,7 +17,7 @@ from pbem.games.kings_of_israel.flow import owing
 from pbem.games.kings_of_israel.order_text import act_line, canonical_orders, standing_line
 from pbem.games.kings_of_israel.progress import due, phase
 from pbem.games.kings_of_israel.state import KIState
-from pbem.games.kings_of_israel.view_board import board_lines, board_picture, map_lines
+from pbem.games.kings_of_israel.view_board import board_json, board_lines, map_lines
 
 
 def view_for(state: KIState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -51,8 +51,7 @@ def build_view(
         "prophets": [_prophet(state, s.id, viewer) for s in state.seats],
         "board_lines": board_lines(state),
         "map_lines": map_lines(state),
-        "board": board_picture(state, viewer, [e for e in events if e.seen_by(viewer)])
-        .model_dump(mode="json"),
+        "board": board_json(state, viewer, [e for e in events if e.seen_by(viewer)]),
         "template": template,
     }
     if viewer in state.prophets:

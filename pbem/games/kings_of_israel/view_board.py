@@ -4,6 +4,7 @@ stands on each place, this phase's moves) and as text lines."""
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from pbem.core.board import Arrow, Cell, Link, Owner, Picture, Piece
 from pbem.core.game import Event
@@ -30,9 +31,42 @@ NOTES = ["You may name places in orders as shown or with hyphens (mount-ebal)."]
 def board_picture(state: KIState, viewer: str | None, events: list[Event] | None = None) -> Picture:
     """Every place (location, Mount or nation), roads and seas; Altars, Idols and Sin Cubes;
     the prophets in their players' colours and the False Prophet; this phase's moves."""
-    cells = [_cell(state, p.id) for p in state.board.places]
-    links = [Link(a=a, b=b, kind="road") for a, b in state.board.roads]
-    links += [Link(a=a, b=b, kind="sea") for a, b in state.board.seas]
+    cells = [_cell(state, p.id, _marks(state, p.id)) for p in state.board.places]
+    return _picture(state, viewer, events, cells)
+
+
+def board_json(
+    state: KIState, viewer: str | None, events: list[Event] | None = None
+) -> dict[str, Any]:
+    """`board_picture(...).model_dump(mode="json")`, each cell's dump made once a board for
+    each set of marks it shows, and the roads and seas built once a board."""
+    data = _picture(state, viewer, events, []).model_dump(mode="json")
+    dumps: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = state.board.memo("cell dumps", dict)
+    cells = []
+    for place in state.board.places:
+        key = (place.id, tuple(_marks(state, place.id)))
+        dump = dumps.get(key)
+        if dump is None:
+            dump = dumps[key] = _cell(state, place.id, list(key[1])).model_dump(mode="json")
+        cells.append({**dump, "marks": list(dump["marks"])})
+    data["cells"] = cells
+    return data
+
+
+def _links(state: KIState) -> list[Link]:
+    """The roads, then the sea lanes, as links (made once a board; they are never changed)."""
+
+    def build() -> list[Link]:
+        links = [Link(a=a, b=b, kind="road") for a, b in state.board.roads]
+        return links + [Link(a=a, b=b, kind="sea") for a, b in state.board.seas]
+
+    return state.board.memo("links", build)
+
+
+def _picture(
+    state: KIState, viewer: str | None, events: list[Event] | None, cells: list[Cell]
+) -> Picture:
+    links = list(_links(state))
     pieces = [Piece(cell=p, kind="altar") for p in state.altars]
     for place in state.board.places:
         if state.sin.get(place.id):
@@ -77,12 +111,15 @@ def _name(state: KIState, seat: str) -> str:
     return next(s.name for s in state.seats if s.id == seat)
 
 
-def _cell(state: KIState, place_id: str) -> Cell:
-    place = state.board.place(place_id)
+def _marks(state: KIState, place_id: str) -> list[str]:
     # altar and idol marks say what stands there (the map draws them as pieces)
-    marks = [mark for mark, on in (("altar", place_id in state.altars),
-                                   ("idol", place_id in state.idols),
-                                   ("destroyed", place_id in state.destroyed)) if on]
+    return [mark for mark, on in (("altar", place_id in state.altars),
+                                  ("idol", place_id in state.idols),
+                                  ("destroyed", place_id in state.destroyed)) if on]
+
+
+def _cell(state: KIState, place_id: str, marks: list[str]) -> Cell:
+    place = state.board.place(place_id)
     terrain = "nation" if place.nation else ("mount" if place.kind == "mount" else "plain")
     return Cell(id=place_id, x=place.x, y=place.y, terrain=terrain, label=place.name,
                 marks=marks)
@@ -114,6 +151,10 @@ def board_lines(state: KIState) -> list[str]:
 
 def map_lines(state: KIState) -> list[str]:
     """The roads and sea lanes of Israel, one place per line."""
+    return list(state.board.memo("map lines", lambda: _map_lines(state)))
+
+
+def _map_lines(state: KIState) -> list[str]:
     lines = []
     for place in state.board.places:
         roads = [state.board.place(p).name for p in state.board.road_neighbours(place.id)]
