@@ -26,24 +26,30 @@ def steps_from(state: KIState, here: str) -> list[str]:
 
 def stepper(state: KIState) -> Callable[[str], list[str]]:
     """`steps_from(state, here)` for many places of a state that does not change meanwhile:
-    the open seas, the High Places and each place's entry are looked up once."""
-    board, destroyed = state.board, set(state.destroyed)
+    the ways out of each place and the places closed to prophets worked out once."""
+    board = state.board
     seas = not state.has_permanent("no_sea")
-    mounts = not state.has_permanent("block")
-    entry: dict[str, bool] = {}
-
-    def enters(place: str) -> bool:
-        known = entry.get(place)
-        if known is None:
-            info = board.place(place)
-            known = not (info.nation or place in destroyed) and (info.kind != "mount" or mounts)
-            entry[place] = known
-        return known
+    ways = board.memo("ways by sea" if seas else "ways by road", lambda: _ways(state, seas))
+    closed = set(state.destroyed) | board.memo("nations", lambda: _of_kind(state, "nation"))
+    if state.has_permanent("block"):
+        closed |= board.memo("mounts", lambda: _of_kind(state, "mount"))
 
     def steps(here: str) -> list[str]:
-        found = list(board.road_neighbours(here))
-        if seas:
-            found += [p for p in board.sea_neighbours(here) if p not in found]
-        return [p for p in found if enters(p)]
+        return [p for p in ways[here] if p not in closed]
 
     return steps
+
+
+def _ways(state: KIState, seas: bool) -> dict[str, tuple[str, ...]]:
+    """Each place's neighbours by road, then by sea (if `seas`) where no road joins them."""
+    board, found = state.board, {}
+    for place in board.places:
+        near = list(board.road_neighbours(place.id))
+        if seas:
+            near += [p for p in board.sea_neighbours(place.id) if p not in near]
+        found[place.id] = tuple(near)
+    return found
+
+
+def _of_kind(state: KIState, kind: str) -> frozenset[str]:
+    return frozenset(p.id for p in state.board.places if p.kind == kind)
