@@ -172,12 +172,17 @@ def card_named(text: str) -> Card | None:
 
 def card_of(card_id: str) -> Card:
     """The card behind an instance id such as 'dodge.3'."""
-    return BY_SLUG[card_id.rsplit(".", 1)[0]]
+    card = BY_ID.get(card_id)
+    return card if card is not None else BY_SLUG[card_id.rsplit(".", 1)[0]]
 
 
 def full_deck() -> list[str]:
     """Every card instance, in list order: 'walk.1' … 'walk.4', …"""
-    return [f"{c.slug}.{n}" for c in CARDS for n in range(1, c.count + 1)]
+    return list(FULL_DECK)
+
+
+FULL_DECK: tuple[str, ...] = tuple(f"{c.slug}.{n}" for c in CARDS for n in range(1, c.count + 1))
+BY_ID: dict[str, Card] = {card_id: BY_SLUG[card_id.rsplit(".", 1)[0]] for card_id in FULL_DECK}
 
 
 def usable_by(card: Card, role: Role) -> bool:

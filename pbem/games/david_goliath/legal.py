@@ -56,16 +56,17 @@ def moves_with(state: DGState, role: Role, card: Card) -> list[MovePlan]:
         return []
     if card.distance == (KNIGHT,):
         return [
-            MovePlan(card=card.slug, dest=s, path=[s])
+            MovePlan.model_construct(card=card.slug, dest=s, path=[s])
             for s in knight_jumps(start)
             if _open(state, s, blocker)
         ]
     plans = []
+    terrain = state.terrain
     for distance in card.distance:
         for step in directions(card.lines):
             path = ray(start, step, distance)
-            if path and all(_open(state, s, blocker) for s in path):
-                plans.append(MovePlan(card=card.slug, dest=path[-1], path=path))
+            if path and all(s not in terrain and s != blocker for s in path):  # see _open
+                plans.append(MovePlan.model_construct(card=card.slug, dest=path[-1], path=path))
     return sorted(plans, key=lambda p: (p.card, p.dest))
 
 

@@ -7,12 +7,13 @@ every card not yet in the discard pile, as long as the real hand is not empty.
 
 from __future__ import annotations
 
-from pbem.games.david_goliath.content import Role, full_deck
+from pbem.games.david_goliath.content import FULL_DECK, Role
 from pbem.games.david_goliath.legal import (
     defences,
+    held,
     legal_attacks,
     legal_events,
-    legal_moves,
+    moves_with,
     negates,
     placements,
 )
@@ -22,7 +23,7 @@ from pbem.games.david_goliath.state import DGState
 def unseen_hand(state: DGState, role: Role) -> DGState:
     """A copy of `state` in which `role` holds every card the public cannot place elsewhere."""
     gone = set(state.discard)
-    widest = [c for c in full_deck() if c not in gone]
+    widest = [c for c in FULL_DECK if c not in gone]
     figure = state.figures[role].model_copy(update={"hand": widest})
     return state.model_copy(update={"figures": {**state.figures, role: figure}})
 
@@ -37,8 +38,8 @@ def may_play(state: DGState, role: Role) -> bool:
     wide = unseen_hand(state, role)
     if kind == "event":
         return bool(legal_events(wide, role))
-    if kind == "move":
-        return bool(legal_moves(wide, role))
+    if kind == "move":  # any card's move will do: the first found ends the search
+        return any(moves_with(wide, role, card) for card in held(wide, role, ("move",)))
     return bool(legal_attacks(wide, role))
 
 

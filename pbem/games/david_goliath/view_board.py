@@ -127,20 +127,23 @@ def _arrows(state: DGState, events: list[dict[str, Any]]) -> list[Arrow]:
 
 def board_text(state: DGState) -> list[str]:
     """Rank 8 at the top: D David, G Goliath, R rock, T tree, / spear, o stones, . empty."""
+    letters = _letters(state)
     rows = []
     for rank in range(8, 0, -1):
-        rows.append(f"{rank} " + " ".join(_letter(state, f"{f}{rank}") for f in FILES))
+        rows.append(f"{rank} " + " ".join(letters.get(f"{f}{rank}", ".") for f in FILES))
     rows.append("  " + " ".join(FILES))
     return rows
 
 
-def _letter(state: DGState, square: str) -> str:
-    if state.figures["david"].square == square:
-        return "D"
-    if state.figures["goliath"].square == square:
-        return "G"
-    if square in state.terrain:
-        return LETTERS[state.terrain[square]]
-    if state.spear_at == square:
-        return "/"
-    return "o" if state.stones_at.get(square) else "."
+def _letters(state: DGState) -> dict[str, str]:
+    """The letter of every square that is not empty; what stands on a square before what
+    lies there: David, Goliath, rock or tree, the spear, then stones."""
+    found = {square: "o" for square, count in state.stones_at.items() if count}
+    if state.spear_at:
+        found[state.spear_at] = "/"
+    found |= {square: LETTERS[ground] for square, ground in state.terrain.items()}
+    for role, letter in (("goliath", "G"), ("david", "D")):
+        square = state.figures[role].square
+        if square is not None:
+            found[square] = letter
+    return found
