@@ -11,7 +11,7 @@ from pbem.games.kings_of_israel.hidden import as_known
 from pbem.games.kings_of_israel.inputs import Act, KIOrders
 from pbem.games.kings_of_israel.order_text import act_line
 from pbem.games.kings_of_israel.play.actions import COST, cost, perform
-from pbem.games.kings_of_israel.reach import enterable, stepper, steps_from
+from pbem.games.kings_of_israel.reach import shut, stepper, steps_from
 from pbem.games.kings_of_israel.state import KIState
 from pbem.games.kings_of_israel.windows import answering_cards
 
@@ -102,10 +102,10 @@ def _run(state: KIState, seat: str, wanted: list[str]) -> Act | None:
     start = state.prophets[seat].at
     paths: dict[str, list[str]] = {start: []}
     frontier = [start]
-    while frontier:
-        here = frontier.pop(0)
+    closed = shut(state)
+    for here in frontier:  # breadth first: the list grows while it is read
         for step in state.board.road_neighbours(here):
-            if step not in paths and enterable(state, step):
+            if step not in paths and step not in closed:
                 paths[step] = [*paths[here], step]
                 frontier.append(step)
     goals = sorted((len(paths[p]), p) for p in wanted if p in paths and len(paths[p]) >= 2)

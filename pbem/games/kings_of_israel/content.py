@@ -124,7 +124,10 @@ class Board(SharedContent):
 
     def ability(self, ability_id: str) -> Ability:
         """The Ability card with this id."""
-        return next(a for a in self.abilities if a.id == ability_id)
+        found = _abilities(self).get(ability_id)
+        if found is None:  # as a search of the list would: StopIteration
+            return next(a for a in self.abilities if a.id == ability_id)
+        return found
 
     def named(self, text: str) -> str | None:
         """The place id a player means by `text` ('Mount Ebal', 'mount-ebal'), or None."""
@@ -154,6 +157,16 @@ def _places(board: Board) -> dict[str, Place]:
     if "places" not in memo:
         memo["places"] = {p.id: p for p in board.places}
     return memo["places"]  # type: ignore[return-value]
+
+
+def _abilities(board: Board) -> dict[str, Ability]:
+    memo = _memo(board)
+    if "abilities" not in memo:
+        table: dict[str, Ability] = {}
+        for ability in board.abilities:
+            table.setdefault(ability.id, ability)  # the first of an id, as a search finds it
+        memo["abilities"] = table
+    return memo["abilities"]  # type: ignore[return-value]
 
 
 def _adjacent(board: Board) -> dict[tuple[str, str], list[str]]:

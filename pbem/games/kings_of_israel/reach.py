@@ -27,17 +27,23 @@ def steps_from(state: KIState, here: str) -> list[str]:
 def stepper(state: KIState) -> Callable[[str], list[str]]:
     """`steps_from(state, here)` for many places of a state that does not change meanwhile:
     the ways out of each place and the places closed to prophets worked out once."""
-    board = state.board
     seas = not state.has_permanent("no_sea")
-    ways = board.memo("ways by sea" if seas else "ways by road", lambda: _ways(state, seas))
-    closed = set(state.destroyed) | board.memo("nations", lambda: _of_kind(state, "nation"))
-    if state.has_permanent("block"):
-        closed |= board.memo("mounts", lambda: _of_kind(state, "mount"))
+    ways = state.board.memo("ways by sea" if seas else "ways by road", lambda: _ways(state, seas))
+    closed = shut(state)
 
     def steps(here: str) -> list[str]:
         return [p for p in ways[here] if p not in closed]
 
     return steps
+
+
+def shut(state: KIState) -> set[str]:
+    """The places no prophet may enter now: `enterable` is False for these, True elsewhere."""
+    board = state.board
+    found = set(state.destroyed) | board.memo("nations", lambda: _of_kind(state, "nation"))
+    if state.has_permanent("block"):
+        found |= board.memo("mounts", lambda: _of_kind(state, "mount"))
+    return found
 
 
 def _ways(state: KIState, seas: bool) -> dict[str, tuple[str, ...]]:

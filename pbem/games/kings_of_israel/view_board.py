@@ -43,8 +43,12 @@ def board_json(
     data = _picture(state, viewer, events, []).model_dump(mode="json")
     dumps: dict[tuple[str, tuple[str, ...]], dict[str, Any]] = state.board.memo("cell dumps", dict)
     cells = []
+    altars, idols, destroyed = set(state.altars), set(state.idols), set(state.destroyed)
     for place in state.board.places:
-        key = (place.id, tuple(_marks(state, place.id)))
+        place_id = place.id
+        key = (place_id, tuple(mark for mark, on in (("altar", place_id in altars),
+                                                     ("idol", place_id in idols),
+                                                     ("destroyed", place_id in destroyed)) if on))
         dump = dumps.get(key)
         if dump is None:
             dump = dumps[key] = _cell(state, place.id, list(key[1])).model_dump(mode="json")
@@ -128,22 +132,26 @@ def _cell(state: KIState, place_id: str, marks: list[str]) -> Cell:
 def board_lines(state: KIState) -> list[str]:
     """One line per location: cubes, Idol, Altar, prophets and the False Prophet there."""
     lines = []
+    altars, idols, destroyed = set(state.altars), set(state.idols), set(state.destroyed)
+    prophets: dict[str, list[str]] = {}  # place -> the names of the prophets there, by seat
+    for seat, prophet in sorted(state.prophets.items()):
+        prophets.setdefault(prophet.at, []).append(_name(state, seat))
     for place in state.board.places:
         if place.nation:
             continue
         bits = []
         if state.sin.get(place.id):
             bits.append(f"sin {state.sin[place.id]}")
-        if place.id in state.idols:
+        if place.id in idols:
             bits.append("IDOL")
-        if place.id in state.altars:
+        if place.id in altars:
             bits.append("ALTAR")
-        here = [_name(state, s) for s, p in sorted(state.prophets.items()) if p.at == place.id]
+        here = prophets.get(place.id)
         if here:
             bits.append("prophets: " + ", ".join(here))
         if state.false_prophet == place.id:
             bits.append("FALSE PROPHET")
-        if place.id in state.destroyed:
+        if place.id in destroyed:
             bits.append("DESTROYED")
         lines.append(f"{place.name:<15} {'; '.join(bits) if bits else '-'}")
     return lines
