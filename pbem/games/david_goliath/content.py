@@ -183,6 +183,7 @@ def full_deck() -> list[str]:
 
 FULL_DECK: tuple[str, ...] = tuple(f"{c.slug}.{n}" for c in CARDS for n in range(1, c.count + 1))
 BY_ID: dict[str, Card] = {card_id: BY_SLUG[card_id.rsplit(".", 1)[0]] for card_id in FULL_DECK}
+SLUG_OF: dict[str, str] = {card_id: card.slug for card_id, card in BY_ID.items()}
 
 
 def usable_by(card: Card, role: Role) -> bool:

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from pbem.games.david_goliath.content import BY_SLUG, KNIGHT, Card, Role, card_of, usable_by
+from pbem.games.david_goliath.content import (
+    BY_SLUG,
+    KNIGHT,
+    SLUG_OF,
+    Card,
+    Role,
+    card_of,
+    usable_by,
+)
 from pbem.games.david_goliath.squares import (
     directions,
     knight_apart,
@@ -38,7 +46,7 @@ def other(role: Role) -> Role:
 
 def held(state: DGState, role: Role, kinds: tuple[str, ...]) -> list[Card]:
     """The distinct cards of these kinds in `role`'s hand that `role` may play, in list order."""
-    slugs = {card_of(c).slug for c in state.figures[role].hand}
+    slugs = {SLUG_OF.get(c) or card_of(c).slug for c in state.figures[role].hand}
     return [
         c for c in BY_SLUG.values() if c.slug in slugs and c.kind in kinds and usable_by(c, role)
     ]

@@ -11,6 +11,7 @@ from pbem.games.david_goliath.squares import FILES, all_squares, xy
 from pbem.games.david_goliath.state import DGState
 
 LETTERS = {"rock": "R", "tree": "T"}
+RANKS = tuple((rank, tuple(f"{f}{rank}" for f in FILES)) for rank in range(8, 0, -1))  # 8 first
 
 
 NAMES = {
@@ -128,9 +129,7 @@ def _arrows(state: DGState, events: list[dict[str, Any]]) -> list[Arrow]:
 def board_text(state: DGState) -> list[str]:
     """Rank 8 at the top: D David, G Goliath, R rock, T tree, / spear, o stones, . empty."""
     letters = _letters(state)
-    rows = []
-    for rank in range(8, 0, -1):
-        rows.append(f"{rank} " + " ".join(letters.get(f"{f}{rank}", ".") for f in FILES))
+    rows = [f"{rank} " + " ".join([letters.get(s, ".") for s in row]) for rank, row in RANKS]
     rows.append("  " + " ".join(FILES))
     return rows
 
