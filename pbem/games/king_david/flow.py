@@ -134,7 +134,7 @@ def _fights(state: KDState, seat: str) -> list[str]:
     """Areas where the seat's armies meet enemy armies and may attack."""
     if state.players[seat].country in state.halted:
         return []
-    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
+    areas = sorted(state.army_areas(seat))
     return [a for a in areas if enemy_armies(state, a, seat) and a not in state.frozen]
 
 
@@ -194,7 +194,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
     if task.kind == "siege-ask" and task.area == "*":
         state.agenda.pop(0)
         state.agenda = [Task(kind="siege-ask", area=a, seat=s) for s in everyone
-                        for a in sorted({x.area for x in state.armies if state.side_of(x) == s})
+                        for a in sorted(state.army_areas(s))
                         if can_besiege(state, a, s)] + [Task(kind="end", area="*")]
         return
     if task.kind == "end":
@@ -221,7 +221,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
 def _control(state: KDState, seat: str) -> None:
     """Control markers where the seat's armies stand alone (6.2.6)."""
     country = state.players[seat].country
-    for area in sorted({a.area for a in state.armies if state.side_of(a) == seat}):
+    for area in sorted(state.army_areas(seat)):
         spec = state.scenario.area(area)
         mine = [a for a in own_armies(state, area, seat) if a.country == country]
         if not mine or enemy_armies(state, area, seat):
