@@ -45,12 +45,17 @@ def _seat_name(state: KDState, seat: str, name: str) -> str:
     return f"{name} ({state.scenario.country(country).name})" if country else name
 
 
-def _owner_of(state: KDState, area: str) -> str | None:
+def _owner_of(state: KDState, area: str, seats: dict[str, str]) -> str | None:
+    """The seat whose country controls the area (`seats`: `_player_seats`), else the country."""
     country = state.control.get(area)
     if country is None:
         return None
-    seat = next((s for s, p in sorted(state.players.items()) if p.country == country), None)
-    return seat or country
+    return seats.get(country) or country
+
+
+def _player_seats(state: KDState) -> dict[str, str]:
+    """Each player country's seat (the first in seat order, should two share one)."""
+    return {p.country: s for s, p in sorted(state.players.items(), reverse=True)}
 
 
 def board_picture(state: KDState, viewer: str | None,
@@ -61,10 +66,12 @@ def board_picture(state: KDState, viewer: str | None,
     holds); this phase's moves and battles."""
     shown = events or []
     cells, pieces = [], []
-    for area in state.scenario.areas:
+    seats = _player_seats(state)
+    for area in state.scenario.areas:  # valid fields already: built without checking again
         marks = ["port"] if area.port else []
-        cells.append(Cell(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
-                          owner=_owner_of(state, area.id), label=area.id, marks=marks))
+        cells.append(Cell.model_construct(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
+                                          owner=_owner_of(state, area.id, seats), label=area.id,
+                                          marks=marks))
         if area.city:
             level = max(1, state.forts.get(area.id, 0))
             pieces.append(Piece(cell=area.id, kind="fort", label=str(level)))

@@ -43,6 +43,22 @@ def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
     return [a for a in found if (side := side_of(a)) != seat and not allied(seat, side)]
 
 
+def sides_by_area(state: KDState) -> dict[str, list[tuple[Army, str | None]]]:
+    """Per area, its armies with the seat each fights for (in the counters' order): one pass
+    over the counters for a loop over many areas, to be read again after any counter moves."""
+    seats = state.country_seats()
+    found: dict[str, list[tuple[Army, str | None]]] = {}
+    for army in state.armies:
+        found.setdefault(army.area, []).append((army, army.raider or seats.get(army.country)))
+    return found
+
+
+def has_enemy(state: KDState, stack: list[tuple[Army, str | None]], seat: str) -> bool:
+    """Whether a stack from `sides_by_area` holds armies fighting for anyone but `seat` or its
+    allies (as `enemy_armies` finds them)."""
+    return any(side != seat and not state.allied(seat, side) for _, side in stack)
+
+
 def enemy_present(state: KDState, area: str, seat: str) -> bool:
     """Whether counters of anyone but `seat` (armies or leaders) stand in `area`: all that
     the other players see of a stack, since 6.1 hides whether it holds armies."""
