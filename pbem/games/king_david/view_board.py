@@ -67,11 +67,10 @@ def board_picture(state: KDState, viewer: str | None,
     shown = events or []
     cells, pieces = [], []
     seats = _player_seats(state)
-    for area in state.scenario.areas:  # valid fields already: built without checking again
+    for area in state.scenario.areas:
         marks = ["port"] if area.port else []
-        cells.append(Cell.model_construct(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
-                                          owner=_owner_of(state, area.id, seats), label=area.id,
-                                          marks=marks))
+        cells.append(Cell(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
+                          owner=_owner_of(state, area.id, seats), label=area.id, marks=marks))
         if area.city:
             level = max(1, state.forts.get(area.id, 0))
             pieces.append(Piece(cell=area.id, kind="fort", label=str(level)))

@@ -37,8 +37,8 @@ def _cells(state: MKState) -> list[Cell]:
         tile, here = state.map.tiles[tile_id], state.tiles[tile_id]
         marks = [m for m, on in (("river", tile.river), ("start", tile.start),
                                  ("tower", here.tower), ("razing", here.razing)) if on]
-        cells.append(Cell.model_construct(  # valid fields already: built without checking
-            id=tile_id, q=tile.q, r=tile.r, terrain=tile.terrain, owner=here.owner, marks=marks))
+        cells.append(Cell(id=tile_id, q=tile.q, r=tile.r, terrain=tile.terrain,
+                          owner=here.owner, marks=marks))
     return cells
 
 
