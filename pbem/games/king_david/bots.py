@@ -73,7 +73,7 @@ def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
     """Some one-area moves of whole stacks, each legal after the moves before it."""
     country = state.players[seat].country
     areas = sorted({a.area for a in state.armies if a.country == country and a.raider is None})
-    board = rehearsal(state)
+    board = state  # copied at the first move rehearsed on it
     moves: list[Move] = []
     used: set[str] = set()
     for area in areas:
@@ -87,6 +87,8 @@ def legal_moves(state: KDState, seat: str, rng: SeededRng) -> list[Move]:
             check_move(board, seat, move)
         except MoveError:
             continue
+        if board is state:
+            board = rehearsal(state)
         rehearse(board, seat, move)
         moves.append(move)
         used.add(move.path[-1])

@@ -9,7 +9,7 @@ from pbem.games.king_david.events.play import event_phase, production_shifts
 from pbem.games.king_david.events.turn import action_start, alliances, hand_of_fate, royal_death
 from pbem.games.king_david.inputs import KDOrders, Move
 from pbem.games.king_david.land.movement import MoveError, check_move, move_one_area, movers
-from pbem.games.king_david.land.stacks import enemy_armies, own_armies
+from pbem.games.king_david.land.stacks import has_enemy, sides_by_area
 from pbem.games.king_david.phases import draw_markers, roll_initiative
 from pbem.games.king_david.realm.diplomacy import diplomacy
 from pbem.games.king_david.realm.economy import build_phase, produce
@@ -134,8 +134,9 @@ def _fights(state: KDState, seat: str) -> list[str]:
     """Areas where the seat's armies meet enemy armies and may attack."""
     if state.players[seat].country in state.halted:
         return []
-    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
-    return [a for a in areas if enemy_armies(state, a, seat) and a not in state.frozen]
+    areas = sorted(state.army_areas(seat))
+    stacks = sides_by_area(state)
+    return [a for a in areas if has_enemy(state, stacks[a], seat) and a not in state.frozen]
 
 
 def _moves(state: KDState, seat: str, orders: KDOrders, rng: SeededRng,
@@ -194,7 +195,7 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
     if task.kind == "siege-ask" and task.area == "*":
         state.agenda.pop(0)
         state.agenda = [Task(kind="siege-ask", area=a, seat=s) for s in everyone
-                        for a in sorted({x.area for x in state.armies if state.side_of(x) == s})
+                        for a in sorted(state.army_areas(s))
                         if can_besiege(state, a, s)] + [Task(kind="end", area="*")]
         return
     if task.kind == "end":
@@ -221,10 +222,11 @@ def _task(state: KDState, rng: SeededRng, events: list[Event]) -> None:
 def _control(state: KDState, seat: str) -> None:
     """Control markers where the seat's armies stand alone (6.2.6)."""
     country = state.players[seat].country
-    for area in sorted({a.area for a in state.armies if state.side_of(a) == seat}):
+    stacks = sides_by_area(state)  # control changes below, the counters do not
+    for area in sorted(state.army_areas(seat)):
         spec = state.scenario.area(area)
-        mine = [a for a in own_armies(state, area, seat) if a.country == country]
-        if not mine or enemy_armies(state, area, seat):
+        mine = [a for a, side in stacks[area] if side == seat and a.country == country]
+        if not mine or has_enemy(state, stacks[area], seat):
             continue
         if spec.city and state.control.get(area) != country:
             continue

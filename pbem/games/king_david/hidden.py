@@ -61,8 +61,9 @@ def _in_sight(state: KDState, seat: str) -> set[str]:
     if state.battle is not None:
         fights.add(state.battle.area)
     found = fights | {b for area in fights for b, _ in borders(state, area)}  # retreats
-    found |= {a.area for a in state.armies if state.side_of(a) == seat}
-    found |= {ld.area or "" for ld in state.leaders if state.seat_of(ld.country) == seat}
+    found |= state.army_areas(seat)
+    seats = state.country_seats()
+    found |= {ld.area or "" for ld in state.leaders if seats.get(ld.country) == seat}
     if state.window is not None and state.window.seat == seat:  # its retreat choices
         found |= {c.key.split()[-1] for c in state.window.choices}
     return found
@@ -71,8 +72,9 @@ def _in_sight(state: KDState, seat: str) -> set[str]:
 def _armies(state: KDState, seat: str, seen: set[str], rng: SeededRng) -> None:
     """Exchange counters among a side's armies of one country (raiders among their raid)."""
     groups: dict[tuple[str, str, str, int], list[Army]] = {}
+    seats = state.country_seats()
     for army in state.armies:
-        side = state.side_of(army) or army.country
+        side = army.raider or seats.get(army.country) or army.country
         if side == seat or army.area in seen:
             continue
         key = (side, army.country, army.raider or "", army.raid)

@@ -40,13 +40,16 @@ def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
         return ParseResult(problems=[Problem(line=0, code="kd.E_NOT_A_PLAYER", kind="illegal")])
     orders = KDOrders()
     problems: list[Problem] = []
-    board = rehearsal(state)  # each move is checked after the lines above it (6.1)
-    for number, raw in enumerate(text.splitlines(), start=1):
+    board = state  # each move is checked after the lines above it (6.1), on a copy of the
+    for number, raw in enumerate(text.splitlines(), start=1):  # board made at the first move
         line = strip_comment(raw).lower().replace(",", " ")
         if not line:
             continue
+        words = line.split()
+        if words[:1] == ["move"] and board is state:
+            board = rehearsal(state)
         try:
-            _line(board, seat, orders, line.split())
+            _line(board, seat, orders, words)
         except LineError as error:
             problems.append(Problem(line=number, code=error.code,
                                     kind="illegal" if error.kind == "illegal" else "invalid",

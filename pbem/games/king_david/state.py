@@ -167,23 +167,43 @@ class KDState(BaseModel):
 
     def seat_of(self, country: str) -> str | None:
         """The seat running `country` now (a player's own, or a minor's controller)."""
-        for seat, player in sorted(self.players.items()):
-            if player.country == country:
-                return seat
+        found = None  # the first seat in seat order that plays the country
+        for seat, player in self.players.items():
+            if player.country == country and (found is None or seat < found):
+                found = seat
+        if found is not None:
+            return found
         minor = self.minors.get(country)
         return minor.seat if minor else None
+
+    def country_seats(self) -> dict[str, str | None]:
+        """`seat_of` for every country a player plays or a minor is, worked out at once (for a
+        loop over many counters; read it again after a country changes hands)."""
+        seats: dict[str, str | None] = {key: minor.seat for key, minor in self.minors.items()}
+        for seat, player in sorted(self.players.items(), reverse=True):
+            seats[player.country] = seat  # the first seat in seat order writes last
+        return seats
 
     def side_of(self, army: Army) -> str | None:
         """The seat an army fights for (a raider's player, else its country's seat)."""
         return army.raider or self.seat_of(army.country)
 
+    def army_areas(self, seat: str) -> set[str]:
+        """The areas where armies fighting for `seat` stand."""
+        seats = self.country_seats()
+        return {a.area for a in self.armies if (a.raider or seats.get(a.country)) == seat}
+
     def allied(self, a: str | None, b: str | None) -> bool:
         """True when two seats have a formal alliance (5.1)."""
-        return a is not None and b is not None and sorted([a, b]) in self.alliances
+        return bool(self.alliances) and a is not None and b is not None and (
+            [a, b] if a <= b else [b, a]) in self.alliances
 
     def armies_in(self, area: str) -> list[Army]:
         """Armies in an area, by id."""
-        return sorted((a for a in self.armies if a.area == area), key=lambda a: a.id)
+        found = [a for a in self.armies if a.area == area]
+        if len(found) > 1:
+            found.sort(key=_by_id)
+        return found
 
     def leaders_in(self, area: str) -> list[Leader]:
         """Leaders on the map in an area."""
@@ -192,6 +212,10 @@ class KDState(BaseModel):
     def phase_kind(self) -> str:
         """The kind of the phase being played."""
         return self.markers[self.marker] if self.markers else "setup"
+
+
+def _by_id(army: Army) -> str:
+    return army.id
 
 
 def kind_order(order: list[Kind]) -> list[Kind]:

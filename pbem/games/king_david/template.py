@@ -30,7 +30,7 @@ def template_text(state: KDState, seat: str, canonical: str) -> str:
 
 def stack_lines(state: KDState, seat: str) -> list[str]:
     """Per area the seat has units in: the area, then each group of units and its ways out."""
-    areas = {a.area for a in state.armies if state.side_of(a) == seat}
+    areas = state.army_areas(seat)
     areas |= {ld.area for ld in _leaders(state, seat) if ld.area}
     lines = []
     for area in sorted(areas):

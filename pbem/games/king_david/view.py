@@ -89,12 +89,13 @@ def stack_counts(state: KDState) -> list[dict[str, Any]]:
     """Per area and side: how many counters stand there (armies and leaders alike), nothing
     more: which of them is a leader, David's stack among them, is hidden (6.1)."""
     counts: dict[tuple[str, str], int] = {}
+    seats = state.country_seats()
     for army in state.armies:
-        key = (army.area, state.side_of(army) or army.country)
+        key = (army.area, army.raider or seats.get(army.country) or army.country)
         counts[key] = counts.get(key, 0) + 1
     for leader in state.leaders:
         if leader.status == "map" and leader.area:
-            key = (leader.area, state.seat_of(leader.country) or leader.country)
+            key = (leader.area, seats.get(leader.country) or leader.country)
             counts[key] = counts.get(key, 0) + 1
     return [{"area": a, "side": s, "counters": n} for (a, s), n in sorted(counts.items())]
 
@@ -113,15 +114,16 @@ def _note(state: KDState, army: Army, own: str) -> str:
 
 def _private(state: KDState, seat: str) -> dict[str, Any]:
     player = state.players[seat]
+    seats = state.country_seats()
     found: dict[str, Any] = {
         "country": player.country,
         "seat_role": state.scenario.country(player.country).name if player.country else "",
         "my_armies": [{"id": a.id, "area": a.area, "kind": a.kind, "country": a.country,
                     "strength": strength(state, a), "steps": a.steps,
                     "steps_max": a.steps_max, "note": _note(state, a, player.country)}
-                   for a in state.armies if state.side_of(a) == seat],
+                   for a in state.armies if (a.raider or seats.get(a.country)) == seat],
         "my_leaders": [ld.model_dump(mode="json") for ld in state.leaders
-                       if state.seat_of(ld.country) == seat],
+                       if seats.get(ld.country) == seat],
         "hand": [{"id": m, "name": kind_of(m).name, "key": kind_of(m).key}
                  for m in player.events],
         "standing": [standing_text(r) for r in player.standing],

@@ -45,12 +45,17 @@ def _seat_name(state: KDState, seat: str, name: str) -> str:
     return f"{name} ({state.scenario.country(country).name})" if country else name
 
 
-def _owner_of(state: KDState, area: str) -> str | None:
+def _owner_of(state: KDState, area: str, seats: dict[str, str]) -> str | None:
+    """The seat whose country controls the area (`seats`: `_player_seats`), else the country."""
     country = state.control.get(area)
     if country is None:
         return None
-    seat = next((s for s, p in sorted(state.players.items()) if p.country == country), None)
-    return seat or country
+    return seats.get(country) or country
+
+
+def _player_seats(state: KDState) -> dict[str, str]:
+    """Each player country's seat (the first in seat order, should two share one)."""
+    return {p.country: s for s, p in sorted(state.players.items(), reverse=True)}
 
 
 def board_picture(state: KDState, viewer: str | None,
@@ -61,10 +66,11 @@ def board_picture(state: KDState, viewer: str | None,
     holds); this phase's moves and battles."""
     shown = events or []
     cells, pieces = [], []
+    seats = _player_seats(state)
     for area in state.scenario.areas:
         marks = ["port"] if area.port else []
         cells.append(Cell(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
-                          owner=_owner_of(state, area.id), label=area.id, marks=marks))
+                          owner=_owner_of(state, area.id, seats), label=area.id, marks=marks))
         if area.city:
             level = max(1, state.forts.get(area.id, 0))
             pieces.append(Piece(cell=area.id, kind="fort", label=str(level)))
@@ -74,23 +80,29 @@ def board_picture(state: KDState, viewer: str | None,
             label = f"{armies}" + ("★" if leaders else "") if armies else "★"
         pieces.append(Piece(cell=where, kind="stack", owner=side, label=label,
                             highlight=side == viewer))
-    links = [Link(a=ln.a, b=ln.b, kind=LINKS[ln.kind])  # type: ignore[arg-type]
-             for ln in state.scenario.links]
+    links = list(state.scenario.memo("board_links", lambda: _links(state)))
     return Picture(kind="area", title=f"Turn {state.turn} of {state.turns}", cells=cells,
                    pieces=pieces, owners=_owners(state), links=links,
                    arrows=_arrows(state, shown), battles=_battles(shown),
                    names=NAMES, notes=NOTES)
 
 
+def _links(state: KDState) -> list[Link]:
+    """The scenario's borders as the picture draws them, the same in every view (shared)."""
+    return [Link(a=ln.a, b=ln.b, kind=LINKS[ln.kind])  # type: ignore[arg-type]
+            for ln in state.scenario.links]
+
+
 def _counts(state: KDState) -> dict[tuple[str, str], tuple[int, int]]:
     """Per area and side: armies and leaders on the map."""
     counts: dict[tuple[str, str], list[int]] = {}
+    seats = state.country_seats()
     for army in state.armies:
-        key = (army.area, state.side_of(army) or army.country)
+        key = (army.area, army.raider or seats.get(army.country) or army.country)
         counts.setdefault(key, [0, 0])[0] += 1
     for leader in state.leaders:
         if leader.status == "map" and leader.area:
-            key = (leader.area, state.seat_of(leader.country) or leader.country)
+            key = (leader.area, seats.get(leader.country) or leader.country)
             counts.setdefault(key, [0, 0])[1] += 1
     return {key: (armies, leaders) for key, (armies, leaders) in counts.items()}
 
@@ -121,14 +133,15 @@ def stacks(state: KDState, viewer: str | None,
     leaders), the others' as their number of counters only: a leader is a counter like an
     army, so where a leader stands is not shown (6.1: no one examines another's stack)."""
     grouped: dict[tuple[str, str], list[str]] = {}
+    seats = state.country_seats()
     for army in state.armies:
-        side = state.side_of(army) or army.country
+        side = army.raider or seats.get(army.country) or army.country
         own = side == viewer
         grouped.setdefault((army.area, side), []).append(
             f"{army.id} {army.kind[:3]} {army.strength}/{army.steps}" if own else "army")
     for leader in state.leaders:
         if leader.status == "map" and leader.area:
-            side = state.seat_of(leader.country) or leader.country
+            side = seats.get(leader.country) or leader.country
             grouped.setdefault((leader.area, side), []).append(
                 leader.name if side == viewer else "counter")
     found = []

@@ -70,13 +70,18 @@ class MapData(SharedContent):
 
     def neighbours(self, tile_id: str) -> dict[str, str]:
         """Map each direction to the id of the adjacent tile that exists."""
-        here = self.tile(tile_id)
-        found: dict[str, str] = {}
-        for direction in DIRECTION_ORDER:
-            other = self.at(here.hex.neighbour(direction))
-            if other is not None:
-                found[direction] = other.id
-        return found
+        return dict(self.memo("neighbours", self._neighbours)[tile_id.upper()])
+
+    def _neighbours(self) -> dict[str, dict[str, str]]:
+        table: dict[str, dict[str, str]] = {}
+        for tile_id, here in self.tiles.items():
+            found: dict[str, str] = {}
+            for direction in DIRECTION_ORDER:
+                other = self.at(here.hex.neighbour(direction))
+                if other is not None:
+                    found[direction] = other.id
+            table[tile_id] = found
+        return table
 
     def crossing(
         self, source: str, direction: str

@@ -29,13 +29,22 @@ def plan_for(state: MKState, seat: str | None) -> dict[str, Any] | None:
 
 def tile_facts(state: MKState, tile: str) -> dict[str, Any]:
     """A tile's terrain and settlement, and each neighbour with the edge crossed to reach it."""
+    around = state.map.memo("plan_neighbours", dict)  # the map's part, worked out once a tile
+    if tile not in around:
+        around[tile] = _neighbour_facts(state, tile)
+    neighbours = [dict(facts) for facts in around[tile]]
+    return {"tile": tile, "terrain": state.map.tile(tile).terrain,
+            "settlement": state.settlement_kind(tile) or "", "neighbours": neighbours}
+
+
+def _neighbour_facts(state: MKState, tile: str) -> list[dict[str, str]]:
+    """Each neighbour of a tile with its terrain and the edge crossed to reach it."""
     neighbours = []
     for direction, other in state.map.neighbours(tile).items():
         near, far = state.map.crossing(tile, direction)
         neighbours.append({"direction": direction, "tile": other,
                            "terrain": state.map.tile(other).terrain, "edge": near or far or ""})
-    return {"tile": tile, "terrain": state.map.tile(tile).terrain,
-            "settlement": state.settlement_kind(tile) or "", "neighbours": neighbours}
+    return neighbours
 
 
 def army_options(state: MKState, army: Army) -> dict[str, Any]:

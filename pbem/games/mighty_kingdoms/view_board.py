@@ -26,9 +26,14 @@ def board_picture(state: MKState, viewer: str | None, events: list[Event]) -> Pi
     )
 
 
+def _tile_ids(state: MKState) -> list[str]:
+    """The map's tile ids in natural order (worked out once per map)."""
+    return state.map.memo("tile_ids", lambda: sorted(state.map.tiles, key=natural_key))
+
+
 def _cells(state: MKState) -> list[Cell]:
     cells = []
-    for tile_id in sorted(state.map.tiles, key=natural_key):
+    for tile_id in _tile_ids(state):
         tile, here = state.map.tiles[tile_id], state.tiles[tile_id]
         marks = [m for m, on in (("river", tile.river), ("start", tile.start),
                                  ("tower", here.tower), ("razing", here.razing)) if on]
@@ -38,11 +43,12 @@ def _cells(state: MKState) -> list[Cell]:
 
 
 def _edges(state: MKState) -> list[Edge]:
-    return [
+    """The map's side features, the same in every picture (built once per map, shared)."""
+    return list(state.map.memo("board_edges", lambda: [
         Edge(cell=tile_id, side=side, feature=feature)
-        for tile_id in sorted(state.map.tiles, key=natural_key)
+        for tile_id in _tile_ids(state)
         for side, feature in sorted(state.map.tiles[tile_id].edges.items())
-    ]
+    ]))
 
 
 def _settlements(state: MKState, viewer: str | None) -> list[Piece]:

@@ -5,6 +5,10 @@ where it leaves armies behind."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from pydantic import BaseModel
+
 from pbem.games.king_david.content import LEADER_MOVE, STACK_LIMIT, entry_cost, move_allowance
 from pbem.games.king_david.inputs import Move
 from pbem.games.king_david.land.stacks import (
@@ -15,6 +19,8 @@ from pbem.games.king_david.land.stacks import (
     link_kind,
 )
 from pbem.games.king_david.state import Army, KDState, Leader, Spent
+
+M = TypeVar("M", bound=BaseModel)
 
 
 class MoveError(ValueError):
@@ -186,10 +192,25 @@ def rehearse(state: KDState, seat: str, move: Move) -> None:
 def rehearsal(state: KDState) -> KDState:
     """A copy of the board that moves may be rehearsed on, leaving the state untouched."""
     return state.model_copy(update={
-        "armies": [a.model_copy() for a in state.armies],
-        "leaders": [ld.model_copy() for ld in state.leaders],
-        "spent": {k: v.model_copy() for k, v in state.spent.items()},
+        "armies": [_shallow(a) for a in state.armies],
+        "leaders": [_shallow(ld) for ld in state.leaders],
+        "spent": {k: _shallow(v) for k, v in state.spent.items()},
         "control": dict(state.control)})
+
+
+def _shallow(model: M) -> M:
+    """`model.model_copy()` for a model without extra fields or private attributes, built
+    directly (a rehearsal copies every counter on the map)."""
+    if model.__pydantic_extra__ is not None or getattr(model, "__pydantic_private__", None):
+        return model.model_copy()
+    kind = type(model)
+    new = kind.__new__(kind)
+    set_ = object.__setattr__
+    set_(new, "__dict__", model.__dict__.copy())
+    set_(new, "__pydantic_extra__", None)
+    set_(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    set_(new, "__pydantic_private__", None)
+    return new
 
 
 def move_one_area(state: KDState, seat: str, armies: list[Army], leaders: list[Leader],

@@ -21,19 +21,42 @@ def link_kind(state: KDState, a: str, b: str) -> str | None:
 
 def own_armies(state: KDState, area: str, seat: str) -> list[Army]:
     """Armies in `area` fighting for `seat`."""
-    return [a for a in state.armies_in(area) if state.side_of(a) == seat]
+    side_of = state.side_of
+    return [a for a in state.armies_in(area) if side_of(a) == seat]
 
 
 def friendly_armies(state: KDState, area: str, seat: str) -> list[Army]:
     """Armies in `area` of `seat` and of its allies: one force in combat and siege (5.1)."""
-    return [a for a in state.armies_in(area)
-            if state.side_of(a) == seat or state.allied(seat, state.side_of(a))]
+    found = state.armies_in(area)
+    if not found:
+        return found
+    side_of, allied = state.side_of, state.allied
+    return [a for a in found if (side := side_of(a)) == seat or allied(seat, side)]
 
 
 def enemy_armies(state: KDState, area: str, seat: str) -> list[Army]:
     """Armies in `area` fighting for anyone but `seat`."""
-    return [a for a in state.armies_in(area)
-            if state.side_of(a) != seat and not state.allied(seat, state.side_of(a))]
+    found = state.armies_in(area)
+    if not found:
+        return found
+    side_of, allied = state.side_of, state.allied
+    return [a for a in found if (side := side_of(a)) != seat and not allied(seat, side)]
+
+
+def sides_by_area(state: KDState) -> dict[str, list[tuple[Army, str | None]]]:
+    """Per area, its armies with the seat each fights for (in the counters' order): one pass
+    over the counters for a loop over many areas, to be read again after any counter moves."""
+    seats = state.country_seats()
+    found: dict[str, list[tuple[Army, str | None]]] = {}
+    for army in state.armies:
+        found.setdefault(army.area, []).append((army, army.raider or seats.get(army.country)))
+    return found
+
+
+def has_enemy(state: KDState, stack: list[tuple[Army, str | None]], seat: str) -> bool:
+    """Whether a stack from `sides_by_area` holds armies fighting for anyone but `seat` or its
+    allies (as `enemy_armies` finds them)."""
+    return any(side != seat and not state.allied(seat, side) for _, side in stack)
 
 
 def enemy_present(state: KDState, area: str, seat: str) -> bool:
@@ -56,9 +79,7 @@ def limit(state: KDState, area: str, seat: str, leaving: frozenset[str] = frozen
 
 def room(state: KDState, area: str, seat: str) -> int:
     """How many more armies of `seat` may stand in `area`."""
-    friends = [a for a in state.armies_in(area) if state.side_of(a) == seat
-               or state.allied(seat, state.side_of(a))]
-    return limit(state, area, seat) - len(friends)
+    return limit(state, area, seat) - len(friendly_armies(state, area, seat))
 
 
 def country_of_seat(state: KDState, seat: str) -> str:

@@ -56,7 +56,9 @@ def intimidation(state: KDState, seat: str, minor: str) -> int:
     """Armies of `seat` in areas next to the minor country (each +1)."""
     inside = {a.id for a in state.scenario.areas if a.country == minor}
     near = {b for a in inside for b, _ in borders(state, a) if b not in inside}
-    return sum(1 for a in state.armies if a.area in near and state.side_of(a) == seat)
+    seats = state.country_seats()
+    return sum(1 for a in state.armies
+               if a.area in near and (a.raider or seats.get(a.country)) == seat)
 
 
 def control_roll(state: KDState, seats: list[str], minor: str, rng: SeededRng,

@@ -21,7 +21,7 @@ def leaders_alone(state: KDState, area: str, rng: SeededRng, events: list[Event]
 def leaders_overrun(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
     """6.1: enemy leaders alone where the seat's armies stand roll their fate, unless they
     sit in a city their country holds (then only a siege takes them)."""
-    areas = sorted({a.area for a in state.armies if state.side_of(a) == seat})
+    areas = sorted(state.army_areas(seat))
     for area in areas:
         for leader in state.leaders_in(area):
             owner = state.seat_of(leader.country)
