@@ -6,6 +6,7 @@ skipped, or fail when PBEM_REQUIRE_SERVICES=1 (CI sets it so a broken setup is l
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Callable, Iterator
 from typing import NoReturn
@@ -22,11 +23,20 @@ SERVICE_FIXTURES = frozenset({"mail_stack", "pg_url"})
 TEST_CAMPAIGN_SECRET = "7e57" * 16
 
 
+# A test process makes many short-lived objects (states, views, rows): collect the youngest
+# generation every 50,000 allocations instead of 700, and never scan what was loaded at start.
+GC_THRESHOLDS = (50_000, 20, 100)
+
+
 def pytest_configure(config: pytest.Config) -> None:
-    """Silence a deprecation aiosmtpd triggers inside its own AUTH code."""
+    """Silence a deprecation aiosmtpd triggers inside its own AUTH code; collect garbage less
+    often (some 10% of the suite's CPU, for a few per cent more memory)."""
     config.addinivalue_line(
         "filterwarnings", "ignore:Session.login_data is deprecated:DeprecationWarning"
     )
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
