@@ -74,7 +74,7 @@ class SiteFacts:
         """How the campaign ended, in a line ('' while it runs): the declared result, else the
         game's own."""
         if self.declared:
-            return f"The referee ended the campaign: {self.declared}"
+            return f"The referee ended the campaign: {self.declared.rstrip('.')}."
         return str(self.result["winner_text"]) if self.result else ""
 
 
