@@ -180,3 +180,14 @@ def test_a_draft_of_a_rolled_back_phase_is_retired_not_drawn(
         corrections = session.exec(select(Outbox).where(Outbox.kind == "correction")).all()
     assert {r.status for r in reports} == {"void"} and len(reports) == 3
     assert [c.status for c in corrections] == ["pending"] * 3  # the corrections go instead
+
+
+def test_a_private_line_of_an_undone_edit_reaches_only_its_seat() -> None:
+    from pbem.services.turns.rollback import _undone_note
+
+    undone = {None: ["The referee changed the game: a card into P1's hand."],
+              "p1": ["You were given: Gold."]}
+    mine, theirs = _undone_note(undone, "p1"), _undone_note(undone, "p2")
+    assert "a card into P1's hand" in mine and "You were given: Gold." in mine
+    assert "a card into P1's hand" in theirs and "Gold" not in theirs
+    assert _undone_note({}, "p1") == ""  # nothing undone: no note
