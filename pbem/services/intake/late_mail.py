@@ -2,7 +2,8 @@
 
 The reply names both phases (or questions), what was decided in the old one, and what is open
 now, so a late, replayed or mis-threaded mail never decides anything newer and the player
-knows what to send instead (docs/mail.md, "Which phase a mail is for").
+knows what to send instead (docs/mail.md, "Which phase a mail is for"). An answer to a
+question asked of another player is refused the same way, as theirs to give.
 """
 
 from __future__ import annotations
