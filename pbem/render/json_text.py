@@ -2,8 +2,12 @@
 ensure_ascii=False)`.
 
 The standard library writes indented JSON in pure Python through a chain of generators, which
-made the JSON report one of the slowest parts of composing a report. This writes the same text
-by direct recursion, with the standard library's C string escaper: about twice as fast.
+made the JSON report one of the slowest parts of composing a report. A value with no float in
+it (every report view) is written by orjson, in compiled code, which gives the same text about
+ten times faster. A float is written as Python writes it (`1e-05`, `NaN`), where orjson's form
+differs, and a key that is not a string is sorted as the standard library sorts it, so those
+values, and anything orjson refuses, go through the writer below: direct recursion with the
+standard library's C string escaper, about twice as fast as the standard library.
 """
 
 from __future__ import annotations
@@ -12,12 +16,42 @@ import json.encoder
 from collections.abc import Callable
 from typing import Any
 
+import orjson
+
 _escape: Callable[[str], str] = json.encoder.encode_basestring  # the C escaper when built
 _INDENT = "  "
+_ORJSON_OPTIONS = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+_PLAIN_ATOMS: frozenset[type] = frozenset({str, int, bool, type(None)})
 
 
 def pretty_json(value: Any) -> str:
     """`value` as JSON indented by two spaces with sorted keys, non-ASCII kept as is."""
+    if not _holds_float(value):
+        try:
+            return orjson.dumps(value, option=_ORJSON_OPTIONS).decode()
+        except TypeError:  # a key that is not a string, an int past 64 bits, a lone surrogate
+            pass
+    return _written(value)
+
+
+def _holds_float(value: Any) -> bool:
+    """Whether a float is anywhere among `value`'s values (keys aside: orjson refuses those)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) in _PLAIN_ATOMS:
+            continue
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, float):
+            return True
+    return False
+
+
+def _written(value: Any) -> str:
+    """`value` written by the recursive writer below."""
     parts: list[str] = []
     _write(value, "\n", parts)
     return "".join(parts)

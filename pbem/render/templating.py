@@ -18,9 +18,11 @@ if TYPE_CHECKING:  # Jinja2 is imported when a template is first rendered, not f
 @cache
 def environment() -> Environment:
     """The shared template environment (HTML autoescaped, undefined names are errors)."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
 
-    env = Environment(
+    from pbem.render.jinja_env import ReportEnvironment
+
+    env = ReportEnvironment(
         loader=FileSystemLoader(str(templates_dir())),
         autoescape=select_autoescape(enabled_extensions=("html", "html.j2"), default=False),
         undefined=StrictUndefined,
