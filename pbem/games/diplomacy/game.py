@@ -29,6 +29,10 @@ META = GameMeta(
                 help="the game ends drawn after this year's Fall (0: no last year)"),
         Setting(key="powers", default="random", choices=["random", "in-order"],
                 help="powers drawn by lot, or given to p1, p2, ... in the board's order"),
+        Setting(key="rules", default="2023", choices=["2023", "2000"],
+                help="2023: the DATC's current preferences (a support's coast must match, no "
+                     "land route behind `via convoy`, civil disorder counted to owned centres); "
+                     "2000: the older options"),
     ],
 )
 
