@@ -136,8 +136,9 @@ def _opening() -> DipState:
     path = campaigns_dir() / "diplomacy" / "standard.toml"
     scenario = GAME.load_scenario(path.read_text(encoding="utf-8"), str(path))
     seats = [Seat(id=f"p{n}", name=f"Player {n}") for n in range(1, 8)]
-    return GAME.start(Setup(seats=seats, scenario=scenario, settings={"powers": "in-order"}),
-                      SeededRng(1))
+    # the package takes the DATC's older options, so pbem plays by them too here: like for like
+    settings = {"powers": "in-order", "rules": "2000"}
+    return GAME.start(Setup(seats=seats, scenario=scenario, settings=settings), SeededRng(1))
 
 
 def _set_up(package: Any, state: DipState, inputs: dict[str, DipOrders]) -> None:
@@ -233,7 +234,8 @@ def movement_outcome(state: DipState, by_power: dict[str, list[Order]]) -> Any:
     units = {province_of(u.at): u for u in state.units}
     given = {province_of(o.at): o for orders in by_power.values() for o in orders
              if province_of(o.at) in units}
-    return movement.adjudicate(geography(state.board), units, given)
+    return movement.adjudicate(geography(state.board), units, given,
+                               fallback=state.rules == "2000")
 
 
 def case_text(state: DipState, inputs: dict[str, DipOrders]) -> str:

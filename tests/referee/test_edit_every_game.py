@@ -35,6 +35,7 @@ EDITS: dict[str, tuple[str, tuple[str, str] | None]] = {
     "kings-of-israel": ("sin dan 1", ("give p1 gold", "gold")),
     "dba-cards": ("lost p1 1", ("give p2 gallop", "gallop")),
     "david-goliath": ("wounds goliath 1", ("give david fleet", "fleet")),
+    "diplomacy": ("centre bel france", None),
 }
 EDITABLE = sorted(name for name, game in games().items() if game.edit_commands is not None)
 

@@ -139,7 +139,7 @@ def _adjustments(state: DipState, power: str) -> list[Order]:
     geo = geography(state.board)
     count = state.adjust.get(power, 0)
     if count < 0:
-        gone = civil_disorder(geo, power, state.units_of(power), -count)
+        gone = civil_disorder(state, power, state.units_of(power), -count)
         return [Order(kind="remove", unit=u.kind, at=u.at) for u in gone]
     orders = []
     for index, site in enumerate(build_sites(state, power)[:count]):
@@ -160,7 +160,6 @@ def template_text(state: DipState, seat: str) -> str:
 
 
 def _owed(state: DipState, power: str) -> str:
-    geo = geography(state.board)
     if state.step == "movement":
         return "\n".join(f"{unit_text(u.kind, u.at)} H" for u in state.units_of(power))
     if state.step == "retreat":
@@ -173,7 +172,7 @@ def _owed(state: DipState, power: str) -> str:
         sites = ", ".join(map(place, build_sites(state, power)))
         return "\n".join([f"# {count} build(s) on: {sites} (BUILD A PAR, BUILD F STP/NC)"]
                          + ["WAIVE"] * count)
-    gone = civil_disorder(geo, power, state.units_of(power), -count)
+    gone = civil_disorder(state, power, state.units_of(power), -count)
     return "\n".join([f"# remove {-count} unit(s)"]
                      + [order_text(Order(kind="remove", unit=u.kind, at=u.at)) for u in gone])
 

@@ -16,18 +16,26 @@ def drop(state: DipState, seat: str) -> Advance:
     power = state.power_of(seat)
     if power is None:
         raise EditRefused("dip.E_DROP_SEAT", seat=seat)
+    new = state.fresh_copy()
+    into_disorder(new, seat)
+    data = {"power": state.board.power(power).name}
+    return Advance(state=new, events=[Event(code="dip.civil_disorder", data=data)])
+
+
+def into_disorder(state: DipState, seat: str) -> None:
+    """Put `seat`'s power into civil disorder in `state` (a copy the caller owns) and withdraw
+    its votes; refused when it is already, once the game is over, or when it is the last
+    power with a player."""
+    power = state.powers[seat]
     if seat in state.disorder:
         raise EditRefused("dip.E_DROP_AGAIN", power=state.board.power(power).name)
     if state.step == "over":
         raise EditRefused("dip.E_DROP_OVER")
     if [p for p in state.played() if p != power] == []:
         raise EditRefused("dip.E_DROP_LAST", power=state.board.power(power).name)
-    new = state.fresh_copy()
-    new.disorder = sorted([*state.disorder, seat])
-    new.draw = [p for p in new.draw if p != power]
-    new.concede.pop(power, None)
-    data = {"power": state.board.power(power).name}
-    return Advance(state=new, events=[Event(code="dip.civil_disorder", data=data)])
+    state.disorder = sorted([*state.disorder, seat])
+    state.draw = [p for p in state.draw if p != power]
+    state.concede.pop(power, None)
 
 
 def live_inputs(state: DipState, inputs: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pbem.core.game import GameMeta, Setting
 from pbem.core.record import GameRecord
-from pbem.games.diplomacy import bots, progress
+from pbem.games.diplomacy import bots, edits, progress
 from pbem.games.diplomacy import drop as dropping
 from pbem.games.diplomacy.datc.cases import settle_scenario_cases
 from pbem.games.diplomacy.inputs import DipOrders
@@ -29,6 +29,10 @@ META = GameMeta(
                 help="the game ends drawn after this year's Fall (0: no last year)"),
         Setting(key="powers", default="random", choices=["random", "in-order"],
                 help="powers drawn by lot, or given to p1, p2, ... in the board's order"),
+        Setting(key="rules", default="2023", choices=["2023", "2000"],
+                help="2023: the DATC's current preferences (a support's coast must match, no "
+                     "land route behind `via convoy`, civil disorder counted to owned centres); "
+                     "2000: the older options"),
     ],
 )
 
@@ -49,5 +53,7 @@ GAME: GameRecord[DipState, DipOrders] = GameRecord(
     random_input=bots.random_orders,  # sensible random legal orders
     private_strings=bots.private_strings,  # the seat's standing votes
     drop=dropping.drop,  # a player leaves: their power falls into civil disorder
+    edit=edits.edit,  # units, dislodged units, centres, civil disorder; within the phase
+    edit_commands=edits.edit_commands,
     settle_cases=settle_scenario_cases,
 )

@@ -8,9 +8,11 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, strip_comment
 from pbem.games.diplomacy.content import province_of
 from pbem.games.diplomacy.inputs import DipOrders, Order
+from pbem.games.diplomacy.language.chatter import Chatter
 from pbem.games.diplomacy.language.legality import Context, Refusal, legal_order
 from pbem.games.diplomacy.language.lexicon import lexicon
 from pbem.games.diplomacy.language.order_read import Draft, Unreadable, read_draft
+from pbem.games.diplomacy.language.respell import respell
 from pbem.games.diplomacy.order_text import order_text, unit_text
 from pbem.games.diplomacy.rules.adjustment import build_sites
 from pbem.games.diplomacy.state import DipState
@@ -23,12 +25,15 @@ class Collector:
 
     def __init__(self, state: DipState, power: str) -> None:
         self.ctx = Context(state, power)
+        self.lex = lexicon(state.board)
+        self.chatter = Chatter(self.lex)
         self.by_key: dict[str, Lined] = {}
         self.waives: list[Lined] = []
         self.problems: list[Problem] = []
         self.draw: bool | None = None
         self.concede: str | None = None
         self.understood = False
+        self.chat: list[Problem] = []  # lines ignored as greetings and sign-offs
 
     def refuse(self, line: int, code: str, params: dict[str, str], near: str | None,
                kind: str = "illegal") -> None:
@@ -37,11 +42,11 @@ class Collector:
                                      params=params, suggestion=near))
 
     def line(self, number: int, text: str) -> None:
-        """Read one line of the mail."""
+        """Read one line of the mail (or one of its orders, cut at `;`)."""
         try:
-            draft = read_draft(lexicon(self.ctx.state.board), text)
+            draft = read_draft(self.lex, text)
         except Unreadable as error:
-            self.refuse(number, error.code, error.params, error.near, kind="invalid")
+            self._unreadable(number, text, error)
             return
         if draft.power is not None and draft.kind != "concede" and draft.power != self.ctx.power:
             name = self.ctx.state.board.power(draft.power).name
@@ -52,6 +57,31 @@ class Collector:
             return
         for _ in range(draft.count if draft.kind == "waive" else 1):
             self._order(number, draft)
+
+    def _unreadable(self, number: int, text: str, error: Unreadable) -> None:
+        """Chat is ignored text; a misspelt word is answered with what it most likely means."""
+        if self.chatter.is_chat(text):
+            self.chat.append(Problem(line=number, code="dip.W_IGNORED_TEXT", severity="warning",
+                                     params={"text": text}))
+            return
+        word = error.params.get("word", "") if error.code == "dip.E_WORD" else ""
+        near = respell(self.lex, text, word, self._legal) if word else None
+        if near is not None and near.place:
+            self.refuse(number, "dip.E_NEAR_PLACE", {"word": word, "near": near.word},
+                        near.order or near.word, kind="invalid")
+            return
+        found = near.order if near is not None else None
+        self.refuse(number, error.code, error.params, found or error.near, kind="invalid")
+
+    def _legal(self, text: str) -> str | None:
+        """The canonical order a line reads to when it is legal now, else None."""
+        try:
+            draft = read_draft(self.lex, text)
+            if draft.kind in ("draw", "concede") or draft.power not in (None, self.ctx.power):
+                return None
+            return order_text(legal_order(self.ctx, draft))
+        except (Unreadable, Refusal):
+            return None
 
     def _vote(self, number: int, draft: Draft) -> None:
         if draft.kind == "draw":
@@ -85,6 +115,9 @@ class Collector:
         """The orders read, in canonical order, and every problem."""
         kept = self._within_limits(sorted(self.by_key.values(), key=_line) + self.waives)
         orders = sorted((o for _, o in kept), key=order_key)
+        if not self.understood and self.chat and not self.problems:
+            self.refuse(0, "dip.E_NO_ORDERS", {}, None, kind="invalid")
+        self.problems += self.chat
         if not self.understood and any(p.severity == "error" for p in self.problems):
             return ParseResult(orders=None, problems=self._sorted())
         found = DipOrders(orders=orders, draw=self.draw, concede=self.concede)
@@ -119,15 +152,16 @@ def order_key(order: Order) -> tuple[int, str]:
 
 
 def parse_orders(state: DipState, seat: str, text: str) -> ParseResult:
-    """Read a power's mail: one order a line, in any case; `#` starts a comment."""
+    """Read a power's mail: one order a line (or several cut by `;`), in any case; `#` starts
+    a comment; greetings and sign-offs are ignored with a warning."""
     power = state.power_of(seat)
     if power is None:
         return ParseResult(problems=[Problem(line=0, code="dip.E_NOT_A_PLAYER", kind="illegal")])
     collector = Collector(state, power)
     for number, raw in enumerate(text.splitlines(), start=1):
-        line = strip_comment(raw)
-        if line:
-            collector.line(number, line)
+        for part in strip_comment(raw).split(";"):
+            if part.strip():
+                collector.line(number, part.strip())
     return collector.result()
 
 

@@ -12,6 +12,7 @@ from pbem.games.diplomacy.content import Board, UnitKind, province_of
 
 Season = Literal["spring", "fall", "winter"]
 Step = Literal["movement", "retreat", "adjustment", "over"]
+Rules = Literal["2023", "2000"]  # the DATC's current preferences, or the older options
 
 
 class Unit(NamedTuple):
@@ -59,6 +60,8 @@ class DipState(BaseModel):
     result: list[dict[str, Any]] | None = None
     note: str = ""
     disorder: list[str] = Field(default_factory=list)  # dropped seats: their powers nobody's
+    # a game saved before the setting existed plays on by the older options it began with
+    rules: Rules = "2000"
 
     @model_serializer(mode="wrap")
     def _without_unset_drops(self, handler: SerializerFunctionWrapHandler) -> Any:

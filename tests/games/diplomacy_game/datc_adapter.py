@@ -18,7 +18,7 @@ from pbem.games.diplomacy.orders import parse_orders
 from pbem.games.diplomacy.rules.adjustment import balance
 from pbem.games.diplomacy.rules.turns import play
 from pbem.games.diplomacy.setup import load_scenario
-from pbem.games.diplomacy.state import DipState, Unit
+from pbem.games.diplomacy.state import DipState, Rules, Unit
 from pbem.paths import campaigns_dir
 
 OK, NO_CONVOY, BOUNCE, VOID = "", "no convoy", "bounce", "void"
@@ -45,12 +45,13 @@ def as_list(value: str | list[str]) -> list[str]:
 class AdapterGame:
     """One DATC case's game: a pbem state and what the last process() found."""
 
-    def __init__(self, codes: dict[str, str]) -> None:
+    def __init__(self, codes: dict[str, str], rules: Rules = "2023") -> None:
         board = standard_board()
         seats = [Seat(id=p.key, name=p.name) for p in board.powers]
         self.codes = codes
         self.state = DipState(board=board, seats=seats, powers={p.key: p.key for p in board.powers},
-                              centres={p.id: p.home for p in board.provinces if p.home})
+                              centres={p.id: p.home for p in board.provinces if p.home},
+                              rules=rules)
         self.orders: dict[str, list[str]] = {}
         self.result: dict[str, list[str]] = {}
         self.command: set[str] = set()  # every unit on the board when the phase was processed

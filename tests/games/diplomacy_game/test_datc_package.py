@@ -6,10 +6,12 @@ extra) when the tests run: this class only replaces the engine they drive with p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from pbem.games.diplomacy.state import Rules
 from tests.games.diplomacy_game.datc_adapter import (
     BOUNCE,
     CUT,
@@ -31,11 +33,60 @@ CODES = {OK: results.OK, NO_CONVOY: results.NO_CONVOY, BOUNCE: results.BOUNCE,
 
 
 class TestPackageDatcOnPbem(package_datc.TestDATC):  # type: ignore[misc,name-defined]
-    """The package's DATC cases, with pbem as the engine."""
+    """The package's DATC cases, with pbem as the engine, by the DATC's current preferences
+    (the 2023 rules) except where a case below says the package expects an older option."""
 
-    @staticmethod
-    def create_game() -> AdapterGame:
-        return AdapterGame(CODES)
+    rules: Rules = "2023"
+
+    def create_game(self) -> AdapterGame:
+        return AdapterGame(CODES, self.rules)
+
+    def _older_option(self, case: Callable[[], None]) -> None:
+        """A package case written for an older option: it fails by the 2023 rules, and passes
+        under the campaign setting `rules = 2000` that keeps the older options."""
+        with pytest.raises(AssertionError):
+            case()
+        self.rules = "2000"
+        try:
+            case()
+        finally:
+            self.rules = "2023"
+
+    def test_6_b_9(self) -> None:
+        """DATC 4.B.4: the package counts a support naming the other coast (the older option);
+        by the 2023 preference it fails and Italy enters (cases/coasts.txt K7)."""
+        self._older_option(super().test_6_b_9)
+
+    def test_6_g_8(self) -> None:
+        """DATC 4.A.3: the package lets `via convoy` fall back to the land route (the 2000
+        preference); by the 2023 one the army stays (cases/convoys.txt C9, C10)."""
+        self._older_option(super().test_6_g_8)
+
+    def test_6_j_3(self) -> None:
+        """DATC 4.D.8: the package measures civil disorder to home centres, a fleet by sea
+        only (the older rules); by the 2023 rules it is to owned centres, over land and sea
+        for any unit (cases/adjustments.txt W7-W9). So for 6.J.4-6.J.7 and 6.K.1."""
+        self._older_option(super().test_6_j_3)
+
+    def test_6_j_4(self) -> None:
+        """DATC 4.D.8, as 6.J.3: the package expects the older distance."""
+        self._older_option(super().test_6_j_4)
+
+    def test_6_j_5(self) -> None:
+        """DATC 4.D.8, as 6.J.3: the package expects the older distance."""
+        self._older_option(super().test_6_j_5)
+
+    def test_6_j_6(self) -> None:
+        """DATC 4.D.8, as 6.J.3: the package expects the older distance."""
+        self._older_option(super().test_6_j_6)
+
+    def test_6_j_7(self) -> None:
+        """DATC 4.D.8, as 6.J.3: the package expects the older distance."""
+        self._older_option(super().test_6_j_7)
+
+    def test_6_k_1(self) -> None:
+        """DATC 4.D.8, as 6.J.3: the package's own case expects the older distance."""
+        self._older_option(super().test_6_k_1)
 
     @staticmethod
     def clear_units(game: AdapterGame) -> None:

@@ -9,6 +9,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.diplomacy import GAME
 from pbem.games.diplomacy.inputs import DipOrders
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
+from pbem.wording import wording
 from tests.games.diplomacy_game.play import orders, standard_game
 
 
@@ -21,7 +22,9 @@ def _one(state: DipState, seat: str, text: str) -> str:
 
 @pytest.mark.parametrize("text", ["A PAR-BUR", "A Par - Bur", "A Paris -> Burgundy",
                                   "A PAR MOVE BUR", "a par to bur", "Army Paris - Burgundy",
-                                  "PAR-BUR", "A PAR => BUR", "France: A PAR - BUR"])
+                                  "PAR-BUR", "A PAR => BUR", "France: A PAR - BUR",
+                                  "A par moves to bur", "A PAR MOVE TO BUR", "A Par goes to Bur",
+                                  "A Par - Bur;", "A PAR-BUR ;", "A PAR - BUR,", "A PAR - BUR ;;"])
 def test_moves_in_every_form(text: str) -> None:
     assert _one(standard_game(), "p3", text) == "A PAR - BUR"
 
@@ -30,6 +33,7 @@ def test_moves_in_every_form(text: str) -> None:
     ("p3", "A MAR S A PAR-BUR", "A MAR S A PAR - BUR"),
     ("p1", "A VIE SUPPORT BUD", "A VIE S A BUD"),
     ("p3", "A Marseilles supports Paris - Burgundy", "A MAR S A PAR - BUR"),
+    ("p3", "A MAR S A PAR moves to BUR", "A MAR S A PAR - BUR"),
     ("p1", "A BUD H", "A BUD H"),
     ("p1", "a bud hold", "A BUD H"),
     ("p1", "Budapest HOLD", "A BUD H"),
@@ -60,6 +64,8 @@ def _sea_game() -> DipState:
 @pytest.mark.parametrize(("seat", "text", "canonical"), [
     ("p2", "F NTH C A LON-NWY", "F NTH C A LON - NWY"),
     ("p2", "F North Sea convoys Army London - Norway", "F NTH C A LON - NWY"),
+    ("p2", "F NTH C A LON moves to NWY", "F NTH C A LON - NWY"),
+    ("p2", "A LON moves to NWY via convoy", "A LON - NWY VIA CONVOY"),
     ("p2", "A LON-NWY VIA CONVOY", "A LON - NWY VIA CONVOY"),
     ("p2", "A LON - NTH - NWY", "A LON - NWY VIA CONVOY"),
     ("p2", "A LON-NWY", "A LON - NWY"),
@@ -71,6 +77,11 @@ def _sea_game() -> DipState:
     ("p3", "F MAO - NAT", "F MAO - NAO"),
     ("p3", "F MAO - ENG", "F MAO - ENG"),
     ("p6", "F BAR - STP", "F BAR - STP/NC"),
+    ("p3", "F mao - spa/n", "F MAO - SPA/NC"),
+    ("p3", "F MAO - SPA(n)", "F MAO - SPA/NC"),
+    ("p3", "F MAO - spa (S)", "F MAO - SPA/SC"),
+    ("p3", "F MAO - SPA/S;", "F MAO - SPA/SC"),
+    ("p6", "F BAR - STP/N", "F BAR - STP/NC"),
 ])
 def test_convoys_and_coasts(seat: str, text: str, canonical: str) -> None:
     assert _one(_sea_game(), seat, text) == canonical
@@ -143,10 +154,10 @@ def _problem(state: DipState, seat: str, text: str) -> tuple[int, str, str | Non
 
 
 @pytest.mark.parametrize(("seat", "text", "expected"), [
-    ("p3", "A PAR - BUR\nA MAR - Burgandy", (2, "dip.E_WORD", "burgundy")),
+    ("p3", "A PAR - BUR\nA MAR - Burgandy", (2, "dip.E_NEAR_PLACE", "A MAR - BUR")),
     ("p3", "# comment\n\nA PAR - BUL", (3, "dip.E_NO_ROUTE", "A PAR - BUR")),
     ("p3", "F BRE - PAR", (1, "dip.E_NOT_ADJACENT", None)),
-    ("p3", "F BRE - Picardie", (1, "dip.E_WORD", "picardy")),
+    ("p3", "F BRE - Picardie", (1, "dip.E_NEAR_PLACE", "F BRE - PIC")),
     ("p3", "A PAR - BUR\nF BRE - MAO\nA MUN - BUR", (3, "dip.E_NOT_YOURS", None)),
     ("p3", "F PAR - BUR", (1, "dip.E_WRONG_KIND", "A PAR")),
     ("p3", "A GAS - BUR", (1, "dip.E_NO_UNIT", None)),
@@ -174,7 +185,7 @@ def test_a_retreat_only_where_the_unit_may_go() -> None:
     line, code, near = _problem(_retreat_game(), "p4", "A MUN R BUR")
     assert (line, code) == (1, "dip.E_RETREAT_TO")
     line, code, near = _problem(_retreat_game(), "p4", "A MUN R Bohemai")
-    assert (code, near) == ("dip.E_WORD", "bohemia")
+    assert (code, near) == ("dip.E_NEAR_PLACE", "A MUN R BOH")
 
 
 def test_too_many_builds_and_a_build_away_from_home_are_refused() -> None:
@@ -211,3 +222,84 @@ def test_orders_move_the_units_they_name() -> None:
     given = {"p3": orders(state, "p3", "A Paris -> Burgundy\nF Brest - Mid-Atlantic Ocean")}
     after = GAME.advance(state, given, SeededRng(1)).state
     assert {u.at for u in after.units_of("france")} == {"bur", "mao", "mar"}
+
+
+def test_a_split_province_before_a_support_keeps_its_s() -> None:
+    state = _sea_game()
+    state.units = [*state.units, Unit(power="france", kind="F", at="spa/sc")]
+    assert _one(state, "p3", "F SPA S F MAO - POR") == "F SPA/SC S F MAO - POR"
+    assert _one(state, "p3", "F SPA/S S F MAO") == "F SPA/SC S F MAO"
+
+
+def test_dias_is_a_draw_vote() -> None:
+    state = standard_game()
+    assert orders(state, "p1", "DIAS").draw is True
+    assert orders(state, "p1", "No DIAS").draw is False
+
+
+def test_several_orders_on_a_line_split_by_semicolons() -> None:
+    parsed = orders(standard_game(), "p3", "A PAR - BUR; A MAR - SPA; F BRE - MAO;")
+    assert [o.to for o in parsed.orders] == ["mao", "spa", "bur"]
+
+
+def test_an_error_never_echoes_the_punctuation() -> None:
+    problem = GAME.parse(standard_game(), "p3", "A PAR - BUR, A MAR H;").errors[0]
+    assert problem.code == "dip.E_TRAILING" and "," not in problem.params["rest"]
+
+
+def _spoken(text: str) -> list[tuple[int, str, str]]:
+    parsed = GAME.parse(standard_game(), "p3", text)
+    assert parsed.errors == [], parsed.errors
+    assert isinstance(parsed.orders, DipOrders) and [o.to for o in parsed.orders.orders] == ["bur"]
+    return [(p.line, p.code, p.severity) for p in parsed.problems]
+
+
+@pytest.mark.parametrize("text", [
+    "Hi GM\nA PAR - BUR\nThanks",
+    "Hello everyone, here are my orders:\nA PAR - BUR\nGood luck!",
+    "Dear GM,\nA PAR - BUR\nThanks for running this.",
+    "Hi GM\nA PAR - BUR\nCheers,\nAnna Schmidt",
+])
+def test_a_greeting_or_sign_off_is_ignored_text_not_a_problem(text: str) -> None:
+    lines = text.splitlines()
+    found = _spoken(text)
+    assert found == [(n, "dip.W_IGNORED_TEXT", "warning")
+                     for n in range(1, len(lines) + 1) if n != 2]
+
+
+def test_ignored_text_says_what_was_ignored() -> None:
+    problem = GAME.parse(standard_game(), "p3", "Hi GM\nA PAR - BUR").problems[0]
+    assert "Hi GM" in wording(problem.code, problem.params)
+
+
+@pytest.mark.parametrize("text", [
+    "Hi GM\nThanks",  # nothing to order: not orders at all
+    "Please A PAR - BUR",  # an order after the greeting is not chat
+    "Thanks\nA PAR - Burgandy",
+])
+def test_chat_never_hides_an_order(text: str) -> None:
+    parsed = GAME.parse(standard_game(), "p3", text)
+    assert parsed.errors, parsed
+
+
+@pytest.mark.parametrize(("seat", "text", "near"), [
+    ("p1", "A BDU-SER", "A BUD - SER"),
+    ("p1", "A BUD-SRE", "A BUD - SER"),
+    ("p1", "F TRE-ADR", "F TRI - ADR"),
+    ("p1", "A VEI - GAL", "A VIE - GAL"),
+    ("p6", "A MSO - UKR", "A MOS - UKR"),
+    ("p2", "F LON - Norht Sea", "F LON - NTH"),
+    ("p2", "A LVP - Bugundy", None),  # too far either way: the name alone
+])
+def test_a_misspelt_province_suggests_the_order_it_most_likely_means(
+        seat: str, text: str, near: str | None) -> None:
+    problem = GAME.parse(standard_game(), seat, text).errors[0]
+    assert problem.code == "dip.E_NEAR_PLACE"
+    if near is not None:
+        assert problem.suggestion == near
+    assert problem.params["near"] in wording(problem.code, problem.params)
+
+
+def test_a_misspelt_order_word_suggests_the_whole_order() -> None:
+    problem = GAME.parse(standard_game(), "p1", "A VIE suport A BUD").errors[0]
+    assert (problem.code, problem.suggestion) == ("dip.E_WORD", "A VIE S A BUD")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pbem.core.game import REFEREE
 from pbem.core.rng import SeededRng
 from pbem.games.diplomacy import GAME
@@ -65,15 +67,20 @@ def test_winter_asks_only_the_powers_with_builds_or_removals() -> None:
     assert {u.at for u in state.units_of("germany")} == {"ber", "hol", "kie", "mun"}
 
 
-def test_silence_in_winter_waives_builds_and_lets_civil_disorder_remove() -> None:
-    state = standard_game()
+@pytest.mark.parametrize(("rules", "kept"), [
+    ("2023", {"edi", "lon"}),  # Liverpool is France's now: the army there is farthest from
+    # a centre England owns
+    ("2000", {"lon", "lvp"}),  # all at home: fleets go first, then by name (Edinburgh first)
+])
+def test_silence_in_winter_waives_builds_and_lets_civil_disorder_remove(
+        rules: str, kept: set[str]) -> None:
+    state = standard_game(rules=rules)
     state.season, state.step = "winter", "adjustment"
     state.centres["lvp"] = "france"
     state.centres["bel"] = "germany"
     state.adjust = {"england": -1, "france": 1, "germany": 1}
     state = _silent(state)
-    # all at home: fleets go before armies, then by name (Edinburgh before London)
-    assert {u.at for u in state.units_of("england")} == {"lon", "lvp"}
+    assert {u.at for u in state.units_of("england")} == kept
     assert len(state.units_of("france")) == 3 and len(state.units_of("germany")) == 3
 
 

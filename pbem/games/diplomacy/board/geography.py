@@ -30,6 +30,7 @@ class Geography:
     power_names: dict[str, str] = field(default_factory=dict)  # power key -> its name
     province: dict[str, str] = field(default_factory=dict)  # every location -> its province
     _distance: dict[tuple[str, str], dict[str, int]] = field(default_factory=dict)
+    _steps: dict[tuple[str, ...], dict[str, int]] = field(default_factory=dict)
 
     def is_sea(self, province: str) -> bool:
         """True for a sea province."""
@@ -57,6 +58,18 @@ class Geography:
             self._distance[(power, kind)] = table
         return table.get(location if kind == "F" else province_of(location), 99)
 
+    def steps_from(self, provinces: tuple[str, ...]) -> dict[str, int]:
+        """Steps from the nearest of `provinces` to every province, over land and sea alike
+        for any unit (the 2023 rules' civil-disorder distance, DATC 4.D.8)."""
+        table = self._steps.get(provinces)
+        if table is None:
+            table = self._steps[provinces] = _breadth_first(list(provinces), self._any_border())
+        return table
+
+    def _any_border(self) -> dict[str, frozenset[str]]:
+        return {p: self.army.get(p, frozenset()) | self.sea_next.get(p, frozenset())
+                for p in self.kind}
+
     def _distances(self, power: str, kind: str) -> dict[str, int]:
         """Breadth-first from the home centres: fleets by fleet moves (either coast counts),
         armies over every border, a sea counting one like a land province (DATC 4.D.8)."""
@@ -65,9 +78,7 @@ class Geography:
             start = [loc for loc in self.fleet if province_of(loc) in homes]
             graph = self.fleet
         else:
-            start = list(homes)
-            graph = {p: self.army.get(p, frozenset()) | self.sea_next.get(p, frozenset())
-                     for p in self.kind}
+            start, graph = list(homes), self._any_border()
         return _breadth_first(start, graph)
 
 

@@ -21,7 +21,7 @@ from pbem.games.diplomacy.language.order_read import Unreadable, read_draft
 from pbem.games.diplomacy.orders import parse_orders
 from pbem.games.diplomacy.rules import turns
 from pbem.games.diplomacy.rules.adjustment import balance
-from pbem.games.diplomacy.state import DipState, Dislodged, Unit
+from pbem.games.diplomacy.state import DipState, Dislodged, Rules, Unit
 
 
 def settle_scenario_cases(scenario: dict[str, Any], text: str) -> list[dict[str, Any]]:
@@ -31,22 +31,23 @@ def settle_scenario_cases(scenario: dict[str, Any], text: str) -> list[dict[str,
     return settle_cases(Board.model_validate(scenario), text)
 
 
-def settle_cases(board: Board, text: str) -> list[dict[str, Any]]:
-    """Each case's outcome: {case, units, dislodged, matches, differences} or {case, error}."""
+def settle_cases(board: Board, text: str, rules: Rules = "2023") -> list[dict[str, Any]]:
+    """Each case's outcome: {case, units, dislodged, matches, differences} or {case, error},
+    by the DATC's current preferences unless `rules` asks for the older options."""
     found = []
     for case in read_cases(board, text):
         if case.error:
             found.append({"case": case.name, "error": case.error})
             continue
         try:
-            found.append(_settle(board, case))
+            found.append(_settle(board, case, rules))
         except ValueError as error:
             found.append({"case": case.name, "error": str(error)})
     return found
 
 
-def _settle(board: Board, case: Case) -> dict[str, Any]:
-    state = _state(board, case)
+def _settle(board: Board, case: Case, rules: Rules) -> dict[str, Any]:
+    state = _state(board, case, rules)
     orders = _orders(state, case)
     step = state.step
     events: list[Event] = []
@@ -65,10 +66,11 @@ def _settle(board: Board, case: Case) -> dict[str, Any]:
     return outcome
 
 
-def _state(board: Board, case: Case) -> DipState:
+def _state(board: Board, case: Case, rules: Rules) -> DipState:
     seats = [Seat(id=p.key, name=p.name) for p in board.powers]
     state = DipState(board=board, seats=seats, powers={p.key: p.key for p in board.powers},
-                     year=case.year, season=case.season, step=case.step)  # type: ignore[arg-type]
+                     year=case.year, season=case.season, step=case.step,  # type: ignore[arg-type]
+                     rules=rules)
     state.units = sorted((Unit(power=p, kind=k, at=at) for p, k, at in case.units),  # type: ignore[arg-type]
                          key=lambda u: u.at)
     taken = [u.province for u in state.units]

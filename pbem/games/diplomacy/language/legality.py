@@ -3,7 +3,8 @@
 Impossible orders are illegal, as the DATC prefers (4.E.1): a move to a province the unit
 cannot reach (or to a split coast it did not name, or an army move no fleets could convoy
 now), a support the supporter could not give or the supported unit could not use, a convoy
-by a fleet on a coast. An illegal order is answered at once and the unit holds.
+by a fleet on a coast or on no route such a convoy could need (rules/routes.py, DATC 6.G.19).
+An illegal order is answered at once and the unit holds.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from pbem.games.diplomacy.inputs import Order
 from pbem.games.diplomacy.language.order_read import Draft
 from pbem.games.diplomacy.order_text import order_text, place, unit_text
 from pbem.games.diplomacy.rules.adjustment import build_fits, build_sites
-from pbem.games.diplomacy.rules.table import chain_exists, reachable
+from pbem.games.diplomacy.rules.routes import route_seas
+from pbem.games.diplomacy.rules.table import chain_exists
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
 
 MOVEMENT_KINDS = ("hold", "move", "support", "convoy")
@@ -155,19 +157,32 @@ def _support(ctx: Context, unit: Unit, draft: Draft) -> Order:
         raise Refusal("dip.E_SUPPORT_OWN", {"unit": me})
     if not ctx.geo.can_reach(unit.kind, unit.at, target):
         raise Refusal("dip.E_SUPPORT_REACH", {"unit": me, "place": place(target)})
-    if draft.to and not _could_move(ctx, helped, draft.to, unit.province):
+    to = _supported_to(ctx, helped, draft)
+    if draft.to and not _could_move(ctx, helped, to, unit.province):
         raise Refusal("dip.E_SUPPORT_IMPOSSIBLE", {"unit": unit_text(helped.kind, helped.at),
-                                                   "place": place(draft.to)})
+                                                   "place": place(to)})
     return Order(kind="support", unit=unit.kind, at=unit.at, of_unit=helped.kind,
-                 of=helped.province, to=draft.to)
+                 of=helped.province, to=to)
+
+
+def _supported_to(ctx: Context, helped: Unit, draft: Draft) -> str:
+    """Where the supported move goes: a fleet's coast counts when named, by the 2023 rules
+    (DATC 4.B.4: the support must match it); otherwise only the province."""
+    coast = draft.to_coast
+    if coast and helped.kind == "F" and ctx.state.rules == "2023" and \
+            coast in ctx.geo.coasts.get(draft.to, ()):
+        return coast
+    return draft.to
 
 
 def _could_move(ctx: Context, unit: Unit, to: str, supporter: str) -> bool:
-    """Whether `unit` could move to `to` at all, with convoys not by the supporter (6.D.31)."""
-    if to == unit.province:
+    """Whether `unit` could move to `to` (a fleet: to the coast, if named) at all, with
+    convoys not by the supporter (6.D.31)."""
+    if province_of(to) == unit.province:
         return False
     if unit.kind == "F":
-        return bool(ctx.geo.fleet_targets(unit.at, to))
+        targets = ctx.geo.fleet_targets(unit.at, province_of(to))
+        return to in targets if to != province_of(to) else bool(targets)
     if to in ctx.geo.army.get(unit.province, ()):
         return True
     return chain_exists(ctx.geo, unit.province, to, ctx.fleets_at_sea - {supporter})
@@ -186,10 +201,8 @@ def _convoy(ctx: Context, unit: Unit, draft: Draft) -> Order:
     if army.kind != "A":
         raise Refusal("dip.E_CONVOY_FLEET", {"unit": unit_text(army.kind, army.at)})
     coastal = ctx.geo.kind.get(draft.to) == "coast" and ctx.geo.kind.get(army.province) == "coast"
-    seas = {p for p, kind in ctx.geo.kind.items() if kind == "sea"}
-    on_a_route = unit.province in reachable(ctx.geo, army.province, seas) and \
-        unit.province in reachable(ctx.geo, draft.to, seas)
-    if not coastal or draft.to == army.province or not on_a_route:
+    needed = unit.province in route_seas(ctx.geo, army.province, draft.to)
+    if not coastal or draft.to == army.province or not needed:
         raise Refusal("dip.E_CONVOY_ENDS", {"unit": unit_text("A", army.at),
                                             "place": place(draft.to)})
     return Order(kind="convoy", unit="F", at=unit.at, of_unit="A", of=army.province,

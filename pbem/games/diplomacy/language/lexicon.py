@@ -2,7 +2,8 @@
 keywords of the email Judge and its common variants, in any case.
 
 A line is cut into tokens (`-`, `->` and `=>` are moves; `/`, `(` and `)` only separate a
-coast from its province), then names of several words are read longest first, so that
+coast from its province, which may be written with one letter there: `spa/n`, `spa(s)`), then
+names of several words are read longest first, so that
 `A Mid-Atlantic Ocean - Brest` and `F NTH C A LON-NWY` read alike.
 """
 
@@ -16,6 +17,7 @@ from pbem.games.diplomacy.content import Board, province_of
 KEYWORDS: dict[str, str] = {
     "h": "hold", "hold": "hold", "holds": "hold", "stand": "hold", "stands": "hold",
     "-": "move", "m": "move", "move": "move", "moves": "move", "to": "move",
+    "go": "move", "goes": "move",
     "attack": "move", "attacks": "move",
     "s": "support", "support": "support", "supports": "support", "sup": "support",
     "c": "convoy", "convoy": "convoy", "convoys": "convoy", "cvy": "convoy",
@@ -26,18 +28,22 @@ KEYWORDS: dict[str, str] = {
     "remove": "remove", "removes": "remove", "destroy": "remove",
     "b": "build", "build": "build", "builds": "build",
     "waive": "waive", "waives": "waive",
-    "draw": "draw", "concede": "concede", "concedes": "concede", "concession": "concede",
+    "draw": "draw", "dias": "draw",
+    "concede": "concede", "concedes": "concede", "concession": "concede",
     "no": "no", "not": "no", "none": "no", "yes": "yes",
     "a": "A", "army": "A", "f": "F", "fleet": "F",
 }
 DIRECTIONS = {"north": "n", "south": "s", "east": "e", "west": "w"}
 CUTS = re.compile(r"(->|=>|→|[-–—:,;])")
+ONE_LETTER_COAST = re.compile(r"\s*(?:/\s*([nsew])|\(\s*([nsew])\s*\))(?![a-z])")
 DROPS = re.compile(r"[./()\[\]'\"]")
 
 
 def words(line: str) -> list[str]:
-    """A line cut into lower-case tokens; `-` and `:` are tokens of their own."""
-    text = line.lower()
+    """A line cut into lower-case tokens; `-` and `:` are tokens of their own. A coast of one
+    letter is read only after a slash or in brackets (`spa/n`, `spa(s)`), where it cannot be
+    a support's S."""
+    text = ONE_LETTER_COAST.sub(lambda m: f" {m.group(1) or m.group(2)}c ", line.lower())
     text = CUTS.sub(lambda m: " : " if m.group(1) == ":" else
                     (" , " if m.group(1) in ",;" else " - "), text)
     text = DROPS.sub(lambda m: " " if m.group(0) in "/()[]" else "", text)

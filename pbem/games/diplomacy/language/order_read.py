@@ -2,14 +2,15 @@
 
 The grammar takes the email Judge's forms and their common variants:
 
-    [A|F] PLACE [H|HOLD]                      [A|F] PLACE (-|MOVE|TO|->) PLACE [VIA CONVOY]
+    [A|F] PLACE [H|HOLD]                      [A|F] PLACE (-|MOVE|TO|MOVES TO|->) PLACE [VIA]
     [A|F] PLACE - SEA - ... - PLACE (a convoy route)
     [A|F] PLACE S [A|F] PLACE [- PLACE]       [A|F] PLACE C [A] PLACE - PLACE
     [A|F] PLACE (R|RETREAT|-) PLACE           [A|F] PLACE D | DISBAND [A|F] PLACE
     BUILD [A|F] PLACE [COAST] | [A|F] PLACE B  REMOVE [A|F] PLACE | WAIVE [N]
-    DRAW | NO DRAW | DRAW NO                  CONCEDE [TO] POWER | CONCEDE NONE
+    DRAW | DIAS | NO DRAW | DRAW NO           CONCEDE [TO] POWER | CONCEDE NONE
 
-An optional `Power:` may open the line.
+An optional `Power:` may open the line; commas at its end are nothing (`;` between orders is
+cut by orders.py before a line is read here).
 """
 
 from __future__ import annotations
@@ -126,13 +127,20 @@ class Reader:
             raise Unreadable("dip.E_PLACE_EXPECTED", {"after": after}, None)
         return place
 
+    def arrow(self) -> bool:
+        """Take the words of a move (`-`, `to`, `moves to`): whether there were any."""
+        taken = False
+        while self.take("kw", "move"):
+            taken = True
+        return taken
+
     def done(self) -> bool:
-        """Whether every element has been read."""
-        return self.index >= len(self.items)
+        """Whether every element has been read (commas left at the end are nothing)."""
+        return all(item[0] == "," for item in self.items[self.index:])
 
     def rest(self) -> str:
-        """What is left, for an error."""
-        return " ".join(item[1] for item in self.items[self.index:])
+        """What is left, for an error, without its punctuation."""
+        return " ".join(item[1] for item in self.items[self.index:] if item[0] not in ",:")
 
 
 def read_draft(lex: Lexicon, line: str) -> Draft:
@@ -225,8 +233,9 @@ def _unit_order(reader: Reader) -> Draft:
 
 def _move(reader: Reader, draft: Draft, word: str) -> None:
     draft.kind = "move"
+    reader.arrow()  # A PAR MOVES TO BUR
     target = reader.need_place("the move")
-    while reader.take("kw", "move"):  # A LON - NTH - NWY: a convoy route
+    while reader.arrow():  # A LON - NTH - NWY: a convoy route
         draft.route.append(target[1])
         target = reader.need_place("the move")
     draft.to, draft.to_coast = target[1], target[2] or None
@@ -237,7 +246,7 @@ def _move(reader: Reader, draft: Draft, word: str) -> None:
 
 
 def _retreat(reader: Reader, draft: Draft, word: str) -> None:
-    reader.take("kw", "move")
+    reader.arrow()
     target = reader.need_place("the retreat")
     draft.kind, draft.to, draft.to_coast = "retreat", target[1], target[2] or None
 
@@ -247,7 +256,7 @@ def _support(reader: Reader, draft: Draft, word: str) -> None:
     unit = reader.take("unit")
     helped = reader.need_place("the support")
     draft.of_unit, draft.of = (unit[1] if unit else None), helped[1]
-    if reader.take("kw", "move"):
+    if reader.arrow():
         target = reader.need_place("the supported move")
         draft.to, draft.to_coast = target[1], target[2] or None
     else:
@@ -259,7 +268,7 @@ def _convoy(reader: Reader, draft: Draft, word: str) -> None:
     unit = reader.take("unit")
     army = reader.need_place("the convoy")
     draft.of_unit, draft.of = (unit[1] if unit else None), army[1]
-    if not reader.take("kw", "move"):
+    if not reader.arrow():
         raise Unreadable("dip.E_CONVOY_TARGET", {}, None)
     draft.to = reader.need_place("the convoyed move")[1]
 

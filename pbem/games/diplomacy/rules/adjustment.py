@@ -1,8 +1,9 @@
 """Winter adjustments: builds on vacant owned home centres, removals, and the civil-disorder
-rule for removals a power did not order (DATC 6.I, 6.J)."""
+rule for removals a power did not order (DATC 6.I, 6.J; the distance by the game's rules)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pbem.games.diplomacy.board.geography import Geography, geography
@@ -103,14 +104,25 @@ def _removals(geo: Geography, state: DipState, done: Adjusted, orders: list[Orde
         done.verdicts.append((order, "removed" if ok else "void"))
     left = count - len(done.removed)
     if left > 0:
-        done.disorder = civil_disorder(geo, done.power, list(mine.values()), left)
+        done.disorder = civil_disorder(state, done.power, list(mine.values()), left)
 
 
-def civil_disorder(geo: Geography, power: str, units: list[Unit], count: int) -> list[Unit]:
-    """The units removed when a power orders too few removals: the farthest from its home
-    centres first; at equal distance fleets before armies, then by province name."""
+def civil_disorder(state: DipState, power: str, units: list[Unit], count: int) -> list[Unit]:
+    """The units removed when a power orders too few removals: the farthest first; at equal
+    distance fleets before armies, then by province name (DATC 6.J). By the 2023 rules the
+    distance is to the nearest centre the power owns, over land and sea for any unit; by the
+    older options to its nearest home centre, a fleet by sea only (DATC 4.D.8)."""
+    geo = geography(state.board)
+    distance = _distance_2023(geo, state, power) if state.rules == "2023" else \
+        (lambda unit: geo.home_distance(power, unit.kind, unit.at))
+
     def key(unit: Unit) -> tuple[int, int, str]:
-        distance = geo.home_distance(power, unit.kind, unit.at)
-        return -distance, 0 if unit.kind == "F" else 1, geo.names[unit.province].lower()
+        return -distance(unit), 0 if unit.kind == "F" else 1, geo.names[unit.province].lower()
 
     return sorted(units, key=key)[:count]
+
+
+def _distance_2023(geo: Geography, state: DipState, power: str) -> Callable[[Unit], int]:
+    owned = tuple(sorted(p for p, owner in state.centres.items() if owner == power))
+    steps = geo.steps_from(owned)
+    return lambda unit: steps.get(unit.province, 99)

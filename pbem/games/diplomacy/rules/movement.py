@@ -65,9 +65,11 @@ def _free(province: str, taken: set[str], contested: set[str], came_from: str | 
     return province not in taken and province not in contested and province != came_from
 
 
-def adjudicate(geo: Geography, pieces: dict[str, Piece], orders: dict[str, Order]) -> Movement:
-    """Resolve one movement phase; `orders` by province, already legal."""
-    table = build_table(geo, pieces, orders)
+def adjudicate(geo: Geography, pieces: dict[str, Piece], orders: dict[str, Order],
+               fallback: bool = False) -> Movement:
+    """Resolve one movement phase; `orders` by province, already legal; `fallback`: the older
+    option for a move meant by convoy with no convoy there (table.py)."""
+    table = build_table(geo, pieces, orders, fallback)
     resolver = Resolver(table)
     resolver.run()
     outcome = Movement(table)

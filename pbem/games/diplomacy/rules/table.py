@@ -1,10 +1,13 @@
 """One movement phase laid out for the resolver: who moves where, who supports or convoys whom.
 
 Every unit has one order (a unit without one holds); orders reach here already legal
-(legality.py). Matching is decided here once: a support counts only for the order it names,
-a convoy only for the army move it names, and an army goes by convoy when it must (the
-destination is not adjacent) or when it means to (`via convoy`, or a convoy ordered by its
-own power's fleet) and a chain of fleets ordered to convoy it is there: the 1982/2000 rule.
+(legality.py). Matching is decided here once: a support counts only for the order it names
+(and the coast, when it names one: legality keeps it by the 2023 rules only), a convoy only
+for the army move it names, and an army goes by convoy when it must (the destination is not
+adjacent) or when it means to (`via convoy`, or a convoy ordered by its own power's fleet).
+By the 2023 rules an army that means to go by convoy has no land route to fall back on: with
+no chain of fleets ordered to carry it, it does not move (DATC 4.A.3, 6.G.8); by the older
+options (`fallback`) it then goes over land.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ class Table:
     void: dict[str, str] = field(default_factory=dict)  # unit -> why its order did nothing
     kinds: dict[str, str] = field(default_factory=dict)  # unit -> its order's kind
     head_to_head: dict[str, str] = field(default_factory=dict)  # mover -> the unit it meets
+    fallback: bool = False  # the older option: no convoy there, so over land after all
 
     def kind_of(self, province: str) -> str:
         """The kind of order the unit in `province` carries out."""
@@ -51,9 +55,11 @@ class Table:
         return self.head_to_head.get(mover)
 
 
-def build_table(geo: Geography, pieces: dict[str, Piece], orders: dict[str, Order]) -> Table:
-    """Lay out a phase: `orders` by province (missing ones hold)."""
-    table = Table(geo, pieces, {p: orders.get(p, HOLD) for p in pieces})
+def build_table(geo: Geography, pieces: dict[str, Piece], orders: dict[str, Order],
+                fallback: bool = False) -> Table:
+    """Lay out a phase: `orders` by province (missing ones hold); `fallback`: the older
+    option, a move meant by convoy goes over land when no convoy is there."""
+    table = Table(geo, pieces, {p: orders.get(p, HOLD) for p in pieces}, fallback=fallback)
     kinds, dest, province_at = table.kinds, table.dest, geo.province
     asked: dict[tuple[str, str], list[str]] = {}
     helpers: list[tuple[str, Order]] = []
@@ -102,7 +108,7 @@ def _by_convoy(table: Table, army: str, there: str, fleets: list[str]) -> bool:
         return True
     power = table.pieces[army].power
     means = table.orders[army].via or any(table.pieces[f].power == power for f in fleets)
-    return means and chain_exists(table.geo, army, there, set(fleets))
+    return means and (not table.fallback or chain_exists(table.geo, army, there, set(fleets)))
 
 
 def chain_exists(geo: Geography, start: str, end: str, fleets: set[str]) -> bool:
@@ -135,9 +141,19 @@ def _supports(table: Table, helpers: list[tuple[str, Order]]) -> None:
             else:
                 table.hold_support.setdefault(helped, []).append(supporter)
                 table.supporting[supporter] = helped
-        elif table.dest.get(helped) == province_of(order.to):
+        elif table.dest.get(helped) == province_of(order.to) and \
+                order.to not in _other_coasts(table, helped):
             table.move_support.setdefault(helped, []).append(supporter)
             table.support_target[supporter] = province_of(order.to)
             table.supporting[supporter] = helped
+        elif table.dest.get(helped) == province_of(order.to):
+            table.void[supporter] = "other_coast"
         else:
             table.void[supporter] = "elsewhere" if helped in table.dest else "held"
+
+
+def _other_coasts(table: Table, mover: str) -> tuple[str, ...]:
+    """The coasts of a fleet's destination other than the one it moves to (a support naming
+    one of them does not match the move, DATC 6.B.9)."""
+    to = table.orders[mover].to
+    return tuple(c for c in table.geo.coasts.get(province_of(to), ()) if c != to)

@@ -74,7 +74,7 @@ def run_movement(state: DipState, by_power: dict[str, list[Order]], events: list
             if piece and piece.power == power and piece.at == order.at and \
                     order.kind in MOVEMENT_KINDS:
                 given[province] = order
-    outcome = movement.adjudicate(geo, pieces, given)
+    outcome = movement.adjudicate(geo, pieces, given, fallback=state.rules == "2000")
     events.append(Event(code="dip.orders", data={
         "phase": phase_label(state), "rows": _rows(outcome, given)}))
     staying, dislodged = [], []
