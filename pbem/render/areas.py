@@ -19,9 +19,9 @@ from pbem.core.board import Cell
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
-# pixels the areas' centres span across: a 460 px map less its margins, the outer nodes and the
-# room left of the first and right of the last (SIDE_ROOM, PIECE_ROOM)
-SPAN_WIDTH = 346.0
+# pixels the areas' centres span across: a 400 px map (layout.FIT_WIDTH) less its margins, the
+# outer nodes and the room left of the first and right of the last (SIDE_ROOM, PIECE_ROOM)
+SPAN_WIDTH = 286.0
 SIDE_ROOM = 24.0  # pixels a label may reach left of the leftmost area (beyond its rim)
 MAX_SCALE = 1.0  # pixels per map unit, for a map whose areas span few units
 # y scale / x scale, tried in turn until every label finds a place

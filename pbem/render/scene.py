@@ -548,7 +548,7 @@ def _legend(scene: Scene, picture: Picture, layout: Layout, colours: Colours) ->
     for heading in legend.headings:
         scene.add(Text(heading.at, heading.text, LEGEND_HEADING_FONT, anchor="start", bold=True))
     for row in legend.rows:
-        if row.section != "notes":
+        if row.section != "notes" and row.key:  # a folded row's later lines have none
             _legend_swatch(scene, picture, row, colours)
         data = (("section", row.section), ("key", row.key))
         scene.add(
