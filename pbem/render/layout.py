@@ -189,7 +189,7 @@ class ArrowGeometry:
     """The drawable parts of one arrow."""
 
     index: int  # position in Picture.arrows
-    shaft: tuple[Point, Point]
+    shaft: tuple[Point, ...]  # from its start to its neck, bent round labels (routing)
     head: tuple[Point, ...]  # a triangle, empty for blocked arrows
     bar: tuple[Point, Point] | None  # the stop bar of a blocked arrow
     cross: tuple[tuple[Point, Point], tuple[Point, Point]] | None  # the X of an attack
@@ -366,7 +366,12 @@ def _canvas(title: str, board_corner: Point, legend: Legend | None) -> tuple[flo
         x, y, w, h = legend.box
         right, bottom = max(right, x + w), max(bottom, y + h)
     right = max(right, MARGIN + text_width(title, TITLE_FONT))
-    return math.ceil(max(right + MARGIN, 200.0)), math.ceil(max(bottom + MARGIN, 120.0))
+    # a hair's rounding (12 squares of a third of a pixel) must not cost a whole pixel
+    return _whole(max(right + MARGIN, 200.0)), _whole(max(bottom + MARGIN, 120.0))
+
+
+def _whole(pixels: float) -> int:
+    return math.ceil(pixels - 1e-6)
 
 
 Section = tuple[str, str, list[tuple[str, str]]]  # section key, heading, (item key, text) rows
