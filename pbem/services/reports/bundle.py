@@ -71,11 +71,12 @@ class ReportBundle:
     def images(self) -> list[InlineImage]:
         """The map as the mail's inline pictures (one, or a wide map's strips), if there is a
         map."""
-        if self.png is None:
+        if self.picture is None:
             return []
         # inline only, sent once; each part carries a file name so clients can still save it
-        if len(self.strips) < 2 or self.picture is None:
-            return [InlineImage(cid="map", data=self.png, filename=self.map_name)]
+        if len(self.strips) < 2:
+            png = self.png
+            return [] if png is None else [InlineImage(cid="map", data=png, filename=self.map_name)]
         from pbem.render.png import render_mail_strips  # Pillow loads only when a map is drawn
 
         drawn = render_mail_strips(self.picture, [s.box for s in self.strips], self.layout)
