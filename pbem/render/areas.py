@@ -19,13 +19,13 @@ from pbem.core.board import Cell
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, right, bottom
 
-# pixels the areas' centres span across: a 460 px map less its margins, the outer nodes and the
-# room left of the first and right of the last (SIDE_ROOM, PIECE_ROOM)
-SPAN_WIDTH = 346.0
+# pixels the areas' centres span across: a 400 px map (layout.FIT_WIDTH) less its margins, the
+# outer nodes and the room left of the first and right of the last (SIDE_ROOM, PIECE_ROOM)
+SPAN_WIDTH = 286.0
 SIDE_ROOM = 24.0  # pixels a label may reach left of the leftmost area (beyond its rim)
 MAX_SCALE = 1.0  # pixels per map unit, for a map whose areas span few units
 # y scale / x scale, tried in turn until every label finds a place
-STRETCHES = (1.0, 1.15, 1.3, 1.45, 1.6, 1.8, 2.0, 2.25, 2.5, 2.75, 3.0)
+STRETCHES = (1.0, 1.15, 1.3, 1.45, 1.6, 1.8, 2.0, 2.25, 2.5, 2.75, 3.0, 3.5, 4.0)
 NODE_RADIUS = 13.0  # a round area's radius in pixels, where there is room
 MIN_NODE_RADIUS = 8.0
 NODE_SHARE = 0.34  # of the distance to the nearest node, the most a node's radius may take

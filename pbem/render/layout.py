@@ -39,8 +39,10 @@ Box = tuple[float, float, float, float]  # x, y, width, height
 
 SIZE = 40.0  # hex circumradius
 MIN_TEXT = 12.0  # no text on a map is smaller, in map pixels (the PNG shows them 1:1)
-LEGIBLE_PX = 9.0  # the smallest a map's text may be shown, in CSS pixels, and stay legible
-FIT_WIDTH = 460.0  # the widest map a phone (390 px) shows whole with its text legible
+LEGIBLE_PX = 11.0  # the smallest a map's text may be shown, in CSS pixels, and stay legible
+# the widest map a phone (390 px) shows whole with its text legible: its map box is 370 px
+# (pbem.render.tiles), and MIN_TEXT shown at 370/400 is 11.1 px
+FIT_WIDTH = 400.0
 ID_LABEL_SIZE = 0.3  # hex id labels, in radii: 12 px at SIZE, shown 1:1 in the HTML mail
 ID_LABEL_LEVEL = 0.64  # how far below a hex's centre its id label sits, in radii
 MARGIN = 16.0
@@ -55,7 +57,7 @@ LEGEND_PAD = 10.0
 SWATCH_W = 28.0
 SWATCH_H = 16.0
 NAME_LIMIT = 28
-SQUARE_SIDES = (30.0, SIZE * math.sqrt(3.0))  # the least and most a square's side may be
+SQUARE_SIDES = (28.0, SIZE * math.sqrt(3.0))  # the least and most a square's side may be
 COUNTER_H = 16.0  # a counter's height: its label and a little room
 COUNTER_PAD = 3.0  # each side of a counter's label
 COUNTER_BAND = 2.0  # the band inside an elite counter's rim
@@ -187,16 +189,10 @@ class ArrowGeometry:
     """The drawable parts of one arrow."""
 
     index: int  # position in Picture.arrows
-    shaft: tuple[Point, Point]
+    shaft: tuple[Point, ...]  # from its start to its neck, bent round labels (routing)
     head: tuple[Point, ...]  # a triangle, empty for blocked arrows
     bar: tuple[Point, Point] | None  # the stop bar of a blocked arrow
     cross: tuple[tuple[Point, Point], tuple[Point, Point]] | None  # the X of an attack
-
-
-def legible_width(width: float) -> int:
-    """The narrowest a map laid out `width` px wide may be shown with every text still
-    legible (none is under MIN_TEXT map pixels, and LEGIBLE_PX is the least one can read)."""
-    return min(math.ceil(width), math.ceil(width * LEGIBLE_PX / MIN_TEXT))
 
 
 def counter_width(label: str, kind: str = "") -> float:
@@ -315,7 +311,7 @@ def compute_layout(picture: Picture, size: float = SIZE) -> Layout:
     board_bottom = top + bh + axis
     axis_labels = _axis_labels(picture, cells, top + bh)
     sections = legend_sections(picture)
-    room = max(bw + axis, FIT_WIDTH - 2 * MARGIN)
+    room = FIT_WIDTH - 2 * MARGIN  # a phone shows the legend whole, under a wide map too
     legend = _legend(sections, (MARGIN, board_bottom + MARGIN), room) if sections else None
     width, height = _canvas(picture.title, (MARGIN + axis + bw, board_bottom), legend)
     title_at = (MARGIN, MARGIN + TITLE_BAND / 2 - 4) if picture.title else None
@@ -370,7 +366,12 @@ def _canvas(title: str, board_corner: Point, legend: Legend | None) -> tuple[flo
         x, y, w, h = legend.box
         right, bottom = max(right, x + w), max(bottom, y + h)
     right = max(right, MARGIN + text_width(title, TITLE_FONT))
-    return math.ceil(max(right + MARGIN, 200.0)), math.ceil(max(bottom + MARGIN, 120.0))
+    # a hair's rounding (12 squares of a third of a pixel) must not cost a whole pixel
+    return _whole(max(right + MARGIN, 200.0)), _whole(max(bottom + MARGIN, 120.0))
+
+
+def _whole(pixels: float) -> int:
+    return math.ceil(pixels - 1e-6)
 
 
 Section = tuple[str, str, list[tuple[str, str]]]  # section key, heading, (item key, text) rows
@@ -480,13 +481,15 @@ def _legend(sections: list[Section], origin: Point, room: float) -> Legend:
 
 
 def _folded(section: Section, room: float) -> Section:
-    """Notes cut into lines that fit `room` (other sections are left as they are)."""
+    """Rows cut into lines that fit `room`: a row's later lines have no key (and no swatch)."""
     key, heading, items = section
-    if key != "notes":
+    swatch = 0.0 if key == "notes" else SWATCH_W + 8
+    limit = max(12, int((room - 2 * LEGEND_PAD - swatch) / text_width("M", LEGEND_FONT)))
+    if key != "notes" and all(len(text) <= limit for _, text in items):
         return section
-    limit = max(12, int((room - 2 * LEGEND_PAD) / text_width("M", LEGEND_FONT)))
-    lines = [line for _, text in items for line in _fold(text, limit)]
-    return key, heading, [("", line) for line in lines]
+    rows = [(item if n == 0 and key != "notes" else "", line)
+            for item, text in items for n, line in enumerate(_fold(text, limit))]
+    return key, heading, rows
 
 
 def _fold(text: str, limit: int) -> list[str]:

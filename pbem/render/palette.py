@@ -221,6 +221,7 @@ class LinkStyle:
     label: str
     dash: tuple[float, float] | None = None
     wavy: bool = False
+    mark: str = ""  # drawn across the link's middle: "ford" (a crossing), "bar" (none)
 
 
 LINK_STYLES: dict[str, LinkStyle] = {
@@ -228,10 +229,12 @@ LINK_STYLES: dict[str, LinkStyle] = {
     "path": LinkStyle("#7A5230", 1.6, "path", dash=(5.0, 3.0)),
     "sea": LinkStyle("#1565C0", 2.4, "sea lane", dash=(8.0, 5.0)),
     "river": LinkStyle("#1E88E5", 2.6, "river", wavy=True),
-    "ford": LinkStyle("#0D47A1", 4.2, "ford", dash=(4.0, 4.0), wavy=True),
+    # a ford is a way over a big river (a light band across it); a barrier has none (a bar)
+    "ford": LinkStyle("#0D47A1", 4.2, "ford", wavy=True, mark="ford"),
     "border": LinkStyle("#6B6B6B", 1.6, "border", dash=(2.0, 2.5)),
-    "barrier": LinkStyle("#0D47A1", 4.2, "no crossing", wavy=True),
+    "barrier": LinkStyle("#0D47A1", 4.2, "no crossing", wavy=True, mark="bar"),
 }
+LINK_MARK = {"ford": ("#C9A461", 5.0, 9.0), "bar": ("#B71C1C", 3.0, 8.0)}  # colour, width, half
 LINK_LABEL_FONT = 12.0
 
 

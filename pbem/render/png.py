@@ -20,7 +20,8 @@ from pbem.render.report import mail_scale
 from pbem.render.scene import Item, PatternFill, Scene, Shape, Text, build_scene
 from pbem.render.typeface import drawable, font_at, has_glyph
 
-__all__ = ["drawable", "font_at", "has_glyph", "render_mail_png", "render_png"]  # fonts too
+__all__ = ["drawable", "font_at", "has_glyph", "render_mail_png", "render_mail_strips",
+           "render_png"]  # fonts too
 
 SUPERSAMPLE = 2
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
@@ -105,13 +106,36 @@ _drawn: OrderedDict[str, bytes] = OrderedDict()
 
 
 def _draw_for_mail(picture: Picture, scale: float | None, layout: Layout | None) -> bytes:
+    return encode_palette(_quantized(picture, scale, layout), MAIL_LEVEL)
+
+
+def _quantized(picture: Picture, scale: float | None, layout: Layout | None) -> Image.Image:
     layout = layout or compute_layout(picture)
     if scale is None:
         scale = mail_scale(layout.width)
-    quantized = render_image(picture, scale, layout).quantize(
+    return render_image(picture, scale, layout).quantize(
         MAIL_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
-    return encode_palette(quantized, MAIL_LEVEL)
+
+
+def render_mail_strips(
+    picture: Picture, boxes: Sequence[PixelBox], layout: Layout | None = None
+) -> tuple[bytes, ...]:
+    """Return the PNGs of the parts `boxes` of the map drawn for mail (render_mail_png's
+    picture, cut where pbem.render.tiles says)."""
+    key = hashlib.sha256(f"{picture.model_dump_json()} {list(boxes)!r}".encode()).hexdigest()
+    found = _strips.get(key)
+    if found is None:
+        quantized = _quantized(picture, None, layout)
+        found = tuple(encode_palette(quantized.crop(box), MAIL_LEVEL) for box in boxes)
+        _strips[key] = found
+        while len(_strips) > DRAWN_CACHE_SIZE:
+            _strips.popitem(last=False)
+    _strips.move_to_end(key)
+    return found
+
+
+_strips: OrderedDict[str, tuple[bytes, ...]] = OrderedDict()
 
 
 def render_image(

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from pbem.render.json_text import pretty_json
-from pbem.render.layout import LEGIBLE_PX, MIN_TEXT, legible_width
+from pbem.render.layout import LEGIBLE_PX, MIN_TEXT
 from pbem.render.palette import owner_style
 from pbem.render.standings import result_lines
 from pbem.render.templating import has_template, plain, render
@@ -121,9 +121,9 @@ def report_context(
         "orders_in": header.get("orders_in"),
         "result": header.get("result"),
         "map_width": header.get("map_width", MAIL_WIDTH),
-        # the least width the HTML may shrink the map to (reports.build says, from its layout)
-        "map_min_width": header.get("map_min_width")
-        or legible_width(int(header.get("map_width", MAIL_WIDTH))),
+        # the pictures the map is sent as: a wide map's strips (reports.build says), else one
+        "map_tiles": header.get("map_tiles")
+        or [{"src": map_src, "width": header.get("map_width", MAIL_WIDTH)}],
         "page_width": max(MAIL_WIDTH + 40, int(header.get("map_width", 0)) + 42),
         "result_lines": result_lines(header["result"]) if header.get("result") else [],
     }
@@ -151,7 +151,7 @@ def render_html(
 
 def render_json(header: dict[str, Any], view: dict[str, Any]) -> str:
     """The JSON report for player tools (schema pbem.report/1, see docs/report-schema.md)."""
-    shown = {k: v for k, v in header.items() if k not in ("map_width", "map_min_width")}
+    shown = {k: v for k, v in header.items() if k not in ("map_width", "map_tiles")}
     return pretty_json({"schema": REPORT_SCHEMA, **shown, "view": view})
 
 

@@ -60,6 +60,7 @@ from pbem.render.palette import (
     INK,
     LEGEND_BACKGROUND,
     LINK_LABEL_FONT,
+    LINK_MARK,
     LINK_STYLES,
     MARK_FILLS,
     NEUTRAL,
@@ -80,6 +81,7 @@ from pbem.render.palette import (
     rgb,
     terrain_style,
 )
+from pbem.render.routing import label_boxes, others, route
 
 Point = tuple[float, float]
 Data = tuple[tuple[str, str], ...]
@@ -247,11 +249,23 @@ def _link(scene: Scene, link: Link, first: CellGeometry, second: CellGeometry) -
     data = (("a", link.a), ("b", link.b), ("kind", link.kind))
     line = Shape("polyline", points, stroke=style.colour, stroke_width=style.width, dash=style.dash)
     scene.add(_with(line, f"link {link.kind}", data))
+    if style.mark:
+        scene.add(_with(_link_mark(style.mark, start, end), f"link-mark {link.kind}", data))
     if link.label:
         middle = _mid(start, end)
         middle = (middle[0], middle[1] - LINK_LABEL_FONT)  # just above the line
         text = clip_name(link.label, 16)
         scene.add(Text(middle, text, LINK_LABEL_FONT, halo=True, role="link-label", data=data))
+
+
+def _link_mark(mark: str, start: Point, end: Point, shrink: float = 1.0) -> Shape:
+    """The short stroke across a link's middle that tells a ford from a barrier."""
+    colour, width, half = LINK_MARK[mark]
+    (x, y), length = _mid(start, end), max(1e-9, math.dist(start, end))
+    nx, ny = (start[1] - end[1]) / length, (end[0] - start[0]) / length  # across the link
+    half *= shrink
+    points = ((x - nx * half, y - ny * half), (x + nx * half, y + ny * half))
+    return Shape("polyline", points, stroke=colour, stroke_width=width * shrink)
 
 
 def _cell(scene: Scene, picture: Picture, cell: Cell, geo: CellGeometry, colours: Colours) -> None:
@@ -508,8 +522,10 @@ def _highlight(scene: Scene, place: PiecePlace, data: Data, role: str = "highlig
 
 
 def _arrows(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
-    for geo in arrow_geometries(picture, layout):
-        arrow = picture.arrows[geo.index]
+    boxes = label_boxes(picture, layout) if picture.arrows else {}
+    for straight in arrow_geometries(picture, layout):
+        arrow = picture.arrows[straight.index]
+        geo = route(straight, others(boxes, (arrow.source, arrow.target)))
         data: Data = (("source", arrow.source), ("target", arrow.target), ("style", arrow.style))
         if arrow.failed:
             data = (*data, ("failed", "true"))
@@ -548,7 +564,7 @@ def _legend(scene: Scene, picture: Picture, layout: Layout, colours: Colours) ->
     for heading in legend.headings:
         scene.add(Text(heading.at, heading.text, LEGEND_HEADING_FONT, anchor="start", bold=True))
     for row in legend.rows:
-        if row.section != "notes":
+        if row.section != "notes" and row.key:  # a folded row's later lines have none
             _legend_swatch(scene, picture, row, colours)
         data = (("section", row.section), ("key", row.key))
         scene.add(
@@ -643,6 +659,8 @@ def _swatch_link(
     points = wave(start, end, 1.5, 3.0) if style.wavy else (start, end)
     line = Shape("polyline", points, stroke=style.colour, stroke_width=style.width, dash=style.dash)
     scene.add(_with(line, f"legend-link {row.key}", ()))
+    if style.mark:
+        scene.add(_with(_link_mark(style.mark, start, end, 0.9), f"legend-link-mark {row.key}", ()))
 
 
 def _swatch_mark(

@@ -34,6 +34,7 @@ def environment() -> Environment:
     env.filters["wording"] = wording
     env.filters["plain"] = plain
     env.filters["wrap"] = wrap
+    env.filters["grid_half"] = grid_half
     return env
 
 
@@ -54,6 +55,14 @@ def wrap(text: str, width: int = 72, indent: str = "", hang: str | None = None) 
                                    subsequent_indent=indent if hang is None else hang,
                                    break_long_words=True, break_on_hyphens=False)
     return "\n".join(wrapper.fill(line) if line.strip() else "" for line in text.splitlines())
+
+
+def grid_half(lines: list[str], split: int, label: int = 4, right: bool = False) -> list[str]:
+    """One half of a grid's lines cut at column `split`: the left half, or the right one with
+    each line's first `label` characters (its row label) before it."""
+    if right:
+        return [line[:label] + line[split:] for line in lines]
+    return [line[:split].rstrip() for line in lines]
 
 
 def render(name: str, **context: Any) -> str:

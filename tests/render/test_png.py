@@ -212,7 +212,7 @@ def _wider(picture: Picture, q: int) -> Picture:
 def test_a_map_wider_than_a_mail_is_drawn_at_the_mail_width() -> None:
     picture = _board()
     width = compute_layout(picture).width
-    wide = _wider(picture, 12)
+    wide = _wider(picture, 11)
     assert MIN_TEXT * MAIL_MAP_WIDTH / compute_layout(wide).width >= LEGIBLE_PX
     assert compute_layout(wide).width > MAIL_MAP_WIDTH > width
     assert Image.open(io.BytesIO(render_mail_png(wide))).size[0] == MAIL_MAP_WIDTH

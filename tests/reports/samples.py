@@ -84,13 +84,16 @@ def mail_bytes(name: str) -> bytes:
 
 
 def write_page(name: str, folder: Path) -> Path:
-    """Write the mail's HTML with its map beside it (as cid:map resolves in a mail client)."""
+    """Write the mail's HTML with its map pictures beside it (as cid:map resolves in a mail
+    client)."""
     made = bundle(name)
     folder.mkdir(parents=True, exist_ok=True)
-    if made.png is not None:
-        (folder / "map.png").write_bytes(made.png)
+    html = made.html
+    for image in made.images:
+        (folder / f"{image.cid}.png").write_bytes(image.data)
+        html = html.replace(f'"cid:{image.cid}"', f'"{image.cid}.png"')
     page = folder / "mail.html"
-    page.write_text(made.html.replace('src="cid:map"', 'src="map.png"'), encoding="utf-8")
+    page.write_text(html, encoding="utf-8")
     (folder / "mail.txt").write_text(made.text, encoding="utf-8")
     return page
 

@@ -27,11 +27,12 @@ MIN_LABEL_PX = 11.0
 
 def _screenshot(tmp_path: Path) -> tuple[Image.Image, Picture]:
     made = bundle("p1")
-    assert made.png is not None
-    (tmp_path / "map.png").write_bytes(made.png)
-    html = made.html.replace('src="cid:map"', 'src="map.png"')
+    html = made.html
+    for image in made.images:  # the map's strips, side by side on a desktop
+        (tmp_path / f"{image.cid}.png").write_bytes(image.data)
+        html = html.replace(f'"cid:{image.cid}"', f'"{image.cid}.png"')
     marked = html.replace(
-        "height: auto; border: 1px solid #d6cbb0;", "height: auto; border: 1px solid #ff00ff;"
+        "margin: 0 auto; border: 1px solid #d6cbb0;", "margin: 0 auto; border: 1px solid #ff00ff;"
     )
     assert marked != html, "the map's image tag changed; update the marker"
     page = tmp_path / "mail.html"

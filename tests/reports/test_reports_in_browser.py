@@ -1,11 +1,12 @@
 """Every game's report mail in a real headless Chromium, at a phone's width and a desktop's.
 
-One report of each game (tests/reports/samples.py) is opened as a file with its map beside it,
-as cid:map resolves in a mail client, at 390 and 1280 CSS px. The page is screenshotted and
-probed: nothing may stick out past the right edge of the screen (a board or a map too wide for a
-phone scrolls inside its own box), no text is under 12 px, and no text on the map is shown under
-a legible size: the map's smallest text, times the scale the browser shows the map at. Without
-Chromium the test is skipped, or fails when PBEM_REQUIRE_SERVICES=1.
+One report of each game (tests/reports/samples.py) is opened as a file with its map pictures
+beside it, as cid:map resolves in a mail client, at 390 and 1280 CSS px. The page is
+screenshotted and probed: nothing sticks out past the right edge of the screen, nothing is cut
+off inside its own box (a board, a table, the map: no sideways scroll anywhere), no text is
+under 12 px, every picture of the map fits the screen, links to itself at full size, and shows
+its smallest text at 11 px or more. Without Chromium the test is skipped, or fails when
+PBEM_REQUIRE_SERVICES=1.
 
 Set PBEM_SHOTS=DIR to keep the screenshots.
 """
@@ -20,7 +21,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from pbem.render.layout import LEGIBLE_PX, compute_layout
+from pbem.render.layout import compute_layout
 from pbem.render.scene import Text, build_scene
 from tests.reports.browser import Browser
 from tests.reports.samples import GAMES, bundle, write_page
@@ -30,21 +31,17 @@ pytestmark = pytest.mark.xdist_group("test_reports_in_browser")
 
 WIDTHS = (390, 1280)
 MIN_PAGE_TEXT = 12.0  # CSS px, any text of the page
-MIN_MAP_TEXT = {390: LEGIBLE_PX, 1280: 11.0}  # CSS px, text on the map as the browser shows it
+MIN_MAP_TEXT = 11.0  # CSS px, text on the map as the browser shows it, at either width
 
 PROBE = """(() => {
   const width = window.innerWidth;
-  const scrolls = el => {
-    for (let up = el.parentElement; up; up = up.parentElement) {
-      if (['auto', 'scroll', 'hidden'].includes(getComputedStyle(up).overflowX)) return true;
-    }
-    return false;
-  };
-  const over = [];
+  const over = [], cut = [];
   for (const el of document.body.querySelectorAll('*')) {
     const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.right > width + 0.5 && !scrolls(el)) {
-      over.push(el.tagName + (el.id ? '#' + el.id : '') + ' ' + Math.round(box.right));
+    const name = el.tagName + (el.id ? '#' + el.id : '');
+    if (box.width > 0 && box.right > width + 0.5) over.push(name + ' ' + Math.round(box.right));
+    if (el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 0) {
+      cut.push(name + ' ' + el.scrollWidth + '>' + el.clientWidth);
     }
   }
   let smallest = 1e9, which = '';
@@ -55,15 +52,17 @@ PROBE = """(() => {
     const size = parseFloat(getComputedStyle(holder).fontSize);
     if (size < smallest) { smallest = size; which = node.textContent.trim().slice(0, 40); }
   }
-  const map = document.querySelector('img');
-  const at = map ? map.getBoundingClientRect() : null;
+  const maps = [...document.querySelectorAll('#map img')].map(img => {
+    const at = img.getBoundingClientRect(), link = img.closest('a');
+    return {src: img.getAttribute('src'), natural: img.naturalWidth, shown: at.width,
+            loaded: img.complete, left: at.left + window.scrollX, top: at.top + window.scrollY,
+            height: at.height, right: at.right,
+            link: link ? link.getAttribute('href') : null};
+  });
   return {
-    width: width, page: document.documentElement.scrollWidth, over: over,
-    smallest: smallest, which: which,
+    width: width, page: document.documentElement.scrollWidth, over: over, cut: cut,
+    smallest: smallest, which: which, maps: maps,
     viewport: !!document.querySelector('meta[name=viewport]'),
-    map: map ? {natural: map.naturalWidth, shown: at.width, loaded: map.complete,
-                left: at.left + window.scrollX, top: at.top + window.scrollY,
-                height: at.height} : null,
   };
 })()"""
 
@@ -86,12 +85,17 @@ def test_the_report_reads_well_at_this_width(
     shot = _screenshot(browser, tmp_path, name, width)
     assert found["viewport"], "no viewport tag"
     assert found["page"] <= width and not found["over"], found["over"]
+    assert not found["cut"], found["cut"]  # nothing scrolls sideways inside its box
     assert found["smallest"] >= MIN_PAGE_TEXT, (found["smallest"], found["which"])
-    map_ = found["map"]
-    assert map_ is not None and map_["loaded"] and map_["natural"] > 0
-    shown = smallest_map_text(name) * map_["shown"] / map_["natural"]
-    assert shown >= MIN_MAP_TEXT[width], (name, width, shown)
-    assert _ink(shot, map_) > 0.003, "the map is blank on the screenshot"
+    assert found["maps"], "no map on the page"
+    text = smallest_map_text(name)
+    for map_ in found["maps"]:
+        assert map_["loaded"] and map_["natural"] > 0, map_["src"]
+        assert map_["right"] <= width and map_["shown"] <= map_["natural"] + 0.5, map_
+        assert map_["link"] == map_["src"], "the full-size picture is not a tap away"
+        shown = text * map_["shown"] / map_["natural"]
+        assert shown >= MIN_MAP_TEXT, (name, width, map_["src"], shown)
+        assert _ink(shot, map_) > 0.003, f"{map_['src']} is blank on the screenshot"
 
 
 def smallest_map_text(name: str) -> float:

@@ -53,7 +53,14 @@ class Area(BaseModel):
     city: str | None = None
     fort: int = 0  # a city with no marker has level one (6.3)
     port: bool = False
+    name: str | None = None  # what the map calls it, if not its city's name or its id
     line: int = 0
+
+    @property
+    def shown(self) -> str:
+        """The area's name on the map: its own, its city's (as the rulebook names it), or
+        its id."""
+        return self.name or self.city or self.id.capitalize()
 
 
 class Link(BaseModel):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.board import Arrow, Cell, Link, Owner, Picture, Piece
+from pbem.games.king_david.content import Area
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
 
@@ -24,7 +25,8 @@ NAMES = {
     "highlight": "your armies",
 }
 NOTES = [
-    "Areas are named as you write them in orders.",
+    "Areas are named as in the rulebook; orders write a name in small letters without "
+    "spaces or hyphens (kir-moab: kirmoab), or the word in brackets (ramoth).",
     "Your stacks in full, and the others' as counts, are in the text below the map.",
 ]
 ARROWS = {"kd.moved": "move", "kd.retreated": "retreat"}
@@ -70,7 +72,8 @@ def board_picture(state: KDState, viewer: str | None,
     for area in state.scenario.areas:
         marks = ["port"] if area.port else []
         cells.append(Cell(id=area.id, x=area.x, y=area.y, terrain=area.terrain,
-                          owner=_owner_of(state, area.id, seats), label=area.id, marks=marks))
+                          owner=_owner_of(state, area.id, seats), label=area_label(area),
+                          marks=marks))
         if area.city:
             level = max(1, state.forts.get(area.id, 0))
             pieces.append(Piece(cell=area.id, kind="fort", label=str(level)))
@@ -85,6 +88,14 @@ def board_picture(state: KDState, viewer: str | None,
                    pieces=pieces, owners=_owners(state), links=links,
                    arrows=_arrows(state, shown), battles=_battles(shown),
                    names=NAMES, notes=NOTES)
+
+
+def area_label(area: Area) -> str:
+    """An area's name on the map, with its order id in brackets where the name, in small
+    letters without spaces or hyphens, is not the id."""
+    name = area.shown
+    written = "".join(ch for ch in name.lower() if ch not in " -")
+    return name if written == area.id else f"{name} ({area.id})"
 
 
 def _links(state: KDState) -> list[Link]:

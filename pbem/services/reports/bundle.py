@@ -11,9 +11,10 @@ from pbem.core.board import Picture
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
-from pbem.render.layout import Layout, compute_layout, legible_width
+from pbem.render.layout import Layout, compute_layout
 from pbem.render.standings import final_result
 from pbem.render.svg import render_svg
+from pbem.render.tiles import Strip, strips
 from pbem.services.base.schedule import iso, local_text
 from pbem.services.base.states import game_of
 
@@ -29,6 +30,7 @@ class ReportBundle:
     picture: Picture | None = None
     map_name: str = "map.png"
     layout: Layout | None = None  # the picture's, worked out once for the HTML and the map
+    strips: list[Strip] = field(default_factory=list)  # how the map is cut for a phone
     attachments: list[Attachment] = field(default_factory=list)
 
     @cached_property
@@ -65,13 +67,22 @@ class ReportBundle:
 
         return render_mail_png(self.picture, layout=self.layout)
 
-    @property
+    @cached_property
     def images(self) -> list[InlineImage]:
-        """The map as the mail's one inline picture, if there is a map."""
-        if self.png is None:
+        """The map as the mail's inline pictures (one, or a wide map's strips), if there is a
+        map."""
+        if self.picture is None:
             return []
-        # inline only, sent once; the part carries a file name so clients can still save it
-        return [InlineImage(cid="map", data=self.png, filename=self.map_name)]
+        # inline only, sent once; each part carries a file name so clients can still save it
+        if len(self.strips) < 2:
+            png = self.png
+            return [] if png is None else [InlineImage(cid="map", data=png, filename=self.map_name)]
+        from pbem.render.png import render_mail_strips  # Pillow loads only when a map is drawn
+
+        drawn = render_mail_strips(self.picture, [s.box for s in self.strips], self.layout)
+        stem = self.map_name.removesuffix(".png")
+        return [InlineImage(cid=s.cid, data=data, filename=f"{stem}-{n}.png")
+                for n, (s, data) in enumerate(zip(self.strips, drawn, strict=True), start=1)]
 
 
 def header(
@@ -117,14 +128,14 @@ def build(
     head.update(extra or {})
     picture = Picture.model_validate(view["board"]) if view.get("board") else None
     layout = compute_layout(picture) if picture is not None else None
-    if layout is not None:
-        width = layout.width
-        head["map_width"] = round(
-            width * render_report.mail_scale(width)
-        )  # the HTML shows the mail's map 1:1
-        head["map_min_width"] = min(head["map_width"], legible_width(width))
+    cut: list[Strip] = []
+    if picture is not None and layout is not None:
+        scale = render_report.mail_scale(layout.width)
+        head["map_width"] = round(layout.width * scale)  # a desktop shows the mail's map 1:1
+        cut = strips(picture, layout, scale)
+        head["map_tiles"] = [{"src": f"cid:{s.cid}", "width": s.width} for s in cut]
     map_name = f"{campaign.name}-turn{phase.turn}-map.png"
-    return ReportBundle(head, view, picture, map_name, layout=layout)
+    return ReportBundle(head, view, picture, map_name, layout=layout, strips=cut)
 
 
 def referee_notice(campaign: Campaign, phase: Phase, view: dict[str, Any]) -> str:

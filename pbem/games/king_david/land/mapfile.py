@@ -182,6 +182,8 @@ def _area(w: list[str]) -> Area:
             extra["city"] = flag[5:]
         elif flag.startswith("fort="):
             extra["fort"] = int(flag[5:])
+        elif flag.startswith("name="):
+            extra["name"] = flag[5:].replace("_", " ")
         else:
             raise ValueError(f"unknown flag {flag}")
     return Area.model_validate(

@@ -1,0 +1,103 @@
+"""Arrows bent clear of place labels: an arrow whose straight shaft would run over a label is
+drawn through a point beside its middle instead, the nearest such point that clears every
+label (or, where none does, crosses the fewest)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from pbem.core.board import Picture
+from pbem.render.areas import area_label, label_box, text_width
+from pbem.render.layout import MIN_TEXT, ArrowGeometry, Layout, id_label_at
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]  # left, top, right, bottom
+
+BENDS = (12.0, -12.0, 20.0, -20.0, 30.0, -30.0, 42.0, -42.0, 56.0, -56.0)  # px beside the middle
+PAD = 2.0  # kept clear round a label, for its halo and the arrow's outline
+
+
+def label_boxes(picture: Picture, layout: Layout) -> dict[str, Box]:
+    """The box of every place's label on the map (hex ids, area names), by place."""
+    boxes = {}
+    for cell in picture.cells:
+        geo = layout.cells.get(cell.id)
+        if geo is None or geo.kind == "square":
+            continue  # a square board's labels are beside it, on its axes
+        if geo.kind == "area":
+            boxes[cell.id] = label_box(id_label_at(geo), area_label(cell), PAD)
+            continue
+        x, y = id_label_at(geo)
+        half_w, half_h = text_width(cell.label or cell.id, MIN_TEXT) / 2 + PAD, MIN_TEXT / 2
+        boxes[cell.id] = (x - half_w, y - half_h, x + half_w, y + half_h)
+    return boxes
+
+
+def others(boxes: dict[str, Box], ends: tuple[str, str]) -> list[Box]:
+    """The labels an arrow between `ends` must keep clear of: all but its own places'."""
+    return [box for cell, box in boxes.items() if cell not in ends]
+
+
+def route(geo: ArrowGeometry, boxes: list[Box]) -> ArrowGeometry:
+    """The arrow, bent round the labels its straight shaft would cross (an arrow with a stop
+    bar or an attack's cross stays straight: those marks sit on its middle)."""
+    start, neck = geo.shaft[0], geo.shaft[-1]
+    if not geo.head or geo.bar or geo.cross or not crossed((start, neck), boxes):
+        return geo
+    tip = geo.head[0]
+    (mx, my), length = _mid(start, tip), max(1e-9, math.dist(start, tip))
+    nx, ny = (start[1] - tip[1]) / length, (tip[0] - start[0]) / length
+    best: tuple[int, float, Point] | None = None
+    for bend in BENDS:
+        through = (mx + nx * bend, my + ny * bend)
+        count = crossed((start, through), boxes) + crossed((through, tip), boxes)
+        if best is None or count < best[0]:
+            best = (count, bend, through)
+        if count == 0:
+            break
+    assert best is not None
+    head, neck = _head_from(geo.head, best[2])
+    return replace(geo, shaft=(start, best[2], neck), head=head)
+
+
+def crossed(segment: tuple[Point, Point], boxes: list[Box]) -> int:
+    """How many of `boxes` the segment runs through."""
+    return sum(1 for box in boxes if _through(segment, box))
+
+
+def _through(segment: tuple[Point, Point], box: Box) -> bool:
+    """Whether a segment meets a box (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = segment
+    dx, dy = x1 - x0, y1 - y0
+    low, high = 0.0, 1.0
+    for p, q in ((-dx, x0 - box[0]), (dx, box[2] - x0), (-dy, y0 - box[1]), (dy, box[3] - y0)):
+        if p == 0:
+            if q < 0:
+                return False
+            continue
+        t = q / p
+        if p < 0:
+            low = max(low, t)
+        else:
+            high = min(high, t)
+        if low > high:
+            return False
+    return True
+
+
+def _head_from(head: tuple[Point, ...], back: Point) -> tuple[tuple[Point, ...], Point]:
+    """The same arrowhead turned to point from `back` to its tip, and its new neck."""
+    tip, left, right = head
+    base = _mid(left, right)
+    length, half = math.dist(tip, base), math.dist(left, right) / 2
+    span = max(1e-9, math.dist(back, tip))
+    ux, uy = (tip[0] - back[0]) / span, (tip[1] - back[1]) / span
+    bx, by = tip[0] - ux * length, tip[1] - uy * length
+    turned = (tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half))
+    return turned, (tip[0] - ux * length * 0.8, tip[1] - uy * length * 0.8)
+
+
+def _mid(a: Point, b: Point) -> Point:
+    return (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+
