@@ -14,6 +14,10 @@ HEAD = ("# Your stacks and the moves the rules allow now: copy a line, TO one of
         "after its colon (a longer path: move AREA NEXT NEXT ...; each line is checked after "
         "the lines above it):")
 NOWHERE = "stays: no area it may enter now"
+AHEAD = ["# then",
+         "#   the moves and sieges after it are your next action's, played when it comes",
+         "#   without a mail to you (checked then); each further 'then' one more action, for",
+         "#   this turn only; 'plans none' clears them"]
 
 
 def template_text(state: KDState, seat: str, canonical: str) -> str:
@@ -28,6 +32,7 @@ def template_text(state: KDState, seat: str, canonical: str) -> str:
     elif seat in acting(state):
         lines.append(HEAD)
         lines += [f"#   {line}" for line in stack_lines(state, seat)]
+        lines += AHEAD
     return "\n".join(lines)
 
 
