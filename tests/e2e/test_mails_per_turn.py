@@ -79,6 +79,8 @@ class Tally:
     """What each player received, by kind and game turn."""
 
     unasked: Counter[tuple[str, int]] = field(default_factory=Counter)  # (seat, turn)
+    every: Counter[tuple[str, int]] = field(default_factory=Counter)  # acknowledgements too
+    size: Counter[tuple[str, int]] = field(default_factory=Counter)  # bytes of them all
     acks: Counter[tuple[str, int]] = field(default_factory=Counter)
     idle_reports: Counter[tuple[str, int]] = field(default_factory=Counter)  # seat owed nothing
     reports: Counter[str] = field(default_factory=Counter)
@@ -136,6 +138,8 @@ def _count(
     session: Session, campaign: Campaign, tally: Tally, seat: str, row: Outbox, message: Message
 ) -> None:
     turn = _turn_of(session, campaign, row)
+    tally.every[(seat, turn)] += 1
+    tally.size[(seat, turn)] += len(message.as_bytes())
     if row.kind not in UNASKED:
         tally.acks[(seat, turn)] += row.kind == "ack"
         return
@@ -194,6 +198,8 @@ def test_a_full_game_by_mail_keeps_its_mail_budget(
     table = _turns(tally)
     print(f"\n{game}: largest mail {tally.largest // 1024} KB; unasked mails by turn {table}")
     print(f"{game}: acknowledgements by turn {dict(sorted(tally.acks.items()))}")
+    print(f"{game}: all mails by turn {dict(sorted(tally.every.items()))}")
+    print(f"{game}: KB by turn {({k: v // 1024 for k, v in sorted(tally.size.items())})}")
     seats = [f"p{n}" for n in range(1, case.players + 1)]
     for turn in [t for t in table if t >= 0]:
         for seat in seats:

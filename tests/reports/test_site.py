@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from sqlmodel import Session
 
 from pbem.cli.host import site as site_cli
@@ -28,6 +28,7 @@ from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.turns import run_phase
 from tests.conftest import service_unavailable
 from tests.reports.campaign import order_text
+from tests.reports.test_site_maps import shown
 from tests.support.runtime import make_runtime, sqlite_url
 
 # its module-scoped fixture is made once: the tests share one parallel worker
@@ -85,7 +86,8 @@ def test_the_archive_has_an_index_and_a_page_per_phase_with_navigation(archive: 
     assert 'id="previous"' not in first and f'id="next" href="{pages[1].name}"' in first
     assert f'id="previous" href="{pages[0].name}"' in middle
     assert 'id="next"' not in last
-    assert "<svg" in middle and (archive / "map-002.svg").is_file()
+    assert 'src="maps.svg#p002"' in middle and (archive / "maps.svg").is_file()
+    assert not list(archive.glob("map-*.svg"))  # every map is in the one stacked file
     assert "Alba" in middle and "explores" in (archive / "phase-005.html").read_text() + (
         archive / "phase-006.html").read_text()
 
@@ -94,10 +96,10 @@ def test_the_index_shows_players_dates_and_the_latest_public_map(archive: Path) 
     index = (archive / "index.html").read_text()
     players = index.split('id="players"')[1].split("</table>")[0]
     assert all(name in players for name in ("Alba", "Brython", "p1", "p2"))
-    assert "<svg" in index.split('id="latest-map"')[1]
+    assert '<img src="maps.svg#p006"' in index.split('id="latest-map"')[1]
     pages = sorted(archive.glob("phase-*.html"))
     latest = index.split('id="latest-map"')[1].split("</p>")[0]
-    assert f'href="{pages[-1].name}"' in latest and "map-006.svg" in latest
+    assert f'href="{pages[-1].name}"' in latest and 'href="maps.svg#p006"' in latest
     assert re.search(r"<td>\d{4}-\d\d-\d\d \d\d:\d\d [A-Z]+", index)  # adjudication dates
     assert "Started " in index and "orders due" in index
     assert "<style>" in index and "FINAL STANDINGS" not in index  # still running
@@ -154,8 +156,38 @@ def test_chromium_draws_a_phase_page_with_its_map(archive: Path, tmp_path: Path)
     assert shot.is_file(), "chromium wrote no screenshot"
     assert pixel_spread(shot.read_bytes()) > 20
     dom = browse(url, tmp_path / "profile2", "--dump-dom").stdout
-    assert '<div class="map" id="map"><svg' in dom
-    assert 'class="cell"' in dom and "WHAT HAPPENED" in dom
+    assert '<div class="map" id="map"><img src="maps.svg#p006"' in dom and "WHAT HAPPENED" in dom
+
+
+@pytest.mark.subprocess
+def test_chromium_draws_a_phase_of_the_stacked_maps_as_that_phase_alone(
+    archive: Path, tmp_path: Path
+) -> None:
+    """The fragment picks the phase's elements by CSS `:target` in an image too: the picture
+    equals the phase's elements written as a file of their own."""
+    stack = (archive / "maps.svg").read_text(encoding="utf-8")
+    head = stack.split("\n", 1)[0]
+    (tmp_path / "alone.svg").write_text(f"{head}\n{shown(stack, 'p006')}\n</svg>\n")
+    size = re.search(r'width="([\d.]+)" height="([\d.]+)"', head)
+    assert size is not None
+    shots = []
+    for name, source in (("stacked", archive / "maps.svg"), ("alone", tmp_path / "alone.svg")):
+        page = tmp_path / f"{name}.html"
+        image = f"{source.as_uri()}#p006" if name == "stacked" else source.as_uri()
+        page.write_text(f'<!doctype html><body style="margin:0"><img src="{image}" '
+                        f'width="{size.group(1)}" height="{size.group(2)}"></body>')
+        shot = tmp_path / f"{name}.png"
+        browse(page.as_uri(), tmp_path / f"profile-{name}", f"--screenshot={shot}",
+               "--window-size=900,900")
+        shots.append(Image.open(shot).convert("RGB"))
+    assert pixel_spread(_png(shots[0])) > 20
+    assert ImageChops.difference(shots[0], shots[1]).getbbox() is None
+
+
+def _png(image: Image.Image) -> bytes:
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    return out.getvalue()
 
 
 def pixel_spread(png: bytes) -> float:

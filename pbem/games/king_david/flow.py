@@ -59,12 +59,13 @@ def owing(state: KDState) -> list[str]:
         return sorted(state.players)
     if state.window is not None:
         return [state.window.seat]
-    return acting(state)
+    return [seat for seat in acting(state) if not state.players[seat].plans]
 
 
 def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Event]:
     """Apply the owed inputs, then play on until someone owes input or the game ends."""
     events: list[Event] = []
+    owed = {seat: orders for seat, orders in inputs.items() if seat in owing(state)}
     for seat, orders in sorted(inputs.items()):
         keep_instructions(state, seat, orders)
         if seat in state.players:
@@ -78,7 +79,7 @@ def play(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng) -> list[Ev
     elif state.window is not None:
         _answer(state, inputs, rng, events)
     elif acting(state):
-        _act(state, inputs, rng, events)
+        _act(state, owed, rng, events)
     run(state, rng, events)
     return events
 
@@ -95,6 +96,8 @@ def keep_instructions(state: KDState, seat: str, orders: KDOrders) -> None:
             setattr(player, field, value)
     if orders.plays is not None:
         player.event_plays = orders.plays
+    if orders.later is not None:
+        player.plans = list(orders.later)
 
 
 def _answer(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
@@ -119,15 +122,27 @@ def _answer(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
 
 def _act(state: KDState, inputs: dict[str, KDOrders], rng: SeededRng,
          events: list[Event]) -> None:
+    """One action: each acting seat's owed orders (`inputs`), else its next plan."""
     for army in state.armies:
         army.came_from = None
     state.acting_now, state.frozen, state.sieges_ordered = acting(state), [], []
     state.spent = {}
     for seat in state.acting_now:
-        _moves(state, seat, inputs.get(seat, KDOrders()), rng, events)
+        _moves(state, seat, inputs.get(seat) or _plan(state, seat, events), rng, events)
     state.agenda = [Task(kind="combat", area=a, seat=s) for s in state.acting_now
                     for a in _fights(state, s)]
     state.agenda.append(Task(kind="siege-ask", area="*"))
+
+
+def _plan(state: KDState, seat: str, events: list[Event]) -> KDOrders:
+    """The seat's next planned action, taken off its plans (none: it stays put)."""
+    plans = state.players[seat].plans
+    if not plans:
+        return KDOrders()
+    plan = plans.pop(0)
+    events.append(Event(code="kd.planned", data={"seat": seat, "left": len(plans)},
+                        visible_to=[seat]))
+    return KDOrders(moves=plan.moves, sieges=plan.sieges)
 
 
 def _fights(state: KDState, seat: str) -> list[str]:
@@ -181,9 +196,12 @@ def run(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         elif state.agenda:
             _task(state, rng, events)
         elif (seat := actor(state)) is not None:
-            if not _follows(state, seat):
+            if _follows(state, seat):
+                state.actor += 1
+            elif owing(state):
                 return
-            state.actor += 1
+            else:  # every seat acting now sent its orders ahead
+                _act(state, {}, rng, events)
         else:
             _next(state, rng, events)
 
@@ -243,11 +261,21 @@ def _next(state: KDState, rng: SeededRng, events: list[Event]) -> None:
             _finish(state, None, "the last turn is over", events)
             return
         state.turn += 1
+        _drop_plans(state, events)
         pay_ransoms(state, events)
         roll_initiative(state, rng, events)
         draw_markers(state, rng, events)
         hand_of_fate(state, rng, events)
     begin_phase(state, rng, events)
+
+
+def _drop_plans(state: KDState, events: list[Event]) -> None:
+    """Plans are for the turn they were sent in: those not played are dropped as it ends."""
+    for seat, player in sorted(state.players.items()):
+        if player.plans:
+            events.append(Event(code="kd.plans_dropped", data={
+                "seat": seat, "count": len(player.plans)}, visible_to=[seat]))
+            player.plans = []
 
 
 def _action_over(state: KDState, events: list[Event]) -> bool:

@@ -8,15 +8,9 @@ from typing import Literal
 from pydantic import BaseModel
 
 from pbem.core.reactions import StandingReaction
-from pbem.games.king_david.state import BuildPlan
+from pbem.games.king_david.state import BuildPlan, Move, Plan
 
-
-class Move(BaseModel):
-    """Move a stack along a path of areas; `units` empty means all of the country's there."""
-
-    path: list[str]
-    units: list[str] = []
-
+__all__ = ["Gift", "KDOrders", "Move", "Plan"]  # Move and Plan live with the state's plans
 
 class Gift(BaseModel):
     """Food or resources given to an ally (5.1)."""
@@ -44,3 +38,4 @@ class KDOrders(BaseModel):
     allies: list[str] = []
     breaks: list[str] = []
     gifts: list[Gift] = []
+    later: list[Plan] | None = None  # the seat's next actions' orders (`then`); None: keep

@@ -5,6 +5,7 @@
     on retreat [ahead=no ...] do retreat       on siege do besiege      standing none
     losses battle militia infantry chariot phalanx      losses siege ...
     build restore militia=2 fortify=hebron     play increase-harvest judah     play none
+    then      (the moves and sieges after it are the next action's, sent ahead)    plans none
 """
 
 from __future__ import annotations
@@ -15,13 +16,13 @@ from pbem.core.reactions import StandingReaction
 from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.events.table import BY_KEY
 from pbem.games.king_david.flow import acting, owing
-from pbem.games.king_david.inputs import Gift, KDOrders, Move
+from pbem.games.king_david.inputs import Gift, KDOrders, Move, Plan
 from pbem.games.king_david.land.movement import MoveError, check_move, rehearsal, rehearse
 from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
-         "losses", "build", "play", "pass", "ally", "break", "give", "bribe")
+         "losses", "build", "play", "pass", "ally", "break", "give", "bribe", "then", "plans")
 
 
 class LineError(ValueError):
@@ -49,12 +50,29 @@ def parse_orders(state: KDState, seat: str, text: str) -> ParseResult:
         if words[:1] == ["move"] and board is state:
             board = rehearsal(state)
         try:
-            _line(board, seat, orders, words)
+            if not _planned(state, orders, words):
+                _line(board, seat, orders, words)
         except LineError as error:
             problems.append(Problem(line=number, code=error.code,
                                     kind="illegal" if error.kind == "illegal" else "invalid",
                                     params=error.params, suggestion=error.suggestion))
     return ParseResult(orders=orders, problems=problems + _stored(state, seat, orders))
+
+
+def _planned(state: KDState, orders: KDOrders, words: list[str]) -> bool:
+    """Read a line of the plans for later actions, if it is one: `then` opens the next
+    action's orders, whose moves and sieges are checked only when that action comes."""
+    if words in (["then"], ["plans", "none"]):
+        orders.later = [*(orders.later or []), Plan()] if words == ["then"] else []
+        return True
+    if not orders.later or words[0] not in ("move", "besiege", "pass"):
+        return False
+    plan = orders.later[-1]
+    if words[0] == "move":
+        plan.moves.append(_written(state, words[1:]))
+    elif words[0] == "besiege":
+        plan.sieges += [_area(state, w) for w in words[1:]]
+    return True
 
 
 def _stored(state: KDState, seat: str, orders: KDOrders) -> list[Problem]:
@@ -138,12 +156,17 @@ def _kind(word: str) -> str:
     return word
 
 
-def _move(state: KDState, seat: str, words: list[str]) -> Move:
+def _written(state: KDState, words: list[str]) -> Move:
+    """A move as written: its path of areas and the units named after `with`."""
     cut = words.index("with") if "with" in words else len(words)
     path = [_area(state, w) for w in words[:cut] if w not in ("to", ">", "-")]
     if len(path) < 2:
         raise LineError("kd.E_PATH")
-    move = Move(path=path, units=words[cut + 1:])
+    return Move(path=path, units=words[cut + 1:])
+
+
+def _move(state: KDState, seat: str, words: list[str]) -> Move:
+    move = _written(state, words)
     if seat not in acting(state):
         raise LineError("kd.E_NOT_YOUR_ACTION", "illegal")
     try:
@@ -249,7 +272,15 @@ def canonical_orders(orders: KDOrders) -> str:
         lines += [f"bribe {k} {n}" for k, n in sorted(orders.bribes.items())] or ["bribe none"]
     lines += [f"ally {s}" for s in orders.allies] + [f"break {s}" for s in orders.breaks]
     lines += [f"give {g.to} {g.what} {g.amount}" for g in orders.gifts]
+    if orders.later is not None:
+        lines += [line for plan in orders.later for line in plan_lines(plan)] or ["plans none"]
     return "\n".join(lines) or "pass"
+
+
+def plan_lines(plan: Plan) -> list[str]:
+    """A later action's orders as the lines that set it, `then` first."""
+    moves = canonical_orders(KDOrders(moves=plan.moves, sieges=plan.sieges))
+    return ["then", *moves.splitlines()]
 
 
 def standing_text(rule: StandingReaction) -> str:

@@ -49,6 +49,21 @@ class Leader(BaseModel):
     status: Literal["map", "captured", "dead"] = "map"
 
 
+class Move(BaseModel):
+    """Move a stack along a path of areas; `units` empty means all of the country's there."""
+
+    path: list[str]
+    units: list[str] = []
+
+
+class Plan(BaseModel):
+    """A later action's moves and sieges, sent ahead (`then`): played when the seat's action
+    comes, each move checked then against that board, without asking the seat."""
+
+    moves: list[Move] = Field(default_factory=list)
+    sieges: list[str] = Field(default_factory=list)
+
+
 class BuildPlan(BaseModel):
     """A standing build plan used in every Build Phase until replaced (10.2-10.4)."""
 
@@ -73,6 +88,12 @@ class Player(BaseModel):
     prefer: list[str] = Field(default_factory=list)
     event_plays: list[str] = Field(default_factory=list)  # standing "play KEY [TARGET]" lines
     bribes: dict[str, int] = Field(default_factory=dict)  # minor -> resources for its control roll
+    plans: list[Plan] = Field(default_factory=list)  # the next actions' orders, in order
+
+    @model_serializer(mode="wrap")
+    def _without_unset_plans(self, handler: SerializerFunctionWrapHandler) -> Any:
+        """A player with no plans dumps as before plans existed (replay, goldens)."""
+        return without_empty(handler(self), "plans")
 
 
 class Minor(BaseModel):

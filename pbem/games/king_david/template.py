@@ -1,16 +1,23 @@
 """The order template in a report: the seat's default orders, then every stack it may move
-(its own armies and leaders, raiders it runs, minor countries' armies it runs) with where
-each may go and what the way costs (6.1)."""
+(its own armies and leaders, raiders it runs, minor countries' armies it runs) with the line
+that moves it and the areas the order checker accepts for it now (6.1; template_moves.py)."""
 
 from __future__ import annotations
 
 from pbem.games.king_david.flow import acting
-from pbem.games.king_david.land.stacks import borders, home_bound
+from pbem.games.king_david.land.stacks import home_bound
 from pbem.games.king_david.setup import available
-from pbem.games.king_david.state import Army, KDState, Leader
+from pbem.games.king_david.state import Army, KDState
+from pbem.games.king_david.template_moves import Offer, offers
 
-HEAD = ("# Your stacks and where they may go (move AREA NEXT [NEXT ...]; 'with ID ...' moves "
-        "only those named):")
+HEAD = ("# Your stacks and the moves the rules allow now: copy a line, TO one of the areas "
+        "after its colon (a longer path: move AREA NEXT NEXT ...; each line is checked after "
+        "the lines above it):")
+NOWHERE = "stays: no area it may enter now"
+AHEAD = ["# then",
+         "#   the moves and sieges after it are your next action's, played when it comes",
+         "#   without a mail to you (checked then); each further 'then' one more action, for",
+         "#   this turn only; 'plans none' clears them"]
 
 
 def template_text(state: KDState, seat: str, canonical: str) -> str:
@@ -25,19 +32,29 @@ def template_text(state: KDState, seat: str, canonical: str) -> str:
     elif seat in acting(state):
         lines.append(HEAD)
         lines += [f"#   {line}" for line in stack_lines(state, seat)]
+        lines += AHEAD
     return "\n".join(lines)
 
 
 def stack_lines(state: KDState, seat: str) -> list[str]:
-    """Per area the seat has units in: the area, then each group of units and its ways out."""
-    areas = state.army_areas(seat)
-    areas |= {ld.area for ld in _leaders(state, seat) if ld.area}
+    """Per group of units the seat may move: the area and the units, then the line that moves
+    them with the areas it may enter now, and the areas with room for only some of them."""
     lines = []
-    for area in sorted(areas):
-        lines.append(f"{area} ({place_text(state, area)})")
-        for units, home in _groups(state, seat, area):
-            lines.append(f"  {units}: to {_exits(state, seat, area, home)}")
+    for offer in offers(state, seat):
+        where = f"{offer.area} ({place_text(state, offer.area)})"
+        lines.append(f"{where}: {_units(state, seat, offer)}")
+        ways = ", ".join(f"{there} ({how})" for there, how in offer.to)
+        lines.append(f"  {offer.line('TO')}: {ways}" if ways else f"  {NOWHERE}")
+        rooms = ", ".join(f"{there} ({n} more)" for there, n in offer.full if n)
+        if rooms:
+            lines.append(f"  room for only some of them in {rooms}: name those that go "
+                         "with 'with'")
     return lines
+
+
+def _units(state: KDState, seat: str, offer: Offer) -> str:
+    units = [*(_army(a) for a in offer.armies), *(ld.name for ld in offer.leaders)]
+    return ", ".join(units) + _note(state, seat, offer)
 
 
 def place_text(state: KDState, area: str) -> str:
@@ -47,67 +64,19 @@ def place_text(state: KDState, area: str) -> str:
     return ", ".join(p for p in parts if p)
 
 
-def _leaders(state: KDState, seat: str) -> list[Leader]:
-    return [ld for ld in state.leaders if ld.status == "map" and state.seat_of(ld.country) == seat]
-
-
-def _groups(state: KDState, seat: str, area: str) -> list[tuple[str, str | None]]:
-    """(units text, the country they must stay in or None): the seat's own stack with its
-    leaders, then each raid's or minor country's armies it runs there."""
-    mine = state.players[seat].country
-    grouped: dict[tuple[str, int], list[Army]] = {}
-    for army in state.armies_in(area):
-        if state.side_of(army) == seat:
-            key = ("", 0) if army.country == mine else (army.country, army.raid)
-            grouped.setdefault(key, []).append(army)
-    names = [ld.name for ld in _leaders(state, seat) if ld.area == area]
-    found: list[tuple[str, str | None]] = []
-    own = grouped.pop(("", 0), [])
-    if own or names:
-        found.append((", ".join([*(_army(a) for a in own), *names]), None))
-    for _, armies in sorted(grouped.items()):
-        note, home = _note(state, armies[0])
-        found.append((", ".join(_army(a) for a in armies) + f" ({note})", home))
-    return found
-
-
 def _army(army: Army) -> str:
     return f"{army.id} {army.kind} {army.strength}/{army.steps}"
 
 
-def _note(state: KDState, army: Army) -> tuple[str, str | None]:
-    """What sets another country's armies apart, and the country they must stay in."""
-    name = state.scenario.country(army.country).name
-    if army.raider:
-        return f"{name} raiders, {army.raid} Action Phase(s) left", None
-    if home_bound(state, army):
-        return f"{name}'s, moved by id and only within {name}", army.country
-    return f"{name}'s, your ally: they move with your stack", None
-
-
-def _exits(state: KDState, seat: str, area: str, home: str | None) -> str:
-    """The neighbours a stack may enter, with terrain and the river or ford crossed; ports
-    reached by sea; none across the Jordan or out of a minor's own country."""
-    found = []
-    for other, kind in borders(state, area):
-        spec = state.scenario.area(other)
-        if kind == "jordan" or (home and spec.country != home):
-            continue
-        crossing = f", {kind}" if kind in ("river", "ford") else ""
-        found.append(f"{other} ({spec.terrain}{crossing})")
-    sea = [] if home else _by_sea(state, seat, area)
-    if sea:
-        found.append("by sea " + " ".join(sea))
-    return ", ".join(found) or "nowhere"
-
-
-def _by_sea(state: KDState, seat: str, area: str) -> list[str]:
-    """Other ports the seat (or an ally) controls, when this one is such a port (6.1)."""
-    def usable(port: str) -> bool:
-        holder = state.seat_of(state.control.get(port, ""))
-        return holder == seat or state.allied(seat, holder)
-
-    ports = [a.id for a in state.scenario.areas if a.port]
-    if area not in ports or not usable(area):
-        return []
-    return [p for p in ports if p != area and usable(p)]
+def _note(state: KDState, seat: str, offer: Offer) -> str:
+    """What sets another country's units apart from the seat's own."""
+    first = offer.armies[0] if offer.armies else None
+    country = first.country if first else offer.leaders[0].country
+    if country == state.players[seat].country:
+        return ""
+    name = state.scenario.country(country).name
+    if first is not None and first.raider:
+        return f" ({name} raiders, {first.raid} Action Phase(s) left)"
+    if first is not None and home_bound(state, first):
+        return f" ({name}'s, only within {name})"
+    return f" ({name}'s, your ally)"

@@ -14,7 +14,7 @@ from pbem.core.reactions import choices_text
 from pbem.games.king_david.dropping import default_input
 from pbem.games.king_david.events.table import kind_of
 from pbem.games.king_david.land.stacks import home_bound, strength
-from pbem.games.king_david.orders import build_text, canonical_orders, standing_text
+from pbem.games.king_david.orders import build_text, canonical_orders, plan_lines, standing_text
 from pbem.games.king_david.progress import due, phase
 from pbem.games.king_david.realm.victory import points
 from pbem.games.king_david.state import Army, KDState
@@ -131,6 +131,8 @@ def _private(state: KDState, seat: str) -> dict[str, Any]:
         "build_plan": build_text(player.build),
         "plays": list(player.event_plays),
     }
+    if player.plans:  # the orders sent ahead for the next actions, one line each
+        found["plans"] = ["; ".join(plan_lines(p)[1:]) for p in player.plans]
     window = state.window
     if window is not None and window.seat == seat:
         found["question"] = {"id": window.id, "trigger": window.trigger, "facts": window.facts,

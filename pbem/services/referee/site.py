@@ -35,9 +35,10 @@ from pbem.services.base.states import (
     phase_events,
     state_after,
 )
+from pbem.services.referee.site_maps import MAPS_FILE, anchor, map_ref, stack_maps
 
 GENERIC_PARTS = "site/parts.html.j2"
-OWN_FILE = re.compile(r"^(phase|map)-\d{3,}\.(html|svg)$")  # pages a rebuild may leave stale
+OWN_FILE = re.compile(r"^((phase|map)-\d{3,}\.(html|svg)|maps\.svg)$")  # a rebuild may leave stale
 
 
 @dataclass
@@ -81,11 +82,6 @@ class SiteFacts:
 def page_file(seq: int) -> str:
     """The file name of a phase's page."""
     return f"phase-{seq:03d}.html"
-
-
-def map_file(seq: int) -> str:
-    """The file name of a phase's map."""
-    return f"map-{seq:03d}.svg"
 
 
 def parts_template(game: str) -> str:
@@ -174,12 +170,16 @@ def write_site(
 def site_files(
     campaign: str, game: str, pages: list[SitePage], facts: SiteFacts
 ) -> dict[str, str]:
-    """Every file of the archive by name: the index, the phase pages, their maps, history.json."""
+    """Every file of the archive by name: the index, the phase pages, their maps (stacked in one
+    file, each phase's shown by its fragment: site_maps.py), history.json."""
+    stack = stack_maps({anchor(p.seq): p.svg for p in pages if p.svg}) if any(
+        p.svg for p in pages) else None
     common = {
         "campaign": campaign,
         "game": game,
         "game_title": facts.game_title or game.replace("-", " "),
         "parts": parts_template(game),
+        "map_size": (f"{stack.width:g}", f"{stack.height:g}") if stack else ("", ""),
     }
     files = {"index.html": _index(pages, facts, common)}
     for index, page in enumerate(pages):
@@ -189,10 +189,11 @@ def site_files(
         )
         ending = facts.ending if index == len(pages) - 1 else ""
         files[page.file] = _phase_page(page, neighbours, {**common, "ending": ending})
-        if page.svg:
-            files[map_file(page.seq)] = page.svg
+    if stack is not None:
+        files[MAPS_FILE] = stack.text
     files["history.json"] = _history(pages)
     return files
+
 
 
 def _index(pages: list[SitePage], facts: SiteFacts, common: dict[str, Any]) -> str:
@@ -205,7 +206,7 @@ def _index(pages: list[SitePage], facts: SiteFacts, common: dict[str, Any]) -> s
         last=pages[-1] if pages else None,
         last_names=seat_names(pages[-1].view) if pages else {},
         latest=latest,
-        latest_map=map_file(latest.seq) if latest else "",
+        latest_map=map_ref(latest.seq) if latest else "",
     )
 
 
@@ -219,8 +220,7 @@ def _phase_page(
         previous=neighbours[0],
         following=neighbours[1],
         names=seat_names(page.view),
-        svg=page.svg,
-        map_file=map_file(page.seq) if page.svg else "",
+        map_file=map_ref(page.seq) if page.svg else "",
     )
 
 

@@ -22,5 +22,6 @@ def test_the_archive_has_a_page_and_a_map_for_every_phase(tmp_path: Path) -> Non
     pages = [p for p in written if p.name.startswith("phase-") and p.suffix == ".html"]
     assert len(pages) >= 2
     text = pages[0].read_text(encoding="utf-8")
-    assert "<svg" in text and "Spring 1901" in text
+    assert 'src="maps.svg#p' in text and "Spring 1901" in text
+    assert "<svg" in (tmp_path / "out" / "maps.svg").read_text(encoding="utf-8")
     rt.engine.dispose()

@@ -55,8 +55,9 @@ def test_the_orders_template_lists_raiders_and_minor_armies_with_their_ways_out(
     state, seat = acting_with_raiders_and_a_minor()
     template = GAME.view(state, seat, [])["template"]
     assert "A900 militia 2/2 (Egypt raiders, 2 Action Phase(s) left)" in template
-    assert "A901 chariot 2/2 (Ammon's, moved by id and only within Ammon)" in template
-    rabbah = template[template.index("A901"):].splitlines()[0]
+    assert "A901 chariot 2/2 (Ammon's, only within Ammon)" in template
+    rabbah = template[template.index("A901"):].splitlines()[1]
+    assert rabbah.startswith("#     move rabbah TO with a901: ")
     assert "minnith (clear)" in rabbah and "gilead" not in rabbah
     assert "sinai (clear)" in template and "pelusium (clear)" in template
 

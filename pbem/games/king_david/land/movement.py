@@ -12,6 +12,7 @@ from pydantic import BaseModel
 from pbem.games.king_david.content import LEADER_MOVE, STACK_LIMIT, entry_cost, move_allowance
 from pbem.games.king_david.inputs import Move
 from pbem.games.king_david.land.stacks import (
+    borders,
     enemy_armies,
     friendly_armies,
     home_bound,
@@ -45,7 +46,9 @@ def movers(state: KDState, seat: str, move: Move) -> tuple[list[Army], list[Lead
     missing = set(move.units) - {a.id.lower() for a in picked_a} - {
         ld.name.lower() for ld in picked_l}
     if missing:
-        raise MoveError("kd.E_NOT_THERE", unit=sorted(missing)[0], area=start)
+        yours = [a.id.lower() for a in armies] + [ld.name.lower() for ld in leaders]
+        raise MoveError("kd.E_NOT_THERE", unit=sorted(missing)[0], area=start,
+                        yours=" ".join(yours) or "nothing")
     return picked_a, picked_l
 
 
@@ -64,15 +67,28 @@ def check_move(state: KDState, seat: str, move: Move) -> None:
         raise MoveError("kd.E_FROZEN", area=move.path[0])
     armies, leaders = movers(state, seat, move)
     if not armies and not leaders:
-        raise MoveError("kd.E_NOTHING", area=move.path[0])
+        raise _nothing(state, seat, move.path[0])
     if any(used(state, u).stopped for u in _names(armies, leaders)):
         raise MoveError("kd.E_MUST_STOP", area=move.path[0])
     costs, lead_cost = _path_costs(state, seat, move, armies)
     _within_allowance(state, armies, leaders, costs, lead_cost, move.path[-1])
-    if armies and _over_limit(state, seat, move.path[-1], armies, leaders):
-        raise MoveError("kd.E_STACK", area=move.path[-1])
+    count, most = _stack_after(state, seat, move.path[-1], armies, leaders)
+    if armies and count > most:
+        raise MoveError("kd.E_STACK", area=move.path[-1], count=str(count), most=str(most),
+                        room=str(max(0, most - count + len(armies))))
     if leaders and _left_over(state, seat, move.path[0], armies, leaders):
         raise MoveError("kd.E_STACK_LEFT", area=move.path[0])
+
+
+def _nothing(state: KDState, seat: str, area: str) -> MoveError:
+    """Why a plain move finds nothing: the units the seat runs there move by id only, or it
+    has nothing there (and where its stacks are)."""
+    ids = [a.id.lower() for a in state.armies_in(area) if state.side_of(a) == seat]
+    ids += [ld.name.lower() for ld in state.leaders_in(area) if state.seat_of(ld.country) == seat]
+    if ids:
+        return MoveError("kd.E_BY_ID", area=area, ids=" ".join(ids))
+    return MoveError("kd.E_NOTHING", area=area,
+                     areas=" ".join(sorted(state.army_areas(seat))) or "none")
 
 
 def used(state: KDState, unit: str) -> Spent:
@@ -125,14 +141,14 @@ def _over(state: KDState, unit: str, cost: int, allowance: int, doubled: bool) -
     return before.points + cost > allowance * factor
 
 
-def _over_limit(state: KDState, seat: str, area: str, armies: list[Army],
-                leaders: list[Leader]) -> bool:
-    """True when the stack arriving with its leaders breaks the limit where it ends: the best
-    leader of the seat or an ally there, or one arriving, counts (6.1, 5.1)."""
+def _stack_after(state: KDState, seat: str, area: str, armies: list[Army],
+                 leaders: list[Leader]) -> tuple[int, int]:
+    """The armies of the seat's side where the stack ends, and the most that may stand there:
+    the best leader of the seat or an ally there, or one arriving, counts (6.1, 5.1)."""
     moving = {a.id for a in armies}
     there = [a for a in friendly_armies(state, area, seat) if a.id not in moving]
     arriving = STACK_LIMIT + max((ld.rating for ld in leaders), default=0)
-    return len(there) + len(armies) > max(limit(state, area, seat), arriving)
+    return len(there) + len(armies), max(limit(state, area, seat), arriving)
 
 
 def _left_over(state: KDState, seat: str, area: str, armies: list[Army],
@@ -151,7 +167,8 @@ def _terrain(state: KDState, area: str) -> str:
 def _crossing(state: KDState, seat: str, here: str, there: str) -> str:
     kind = link_kind(state, here, there)
     if kind == "jordan":
-        raise MoveError("kd.E_JORDAN", a=here, b=there)
+        fords = [other for other, way in borders(state, here) if way == "ford"]
+        raise MoveError("kd.E_JORDAN", a=here, b=there, fords=" ".join(fords) or "none")
     if kind is not None:
         return kind
     country = state.players[seat].country
@@ -159,7 +176,8 @@ def _crossing(state: KDState, seat: str, here: str, there: str) -> str:
     if all(p.port and (state.control.get(p.id) == country or state.allied(
             seat, state.seat_of(state.control.get(p.id, "")))) for p in ports):
         return "sea"
-    raise MoveError("kd.E_NOT_ADJACENT", a=here, b=there)
+    near = [other for other, way in borders(state, here) if way != "jordan"]
+    raise MoveError("kd.E_NOT_ADJACENT", a=here, b=there, near=" ".join(near))
 
 
 def _home_only(state: KDState, armies: list[Army], there: str) -> None:
@@ -167,7 +185,8 @@ def _home_only(state: KDState, armies: list[Army], there: str) -> None:
     country = state.scenario.area(there).country
     for army in armies:
         if home_bound(state, army) and army.country != country:
-            raise MoveError("kd.E_MINOR_HOME", unit=army.id)
+            raise MoveError("kd.E_MINOR_HOME", unit=army.id,
+                            country=state.scenario.country(army.country).name)
 
 
 def _not_yet(state: KDState, seat: str, armies: list[Army], there: str) -> None:
