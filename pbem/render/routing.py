@@ -4,6 +4,7 @@ label (or, where none does, crosses the fewest)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import replace
 
@@ -16,6 +17,8 @@ Box = tuple[float, float, float, float]  # left, top, right, bottom
 
 BENDS = (12.0, -12.0, 20.0, -20.0, 30.0, -30.0, 42.0, -42.0, 56.0, -56.0)  # px beside the middle
 PAD = 2.0  # kept clear round a label, for its halo and the arrow's outline
+START_SLIDE = 0.4  # how far along its shaft an arrow's start may move out from under a label
+START_STEPS = 16
 
 
 def label_boxes(picture: Picture, layout: Layout) -> dict[str, Box]:
@@ -46,19 +49,57 @@ def route(geo: ArrowGeometry, boxes: list[Box]) -> ArrowGeometry:
     if not geo.head or geo.bar or geo.cross or not crossed((start, neck), boxes):
         return geo
     tip = geo.head[0]
+    start = _clear_start(start, tip, boxes)
+    if not crossed((start, neck), boxes):
+        return replace(geo, shaft=(start, neck))
     (mx, my), length = _mid(start, tip), max(1e-9, math.dist(start, tip))
     nx, ny = (start[1] - tip[1]) / length, (tip[0] - start[0]) / length
-    best: tuple[int, float, Point] | None = None
-    for bend in BENDS:
-        through = (mx + nx * bend, my + ny * bend)
-        count = crossed((start, through), boxes) + crossed((through, tip), boxes)
+    corners = _corners((start, tip), boxes)
+    candidates: list[tuple[Point, ...]] = [((mx + nx * bend, my + ny * bend),) for bend in BENDS]
+    candidates += sorted([(c,) for c in corners] + [(a, b) for a in corners for b in corners
+                                                    if a != b and (a[0] == b[0] or a[1] == b[1])],
+                         key=lambda way: _length((start, *way, tip)))
+    best: tuple[int, tuple[Point, ...]] | None = None
+    for way in candidates:
+        points = (start, *way, tip)
+        count = sum(crossed(leg, boxes) for leg in itertools.pairwise(points))
         if best is None or count < best[0]:
-            best = (count, bend, through)
+            best = (count, way)
         if count == 0:
             break
     assert best is not None
-    head, neck = _head_from(geo.head, best[2])
-    return replace(geo, shaft=(start, best[2], neck), head=head)
+    head, neck = _head_from(geo.head, best[1][-1])
+    return replace(geo, shaft=(start, *best[1], neck), head=head)
+
+
+def _length(points: tuple[Point, ...]) -> float:
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
+
+
+def _corners(segment: tuple[Point, Point], boxes: list[Box]) -> list[Point]:
+    """Points just outside the corners of the labels `segment` runs through: a way round a
+    label too wide for a bend beside the middle to clear."""
+    out = PAD + 1.0
+    return [(x, y) for left, top, right, bottom in (b for b in boxes if _through(segment, b))
+            for x in (left - out, right + out) for y in (top - out, bottom + out)]
+
+
+def _clear_start(start: Point, tip: Point, boxes: list[Box]) -> Point:
+    """Where the shaft may start: `start`, or where its straight line first leaves a label that
+    covers it (no further than START_SLIDE of the way to the tip), so a place whose arrow starts
+    under a neighbour's label does not strike through it."""
+    if not any(_inside(start, box) for box in boxes):
+        return start
+    for step in range(1, START_STEPS + 1):
+        share = START_SLIDE * step / START_STEPS
+        point = (start[0] + (tip[0] - start[0]) * share, start[1] + (tip[1] - start[1]) * share)
+        if not any(_inside(point, box) for box in boxes):
+            return point
+    return start
+
+
+def _inside(point: Point, box: Box) -> bool:
+    return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
 def crossed(segment: tuple[Point, Point], boxes: list[Box]) -> int:

@@ -176,10 +176,7 @@ def _label_crossings(name: str, routed: bool) -> list[tuple[str, str]]:
     return found
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param(name, marks=pytest.mark.xfail(
-        strict=True, reason="Shiloh's arrow to Shechem starts under Mount Gerizim's label"))
-    if name == "kings-of-israel" else name for name in GAMES])
+@pytest.mark.parametrize("name", GAMES)
 def test_arrows_run_clear_of_other_places_labels(name: str) -> None:
     assert _label_crossings(name, routed=True) == []
 
