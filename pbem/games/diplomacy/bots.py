@@ -189,7 +189,10 @@ def vote_line(state: DipState, power: str) -> str:
     """The power's standing votes, as its own report shows them."""
     name = state.board.power(power).name
     parts = []
-    if power in state.draw:
+    if power in state.draw and power in state.draw_among:
+        among = ", ".join(state.board.power(p).name for p in state.draw_among[power])
+        parts.append(f"{name} votes for a draw among {among}")
+    elif power in state.draw:
         parts.append(f"{name} votes for a draw")
     if power in state.concede:
         parts.append(f"{name} concedes to {state.board.power(state.concede[power]).name}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Advance, EditRefused, Event
+from pbem.games.diplomacy.rules.votes import withdraw_stale
 from pbem.games.diplomacy.state import DipState
 
 
@@ -34,8 +35,8 @@ def into_disorder(state: DipState, seat: str) -> None:
     if [p for p in state.played() if p != power] == []:
         raise EditRefused("dip.E_DROP_LAST", power=state.board.power(power).name)
     state.disorder = sorted([*state.disorder, seat])
-    state.draw = [p for p in state.draw if p != power]
     state.concede.pop(power, None)
+    withdraw_stale(state)
 
 
 def live_inputs(state: DipState, inputs: dict[str, Any]) -> dict[str, Any]:

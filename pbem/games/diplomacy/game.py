@@ -33,6 +33,9 @@ META = GameMeta(
                 help="2023: the DATC's current preferences (a support's coast must match, no "
                      "land route behind `via convoy`, civil disorder counted to owned centres); "
                      "2000: the older options"),
+        Setting(key="draws", default="dias", choices=["dias", "partial"],
+                help="dias: a draw includes every surviving power with a player; partial: a "
+                     "vote may name the powers that share the draw (DRAW FRANCE ENGLAND)"),
     ],
 )
 

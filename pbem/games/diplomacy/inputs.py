@@ -38,4 +38,5 @@ class DipOrders(BaseModel):
     kind: Literal["orders"] = "orders"
     orders: list[Order] = Field(default_factory=list)
     draw: bool | None = None  # None: the vote on file stands
+    draw_among: list[str] | None = None  # a partial draw's powers; None: every survivor
     concede: str | None = None  # a power to concede to; "" withdraws; None: unchanged

@@ -31,6 +31,7 @@ class Collector:
         self.waives: list[Lined] = []
         self.problems: list[Problem] = []
         self.draw: bool | None = None
+        self.draw_among: list[str] | None = None
         self.concede: str | None = None
         self.understood = False
         self.chat: list[Problem] = []  # lines ignored as greetings and sign-offs
@@ -85,13 +86,31 @@ class Collector:
 
     def _vote(self, number: int, draft: Draft) -> None:
         if draft.kind == "draw":
-            self.draw, self.understood = draft.vote, True
+            self._draw_vote(number, draft)
             return
         alive = self.ctx.state.alive()
         if draft.power == self.ctx.power or (draft.power and draft.power not in alive):
             self.refuse(number, "dip.E_CONCEDE_TO", {"power": draft.power or ""}, None)
             return
         self.concede, self.understood = draft.power, True
+
+    def _draw_vote(self, number: int, draft: Draft) -> None:
+        """DRAW (every survivor), DRAW FRANCE ENGLAND (a partial draw, where the game has
+        them: two or more powers that have a player), or NO DRAW."""
+        if not draft.powers:
+            self.draw, self.draw_among, self.understood = draft.vote, None, True
+            return
+        state = self.ctx.state
+        if state.draws != "partial":
+            self.refuse(number, "dip.E_DRAW_DIAS", {}, "DRAW")
+            return
+        played = state.played()
+        among = [p for p in played if p in set(draft.powers)]
+        names = ", ".join(state.board.power(p).name for p in draft.powers if p not in played)
+        if names or len(among) < 2:
+            self.refuse(number, "dip.E_DRAW_AMONG", {"powers": names or "-"}, None)
+            return
+        self.draw, self.draw_among, self.understood = True, among, True
 
     def _order(self, number: int, draft: Draft) -> None:
         try:
@@ -120,7 +139,8 @@ class Collector:
         self.problems += self.chat
         if not self.understood and any(p.severity == "error" for p in self.problems):
             return ParseResult(orders=None, problems=self._sorted())
-        found = DipOrders(orders=orders, draw=self.draw, concede=self.concede)
+        found = DipOrders(orders=orders, draw=self.draw, draw_among=self.draw_among,
+                          concede=self.concede)
         return ParseResult(orders=found, problems=self._sorted())
 
     def _within_limits(self, lined: list[Lined]) -> list[Lined]:
@@ -169,7 +189,7 @@ def canonical_orders(state: DipState, seat: str, orders: DipOrders) -> str:
     """The orders in canonical form, then each unit without an order as a comment."""
     lines = [order_text(o) for o in orders.orders]
     if orders.draw is not None:
-        lines.append("DRAW" if orders.draw else "NO DRAW")
+        lines.append(draw_text(state, orders.draw, orders.draw_among))
     if orders.concede is not None:
         named = state.board.power(orders.concede).name.upper() if orders.concede else "NONE"
         lines.append(f"CONCEDE TO {named}" if orders.concede else "CONCEDE NONE")
@@ -199,3 +219,11 @@ def unordered(state: DipState, power: str, orders: list[Order]) -> list[str]:
     if count < 0 and left > 0:
         return [f"{left} removal(s) not ordered: the civil-disorder rule chooses"]
     return []
+
+
+def draw_text(state: DipState, vote: bool, among: list[str] | None) -> str:
+    """A draw vote as it is written: DRAW, DRAW FRANCE ENGLAND or NO DRAW."""
+    if not vote:
+        return "NO DRAW"
+    named = [state.board.power(p).name.upper() for p in among or []]
+    return " ".join(["DRAW", *named])

@@ -46,6 +46,7 @@ def start_state(setup: Setup, rng: SeededRng) -> DipState:
         victory=victory,
         end_year=int(setup.settings.get("end_year", 0)),
         rules=str(setup.settings.get("rules", "2023")),  # type: ignore[arg-type]
+        draws=str(setup.settings.get("draws", "dias")),  # type: ignore[arg-type]
         year=board.first_year,
         units=sorted((Unit(power=u.power, kind=u.kind, at=u.location) for u in board.units),
                      key=lambda u: u.at),

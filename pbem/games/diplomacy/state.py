@@ -13,6 +13,7 @@ from pbem.games.diplomacy.content import Board, UnitKind, province_of
 Season = Literal["spring", "fall", "winter"]
 Step = Literal["movement", "retreat", "adjustment", "over"]
 Rules = Literal["2023", "2000"]  # the DATC's current preferences, or the older options
+Draws = Literal["dias", "partial"]  # a draw includes all survivors, or the powers voted
 
 
 class Unit(NamedTuple):
@@ -56,6 +57,9 @@ class DipState(BaseModel):
     dislodged: list[Dislodged] = Field(default_factory=list)
     adjust: dict[str, int] = Field(default_factory=dict)  # power -> builds (+) or removals (-)
     draw: list[str] = Field(default_factory=list)  # powers voting for a draw (secret)
+    # power -> the powers its draw vote names (secret; a vote not here names every survivor)
+    draw_among: dict[str, list[str]] = Field(default_factory=dict)
+    draws: Draws = "dias"
     concede: dict[str, str] = Field(default_factory=dict)  # power -> power it concedes to
     result: list[dict[str, Any]] | None = None
     note: str = ""
@@ -66,7 +70,10 @@ class DipState(BaseModel):
     @model_serializer(mode="wrap")
     def _without_unset_drops(self, handler: SerializerFunctionWrapHandler) -> Any:
         """A game nobody left dumps as it did before drops existed (replay, goldens)."""
-        return without_empty(handler(self), "disorder")
+        data = without_empty(handler(self), "disorder", "draw_among")
+        if isinstance(data, dict) and data.get("draws") == "dias":
+            del data["draws"]  # the draw every game had before partial draws
+        return data
 
     def fresh_copy(self) -> DipState:
         """A copy the rules may change: its lists and dicts are new, the board (never changed)
@@ -76,6 +83,7 @@ class DipState(BaseModel):
             "centres": dict(self.centres), "counted": dict(self.counted),
             "dislodged": list(self.dislodged), "adjust": dict(self.adjust),
             "draw": list(self.draw), "concede": dict(self.concede),
+            "draw_among": {p: list(among) for p, among in self.draw_among.items()},
             "result": list(self.result) if self.result is not None else None,
             "disorder": list(self.disorder),
         })

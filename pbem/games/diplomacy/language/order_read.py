@@ -38,6 +38,7 @@ class Draft:
     count: int = 1
     vote: bool | None = None
     power: str | None = None  # a power named: the line's `Power:` prefix, or a concession's
+    powers: list[str] = field(default_factory=list)  # the powers a partial draw names
 
 
 @dataclass
@@ -193,7 +194,11 @@ def _draw(reader: Reader, word: str) -> Draft:
     if reader.take("kw", "no"):
         return Draft("draw", vote=False)
     reader.take("kw", "yes")
-    return Draft("draw", vote=True)
+    powers = []
+    while (power := reader.take("power")) is not None:
+        powers.append(power[1])
+        reader.take(",")  # DRAW FRANCE, ENGLAND
+    return Draft("draw", vote=True, powers=powers)
 
 
 def _no(reader: Reader, word: str) -> Draft:

@@ -42,9 +42,8 @@ def _agreed(state: DipState, events: list[Event]) -> bool:
     winner = votes.conceded_to(state)
     if winner is not None:
         finish(state, "concession", [winner], events)
-    elif votes.passed_draw(state):
-        survivors = state.played()
-        finish(state, "draw" if len(survivors) > 1 else "solo", survivors, events)
+    elif (among := votes.agreed_draw(state)) is not None:
+        finish(state, "draw" if len(among) > 1 else "solo", among, events)
     return state.step == "over"
 
 
@@ -249,6 +248,7 @@ def _new_year(state: DipState) -> None:
     if state.draw or state.concede:
         alive = state.alive()
         state.draw = [p for p in state.draw if p in alive]
+        votes.withdraw_stale(state)
         state.concede = {p: to for p, to in state.concede.items()
                          if p in alive and to in alive}
 
