@@ -46,7 +46,7 @@ class Case:
 
 CASES = [
     Case("david-goliath", 2, 6, {"max_turns": "500"}),
-    Case("dba-cards", 2, 5, {}),
+    Case("dba-cards", 2, 6, {}),
     Case("kings-of-israel", 2, 23, {"level": "jehoash"}),
 ]
 

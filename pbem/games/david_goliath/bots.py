@@ -8,6 +8,8 @@ from pbem.games.david_goliath.content import Role, card_of
 from pbem.games.david_goliath.inputs import DGOrders
 from pbem.games.david_goliath.legal import legal_attacks, legal_events, legal_moves, placements
 from pbem.games.david_goliath.orders import canonical_orders
+from pbem.games.david_goliath.questions.divine_aid import TRIGGER as DIVINE_TRIGGER
+from pbem.games.david_goliath.questions.divine_aid import completed, discard_count
 from pbem.games.david_goliath.state import STEP_ROLE, DGState
 
 STANDING_SAMPLES: dict[Role, tuple[StandingReaction, ...]] = {
@@ -33,7 +35,9 @@ def options(state: DGState, seat: str) -> list[DGOrders]:
     if state.window is not None:
         if state.window.seat != seat:
             return []
-        return [DGOrders(action="react", answer=c.key) for c in state.window.choices]
+        keys = [c.key for c in state.window.choices]
+        found = [completed(state, DGOrders(action="react", answer=k)) for k in keys]
+        return list({o.answer: o for o in found}.values())  # Divine Aid: each written out
     role = state.role_of(seat)
     if role is None or STEP_ROLE.get(state.step) != role:
         return []
@@ -79,11 +83,27 @@ def private_strings(state: DGState, seat: str) -> list[str]:
 def template_text(state: DGState, seat: str, canonical: str) -> str:
     """The default orders with every legal play listed as a comment."""
     lines = [canonical]
+    if state.window is not None and state.window.trigger == DIVINE_TRIGGER:
+        return "\n".join(lines + _divine_hint(state))
     legal = options(state, seat)
     if legal:
         lines.append("# Legal now (keep one line):")
         lines += [f"#   {_line(o)}" for o in legal[:40]]
     return "\n".join(lines)
+
+
+def _divine_hint(state: DGState) -> list[str]:
+    """What Divine Aid lets the player write instead of the default discards above."""
+    assert state.pending is not None
+    hand = state.figures[state.pending.actor].hand
+    count = discard_count(state, state.pending)
+    example = " ".join(card_of(c).slug for c in hand[:count])
+    return [
+        f"# Divine Aid: the lines above discard your {count} newest cards (the default).",
+        f"# Discard any {count} of your {len(hand)} cards instead, one per line or all on one:",
+        f"#   discard {example}",
+        "# Name fewer and the rest are your newest cards.",
+    ]
 
 
 def _line(orders: DGOrders) -> str:

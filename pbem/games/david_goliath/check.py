@@ -7,6 +7,8 @@ from pbem.games.david_goliath.content import BY_SLUG, Role, usable_by
 from pbem.games.david_goliath.deck import holds
 from pbem.games.david_goliath.inputs import DGOrders
 from pbem.games.david_goliath.legal import legal_attacks, legal_events, legal_moves, placements
+from pbem.games.david_goliath.questions.divine_aid import TRIGGER as DIVINE_TRIGGER
+from pbem.games.david_goliath.questions.divine_aid import problems as divine_problems
 from pbem.games.david_goliath.state import STEP_ROLE, DGState
 
 STEP_ACTION = {"place": "place", "event": "event", "move": "move", "attack": "attack"}
@@ -39,6 +41,9 @@ def _check_window(state: DGState, seat: str, orders: DGOrders) -> list[Problem]:
     assert window is not None
     if window.seat != seat:
         return _illegal("dg.E_NOT_YOUR_STEP", step="waiting for the other player's answer")
+    if window.trigger == DIVINE_TRIGGER and state.pending is not None:
+        answer = orders.answer if orders.action == "react" else None
+        return divine_problems(state, state.pending, answer)
     if orders.action != "react" or window.choice(orders.answer or "") is None:
         return _illegal("dg.E_CHOICE", choices=", ".join(c.key for c in window.choices))
     return []

@@ -30,6 +30,7 @@ class Card(BaseModel):
     blocks: tuple[str, ...] = ()  # attack types a defence stops
     draw: int = 0  # event: cards drawn
     keep: int = 0  # event: cards kept of those drawn (0: all)
+    discard: int = 0  # event: cards then discarded from the whole hand, any the player names
     aliases: tuple[str, ...] = Field(default_factory=tuple)
 
 
@@ -73,8 +74,19 @@ def _defence(
     return Card(slug=slug, name=name, count=count, users=users, kind="defence", blocks=blocks)
 
 
-def _event(slug: str, name: str, users: tuple[Role, ...], draw: int, keep: int = 0) -> Card:
-    return Card(slug=slug, name=name, count=1, users=users, kind="event", draw=draw, keep=keep)
+def _event(
+    slug: str, name: str, users: tuple[Role, ...], draw: int, keep: int = 0, discard: int = 0
+) -> Card:
+    return Card(
+        slug=slug,
+        name=name,
+        count=1,
+        users=users,
+        kind="event",
+        draw=draw,
+        keep=keep,
+        discard=discard,
+    )
 
 
 CARDS: tuple[Card, ...] = (
@@ -118,7 +130,7 @@ CARDS: tuple[Card, ...] = (
     _event("champion-of-yahweh", "Champion of Yahweh", D, 4),
     _event("champion-of-dagon", "Champion of Dagon", G, 4),
     _event("single-combat", "Single Combat", BOTH, 0),
-    _event("divine-aid", "Divine Aid", D, 7, keep=1),
+    _event("divine-aid", "Divine Aid", D, 7, discard=6),  # "Draw 7 cards and discard 6"
     _event("challenge", "Challenge", G, 3, keep=2),
     _defence("wounded", "Wounded", 2, BOTH, ALL_TYPES),
     Card(

@@ -17,6 +17,8 @@ from pbem.games.david_goliath.orders_text import (
     standing_of,
     standing_text,
 )
+from pbem.games.david_goliath.questions.divine_aid import TRIGGER as DIVINE_TRIGGER
+from pbem.games.david_goliath.questions.divine_aid import VERB, completed, discard_line
 from pbem.games.david_goliath.state import DGState
 
 ACTION_WORDS = ("pass", "place", "event", "play", "move", "attack", "react", "answer")
@@ -30,6 +32,7 @@ class _Reading:
         self.action_line = 0
         self.standing: list[StandingReaction] | None = None
         self.problems: list[Problem] = []
+        self.discarding: list[str] | None = None  # cards named for Divine Aid, in order
 
 
 def parse_orders(state: DGState, seat: str, text: str) -> ParseResult:
@@ -57,6 +60,10 @@ def _line(state: DGState, seat: str, reading: _Reading, number: int, line: str) 
         reading.standing = [] if rule is None else [*(reading.standing or []), rule]
         return
     window = state.window if state.window and state.window.seat == seat else None
+    named = discard_line(words) if window and window.trigger == DIVINE_TRIGGER else None
+    if named is not None:
+        _discarding(reading, number, named)
+        return
     answer = read_answer(window, line) if window else None
     if answer is not None:
         _set_action(reading, number, DGOrders(action="react", answer=answer.answer))
@@ -95,6 +102,14 @@ def _sling_first(slugs: list[str]) -> list[str]:
     return slugs
 
 
+def _discarding(reading: _Reading, number: int, named: list[str]) -> None:
+    """A Divine Aid answer line: one or more lines of cards make one answer."""
+    if reading.discarding is None:
+        _set_action(reading, number, DGOrders(action="react"))
+        reading.discarding = []
+    reading.discarding += named
+
+
 def _set_action(reading: _Reading, number: int, orders: DGOrders) -> None:
     if reading.action_line:
         raise LineError("dg.E_TWO_ACTIONS", first=str(reading.action_line))
@@ -104,6 +119,8 @@ def _set_action(reading: _Reading, number: int, orders: DGOrders) -> None:
 
 def _finish(state: DGState, seat: str, reading: _Reading) -> ParseResult:
     orders = reading.orders.model_copy(update={"standing": reading.standing})
+    if reading.discarding is not None:
+        orders = orders.model_copy(update={"answer": " ".join([VERB, *reading.discarding])})
     problems = list(reading.problems)
     if not reading.action_line and not problems:
         problems.append(Problem(line=0, code="dg.E_NO_ACTION"))
@@ -114,7 +131,7 @@ def _finish(state: DGState, seat: str, reading: _Reading) -> ParseResult:
         ]
     if problems:
         return ParseResult(orders=None, problems=problems)
-    return ParseResult(orders=orders, problems=[])
+    return ParseResult(orders=completed(state, orders), problems=[])
 
 
 def canonical_orders(orders: DGOrders) -> str:
@@ -136,5 +153,14 @@ def _action_text(orders: DGOrders) -> str:
     if orders.action == "attack":
         return "attack " + " ".join(orders.cards)
     if orders.action == "react":
-        return f"react {orders.answer}"
+        return _answer_text(orders.answer or "")
     return "pass"
+
+
+def _answer_text(answer: str) -> str:
+    """'react CHOICE'; Divine Aid's cards one 'discard' line each, so that its first line is
+    a choice of the question naming only a card discarded (what the engine makes public)."""
+    words = answer.split()
+    if words[:1] == [VERB] and len(words) > 2:
+        return "\n".join(f"{VERB} {slug}" for slug in words[1:])
+    return f"react {answer}"

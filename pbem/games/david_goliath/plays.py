@@ -9,13 +9,15 @@ from pbem.games.david_goliath.content import BY_SLUG, Role, card_of
 from pbem.games.david_goliath.deck import draw, kill, take_from_hand, wound
 from pbem.games.david_goliath.legal import AttackPlan, MovePlan, defences, negates, other
 from pbem.games.david_goliath.public import may_defend, may_negate
-from pbem.games.david_goliath.state import DGState, Pending
-from pbem.games.david_goliath.windows import (
+from pbem.games.david_goliath.questions.divine_aid import discard_count, finish_discard
+from pbem.games.david_goliath.questions.windows import (
     choose_window,
     defence_window,
+    divine_window,
     negate_window,
     standing_close,
 )
+from pbem.games.david_goliath.state import DGState, Pending
 
 
 def _spend(state: DGState, role: Role, slugs: list[str]) -> list[str]:
@@ -33,9 +35,20 @@ def play_event(state: DGState, role: Role, slug: str, rng: SeededRng, events: li
         _random_discard(state, other(role), rng, events)
         return
     drawn = draw(state, role, card.draw, rng, events)
-    if card.keep and len(drawn) > card.keep:
+    if card.discard:
+        pending = Pending(kind="discard", actor=role, cards=ids, drawn=drawn)
+        _discard_from_hand(state, pending, events)
+    elif card.keep and len(drawn) > card.keep:
         pending = Pending(kind="choose", actor=role, cards=ids, drawn=drawn, keep=card.keep)
         _open(state, pending, choose_window(state, pending), events)
+
+
+def _discard_from_hand(state: DGState, pending: Pending, events: list[Event]) -> None:
+    """Divine Aid: ask which cards of the whole hand go, unless the hand must go whole."""
+    if len(state.figures[pending.actor].hand) > discard_count(state, pending):
+        _open(state, pending, divine_window(state, pending), events)
+    else:
+        finish_discard(state, pending, "discard", events)
 
 
 def _random_discard(state: DGState, role: Role, rng: SeededRng, events: list[Event]) -> None:
@@ -181,6 +194,8 @@ def close(state: DGState, answer: str, events: list[Event]) -> None:
         return
     if pending.kind == "choose":
         finish_choice(state, pending, answer, events)
+    elif pending.kind == "discard":
+        finish_discard(state, pending, answer, events)
     elif pending.kind == "attack":
         finish_attack(state, pending, answer, events)
     else:

@@ -29,6 +29,7 @@ TRIGGER_LABELS = {
     "dg.negate": "may negate the move",
     "dg.defend": "may defend",
     "dg.choose": "chooses among the drawn cards",
+    "dg.divine_aid": "chooses the cards Divine Aid discards",
 }
 
 

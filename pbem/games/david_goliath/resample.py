@@ -7,8 +7,8 @@ from pbem.core.copying import deep_copy
 from pbem.core.rng import SeededRng
 from pbem.games.david_goliath.content import Role, card_of
 from pbem.games.david_goliath.legal import other
+from pbem.games.david_goliath.questions.windows import rebuild_window
 from pbem.games.david_goliath.state import DGState
-from pbem.games.david_goliath.windows import rebuild_window
 
 
 def resample_hidden(state: DGState, seat: str, rng: SeededRng) -> DGState:
@@ -23,8 +23,9 @@ def resample_hidden(state: DGState, seat: str, rng: SeededRng) -> DGState:
     dealt = dict(zip(hand, pool[: len(hand)], strict=True))
     twin.figures[foe].hand = pool[: len(hand)]
     twin.deck = pool[len(hand) :]
-    if twin.pending is not None and twin.pending.kind == "choose" and twin.pending.actor == foe:
-        twin.pending.drawn = [dealt.get(c, c) for c in twin.pending.drawn]
+    pending = twin.pending
+    if pending is not None and pending.kind in ("choose", "discard") and pending.actor == foe:
+        pending.drawn = [dealt.get(c, c) for c in pending.drawn]
     if twin.window is not None and twin.window.seat == state.seat_of(foe):
         twin.window = rebuild_window(twin)
     return twin

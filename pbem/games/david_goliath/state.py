@@ -49,16 +49,17 @@ class Figure(BaseModel):
 
 
 class Pending(BaseModel):
-    """A play waiting on a reaction window: a move, an attack, or cards drawn to choose from."""
+    """A play waiting on a reaction window: a move, an attack, cards drawn to choose from
+    (Challenge), or cards to discard from the whole hand (Divine Aid)."""
 
-    kind: Literal["move", "attack", "choose"]
+    kind: Literal["move", "attack", "choose", "discard"]
     actor: Role
     cards: list[str] = Field(default_factory=list)  # instance ids played for it
     start: str = ""  # move: where it began
     path: list[str] = Field(default_factory=list)  # move: squares entered, in order
     attack: str = ""  # attack: sword, spear, thrown-spear or sling
     type: str = ""  # attack: thrust, slash, chop, ts, fast, curved or sinker
-    drawn: list[str] = Field(default_factory=list)  # choose: the cards drawn
+    drawn: list[str] = Field(default_factory=list)  # choose, discard: the cards drawn
     keep: int = 0  # choose: how many of them stay in the hand
 
 

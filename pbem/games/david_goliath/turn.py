@@ -18,6 +18,8 @@ from pbem.games.david_goliath.legal import (
 )
 from pbem.games.david_goliath.plays import close, play_attack, play_event, play_move
 from pbem.games.david_goliath.public import may_play
+from pbem.games.david_goliath.questions.divine_aid import TRIGGER as DIVINE_TRIGGER
+from pbem.games.david_goliath.questions.divine_aid import settle
 from pbem.games.david_goliath.state import PHASE_TRIGGER, STEP_ROLE, DGState
 
 NEXT = {
@@ -69,6 +71,9 @@ def _answer(state: DGState, orders: DGOrders | None, events: list[Event]) -> Non
     window = state.window
     assert window is not None
     given = orders.answer if orders and orders.action == "react" else None
+    if window.trigger == DIVINE_TRIGGER and state.pending is not None:
+        close(state, settle(state, state.pending, given), events)  # any cards, not a list
+        return
     close(state, resolve(window, given).answer, events)
 
 

@@ -111,6 +111,7 @@ def _private(state: DGState, role: str, seat: str) -> dict[str, Any]:
             "choices": choices_text(window),
             "default": window.default,
         }
-    if state.pending is not None and state.pending.kind == "choose" and state.pending.actor == role:
-        found["drawn"] = [card_of(c).name for c in state.pending.drawn]
+    pending = state.pending
+    if pending is not None and pending.kind in ("choose", "discard") and pending.actor == role:
+        found["drawn"] = [card_of(c).name for c in pending.drawn]
     return found

@@ -138,11 +138,11 @@ def _moves(work: DBAState, seat: str, rng: SeededRng) -> list[Order]:
             _advance_line(work, seat, kind, units) if rng.die(3, purpose="bot line?") == 1 else None
         )
         if order is None:
-            unit = rng.choice(sorted(units, key=lambda u: u.id), purpose="bot mover")
-            targets = _destinations(work, unit, kind)
-            if not targets:
+            movable = [u for u in units if _destinations(work, u, kind)]  # straight lines: few
+            if not movable:
                 continue
-            target = _towards_enemy(work, unit, targets, rng)
+            unit = rng.choice(sorted(movable, key=lambda u: u.id), purpose="bot mover")
+            target = _towards_enemy(work, unit, _destinations(work, unit, kind), rng)
             order = Move(card=kind, steps=[(unit.square, target)])
         try:
             do_move(work, seat, order)

@@ -57,20 +57,28 @@ def test_single_combat_makes_the_opponent_discard_at_random() -> None:
     assert lost.data["card"] in ("Shield", "Block", "Guard")
 
 
-def test_divine_aid_draws_seven_and_keeps_the_one_chosen() -> None:
+def test_divine_aid_draws_seven_and_asks_which_six_to_discard() -> None:
     state = duel(step="event-david", david_hand=("divine-aid",), goliath_hand=("walk",))
     top = state.deck[:7]
     asked, _ = send(state, DAVID, "event divine aid")
     assert asked.window is not None and asked.window.seat == DAVID
-    assert all(k.key.startswith("keep ") for k in asked.window.choices)
+    assert all(k.key.startswith("discard ") for k in asked.window.choices)
     view = GAME.view(asked, DAVID, [])
     assert view["question"]["choices"] and len(view["drawn"]) == 7
     assert "question" not in GAME.view(asked, GOLIATH, [])
-    wanted = asked.window.choices[-1].key
+    wanted = asked.window.choices[-1].key  # one card named, the newest others with it
     after, events = send(asked, DAVID, f"react {wanted}")
     kept = after.figures["david"].hand
-    assert len(kept) == 1 and kept[0] in top and kept[0].startswith(wanted.split()[1])
-    assert "dg.chose" in codes(events)
+    assert len(kept) == 1 and kept[0] in top and not kept[0].startswith(wanted.split()[1])
+    assert "dg.divine_discards" in codes(events)
+
+
+def test_divine_aid_with_a_short_hand_discards_it_whole_unasked() -> None:
+    state = duel(step="event-david", david_hand=("divine-aid",), goliath_hand=("walk",))
+    state.deck, state.discard = state.deck[:4], []
+    after, events = send(state, DAVID, "event divine aid")
+    assert after.window is None and after.figures["david"].hand == []
+    assert "dg.divine_discards" in codes(events)
 
 
 def test_challenge_draws_three_and_keeps_two_by_default() -> None:

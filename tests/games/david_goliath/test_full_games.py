@@ -88,6 +88,8 @@ def test_random_games_finish_with_every_kind_of_window_and_nothing_leaks() -> No
         "window dg.negate",
         "window dg.defend",
         "window dg.choose",
+        "window dg.divine_aid",
+        "dg.divine_discards",
         "default",
         "core.reaction.standing",
         "dg.death",

@@ -38,7 +38,7 @@ GOLDEN = Path(__file__).parent / "golden"
 
 def start(loop: Loop) -> None:
     """A dba-cards campaign for two fresh mailboxes (the Loop helper starts the toy game)."""
-    loop.start_game("dba", "dba-cards", 2, seed=15, sets={"turn_limit": "0"})
+    loop.start_game("dba", "dba-cards", 2, seed=16, sets={"turn_limit": "0"})
 
 
 def state_of(loop: Loop) -> DBAState:

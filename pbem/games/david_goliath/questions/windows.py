@@ -1,5 +1,5 @@
 """Reaction windows of David and Goliath: a Negate during a move, a Defense against an attack,
-and the choice after Divine Aid or Challenge. Building them and closing them."""
+the choice after Challenge and the discards after Divine Aid. Building them and closing them."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from pbem.core.game import Event
 from pbem.core.reactions import PASS, Choice, StandingReaction, Window, standing_answer
 from pbem.games.david_goliath.content import BY_SLUG, card_of
 from pbem.games.david_goliath.legal import defences, negates, other
+from pbem.games.david_goliath.questions.divine_aid import TRIGGER as DIVINE_TRIGGER
+from pbem.games.david_goliath.questions.divine_aid import discard_window
 from pbem.games.david_goliath.state import DGState, Pending
 
 TYPE_WORDS = {"ts": "thrown spear"}
@@ -62,8 +64,14 @@ def defence_window(state: DGState, pending: Pending, cards: list[str]) -> Window
     )
 
 
+def divine_window(state: DGState, pending: Pending) -> Window:
+    """Ask the player of Divine Aid which cards of the whole hand to discard."""
+    return discard_window(state, pending, _id(state))
+
+
 def choose_window(state: DGState, pending: Pending) -> Window:
-    """Ask the player of Divine Aid which drawn card to keep, or of Challenge which to discard."""
+    """Ask the player of Challenge which drawn card to discard (keep one, for a card that
+    keeps one of those drawn)."""
     seat = state.seat_of(pending.actor)
     slugs = list(dict.fromkeys(card_of(c).slug for c in pending.drawn))
     verb = "keep" if pending.keep == 1 else "discard"
@@ -126,6 +134,8 @@ def rebuild_window(state: DGState) -> Window:
         found = negate_window(state, pending, negates(state, asked))
     elif window.trigger == "dg.defend":
         found = defence_window(state, pending, defences(state, asked, pending.type))
+    elif window.trigger == DIVINE_TRIGGER:
+        found = divine_window(state, pending)
     else:
         found = choose_window(state, pending)
     state.windows_opened = opened
