@@ -84,7 +84,7 @@ def _text(rt: Runtime, key: str) -> str:
     return str(part.get_content()).replace("\r\n", "\n")
 
 
-def test_a_seat_is_mailed_when_it_must_act_and_once_a_game_turn_otherwise(
+def test_a_seat_is_mailed_when_it_must_act_and_at_a_turns_end_only_if_not_told_of_it(
     rt: Runtime, relay: str
 ) -> None:
     mailed = []
@@ -94,7 +94,8 @@ def test_a_seat_is_mailed_when_it_must_act_and_once_a_game_turn_otherwise(
         mailed.append(_mailed(rt, before))
     assert mailed[0] == [("ben@localhost", "report:relay:1:p2")]  # ben must act next
     assert mailed[1] == [("cy@localhost", "report:relay:2:p3")]
-    assert [to for to, _ in mailed[2]] == ADDRESSES  # the round is over: everyone
+    # the round is over: ann, who owes next and has heard nothing of it; ben and cy were told
+    assert mailed[2] == [("ann@localhost", "report:relay:3:p1")]
     ann = _text(rt, "report:relay:3:p1")
     assert "Report: Round 1: p3 adds (3 phases)" in _subject(rt, "report:relay:3:p1")
     for label in ("Round 1: p1 adds", "Round 1: p2 adds", "Round 1: p3 adds"):
@@ -102,8 +103,8 @@ def test_a_seat_is_mailed_when_it_must_act_and_once_a_game_turn_otherwise(
     assert "relay.add (number=2, seat=p1)" in ann  # her own add
     assert "seat=p2" not in ann  # ben's number is his alone
     assert "relay.round" in ann
-    cy = _text(rt, "report:relay:3:p3")
-    assert "==" not in cy.split("WHAT HAPPENED")[1].split("NEXT:")[0]  # one phase: no heading
+    ben = _text(rt, "report:relay:1:p2")
+    assert "==" not in ben.split("WHAT HAPPENED")[1].split("NEXT:")[0]  # one phase: no heading
 
 
 def test_the_campaigns_end_tells_everyone_what_they_have_not_been_told(

@@ -42,7 +42,7 @@ def build_view(state: KDState, viewer: str | None, events: list[Event],
         "kingdoms": [{"seat": s.id, "name": _name(state, s.id, s.name)} for s in state.seats],
         "public": public(state),
         "board_text": board_text(state, viewer),
-        "land": land_text(state),
+        "land": land_text(state) if template else [],  # for writing orders: asked reports only
         "board": board_picture(state, viewer, shown).model_dump(mode="json"),
         "template": template,
     }

@@ -22,7 +22,13 @@ from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.reports import bundle as report_bundle
 from pbem.services.reports.drafts import cover_json, draft_report, drawn_report
-from pbem.services.reports.owed import BUDGET, readers_now, report_key, report_mode
+from pbem.services.reports.owed import (
+    BUDGET,
+    readers_now,
+    report_key,
+    report_mode,
+    told_of_turn,
+)
 from pbem.services.reports.spans import (
     Span,
     covered,
@@ -101,7 +107,9 @@ def reports_all(
     players = [p for p in queries.players_of(session, campaign) if p.status != "replaced"]
     following = queries.open_phase(session, campaign)
     due = game_of(campaign).due(state)
-    readers = readers_now(report_mode(campaign), [p.seat for p in players], due, phase, following)
+    seats = [p.seat for p in players]
+    told = told_of_turn(session, campaign, seats, phase.turn)
+    readers = readers_now(report_mode(campaign), seats, due, phase, following, told)
     firsts = since_last(session, campaign, readers)
     for player in [p for p in players if p.seat in readers]:
         span = Span(firsts[player.seat], phase)

@@ -3,10 +3,11 @@
 In the budgeted mode (the campaign setting `reports = budget`, the default) a player is mailed
 a report when they owe input in the phase now open (a seat asked a reaction question too, beside
 the question's own mail: the report shows the board the question is about), and otherwise once
-a game turn ends (`PhaseInfo.turn` changes, or the campaign is over); each report covers every
-phase since the seat's last one. The decision reads only the seat's own Due and the public turn
-number, never another seat's hidden facts, so when a player is mailed says nothing they may not
-know. `reports = every` mails everyone after every phase.
+a game turn ends (`PhaseInfo.turn` changes) if no report has told it of that turn yet, and when
+the campaign is over; each report covers every phase since the seat's last one. The decision
+reads only the seat's own Due, its own earlier reports and the public turn number, never another
+seat's hidden facts, so when a player is mailed says nothing they may not know.
+`reports = every` mails everyone after every phase.
 
 A seat's last report is found by its key (`report:<campaign>:<seq>:<seat>`, a correction
 included): a row in the outbox, written in the adjudication's transaction, so a crash or a
@@ -15,7 +16,7 @@ rollback never loses the phases a seat has not been told about yet.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from sqlmodel import Session, col, select
 
@@ -40,17 +41,43 @@ def turn_ended(phase: Phase, following: Phase | None) -> bool:
 
 def wants_report(mode: str, owes: bool, turn_over: bool) -> bool:
     """Whether a seat is mailed a report now, from what it may know: whether it owes input in
-    the phase now open, and whether a game turn has just ended."""
+    the phase now open, and whether a game turn has just ended that no report told it of."""
     return mode == EVERY or owes or turn_over
 
 
 def readers_now(
-    mode: str, seats: Iterable[str], due: Due, phase: Phase, following: Phase | None
+    mode: str,
+    seats: Iterable[str],
+    due: Due,
+    phase: Phase,
+    following: Phase | None,
+    told: Collection[str] = (),
 ) -> list[str]:
-    """The seats to mail after `phase`, given who owes the phase now open (`due`)."""
+    """The seats to mail after `phase`, given who owes the phase now open (`due`) and which
+    seats a report has already told of `phase`'s game turn (`told`; not at the campaign's end)."""
     over = turn_ended(phase, following)
     owing = set(due.players) if following is not None else set()  # a window's seat included
-    return [seat for seat in seats if wants_report(mode, seat in owing, over)]
+    return [
+        seat
+        for seat in seats
+        if wants_report(mode, seat in owing, over and (following is None or seat not in told))
+    ]
+
+
+def told_of_turn(session: Session, campaign: Campaign, seats: list[str], turn: int) -> set[str]:
+    """The seats whose last report ended with a phase of game turn `turn`."""
+    upto = reported_upto(session, campaign, seats)
+    seqs = {seq for seq in upto.values() if seq}
+    if not seqs:
+        return set()
+    of_turn = set(
+        session.exec(
+            select(Phase.seq).where(
+                Phase.campaign_id == campaign.id, col(Phase.seq).in_(seqs), Phase.turn == turn
+            )
+        ).all()
+    )
+    return {seat for seat, seq in upto.items() if seq in of_turn}
 
 
 def report_key(campaign_name: str, seq: int, seat: str) -> str:
