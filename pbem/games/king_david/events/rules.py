@@ -158,25 +158,34 @@ def _revolter_alone(state: KDState, battle: Battle, army: Army, events: list[Eve
 
 
 def _recruit(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
-    """Recruit Prisoners: the winner builds, for one resource each, the kinds it eliminated."""
+    """Recruit Prisoners: the winner builds, for one resource each, the kinds it eliminated,
+    while a counter of the kind is left and the battle's area has room (event 24); nothing is
+    paid for a prisoner who cannot join, and a marker that could recruit nobody is kept."""
     for side in ("attacker", "defender"):
         seat = _seat(battle, side)
         lost = [e.split()[1] for e in battle.eliminated if not e.startswith(side)]
         player = state.players.get(seat)
         if not lost or player is None or not own_armies(state, battle.area, seat):
             continue
+        if not any(_recruitable(state, seat, kind, battle.area) for kind in lost):
+            continue
         if not (plays_of(state, seat, "recruit-prisoners") and play(
                 state, seat, "recruit-prisoners", "", events)):
             continue
         for kind in lost:
-            if player.resources < 1:
-                break
-            army = draw(state, player.country, kind, rng)
-            if army is None:
+            if not _recruitable(state, seat, kind, battle.area):
                 continue
+            army = draw(state, player.country, kind, rng)
+            assert army is not None  # _recruitable saw a counter of the kind
             player.resources -= 1
-            if place(state, [army], seat, [battle.area]):
-                state.pool[player.country].append(f"{kind}:{army.strength}:{army.steps_max}")
+            place(state, [army], seat, [battle.area])
+
+
+def _recruitable(state: KDState, seat: str, kind: str, area: str) -> bool:
+    """A resource to pay, a counter of `kind` left to draw and room in `area` (event 24)."""
+    player = state.players[seat]
+    counter = any(c.split(":")[0] == kind for c in state.pool.get(player.country, []))
+    return player.resources >= 1 and counter and room(state, area, seat) > 0
 
 
 def siege_events(state: KDState, battle: Battle, events: list[Event]) -> str | None:
