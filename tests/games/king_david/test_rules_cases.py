@@ -160,6 +160,8 @@ def _board(state: KDState, expect: dict[str, Any]) -> None:
     for name, where in expect.get("leaders", {}).items():
         leader = leaders[name]
         assert where in (leader.status, leader.area), (name, leader.status, leader.area)
+    for seat, held in expect.get("hands", {}).items():
+        assert sorted(m.split(".")[0] for m in state.players[seat].events) == sorted(held)
     for key, seat in expect.get("minors", {}).items():
         assert state.minors[key].seat == seat and state.minors[key].active
     if expect.get("no_window"):

@@ -82,8 +82,11 @@ def new_markers(state: KDState, boxes: list[int], rng: SeededRng) -> list[str]:
 
 def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
     """Before a player moves: other players' Vacillating Force on that country's largest
-    stack (event 3), then the player's own raids (events 8-13)."""
+    stack (event 3), then the player's own raids (events 8-13). Under Royal Death (event 25)
+    neither is played: the action can move and attack nothing, so the markers are kept."""
     country = state.players[seat].country
+    if country in state.halted:
+        return
     for other in state.order:
         if other == seat:
             continue
