@@ -6,7 +6,8 @@ leaders named in `leaders` where it says (the others leave the map), sets `forts
 `stores` ([food, resources]), `minors` (who runs an invaded minor), `minor_allies` (who a
 minor is allied to by event 18), `conquered` (minors conquered), `hands` (event markers)
 and standing instructions (`standing`, order text per seat). `phase` (default action) is then
-played: in an action p1 sends `orders`; the dice come from `dice` when given; open questions
+played (`turn-start`: Hand of Fate; `initiative`: 5.2's rolls and places): in an action p1
+sends `orders`; the dice come from `dice` when given; open questions
 are answered from `answers` in turn.
 """
 
@@ -24,6 +25,7 @@ from pbem.games.king_david import GAME
 from pbem.games.king_david.events.turn import hand_of_fate
 from pbem.games.king_david.flow import begin_phase, keep_instructions
 from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.phases import roll_initiative
 from pbem.games.king_david.state import Army, KDState
 from tests.games.king_david.harness import ScriptedRng, opening
 
@@ -69,7 +71,8 @@ def base(case: dict[str, Any]) -> KDState:
     for seat, text in case.get("standing", {}).items():
         keep_instructions(state, seat, _parse(state, seat, text))
     state.order = case.get("order", sorted(state.players))
-    state.markers = [case.get("phase", "action").replace("turn-start", "action")]
+    state.markers = [case.get("phase", "action").replace("turn-start", "action").replace(
+        "initiative", "action")]
     state.markers += ["action"] * 11
     state.marker, state.actor, state.revealed, state.agenda = 0, 0, 6, []
     state.window, state.battle = None, None
@@ -98,6 +101,9 @@ def run(case: dict[str, Any]) -> tuple[KDState, list[Event], list[str]]:
     events: list[Event] = []
     if case.get("phase") == "turn-start":
         hand_of_fate(state, rng, events)
+        return state, events, []
+    if case.get("phase") == "initiative":
+        roll_initiative(state, rng, events)
         return state, events, []
     if case.get("phase", "action") != "action" or case.get("begin"):
         begin_phase(state, rng, events)
