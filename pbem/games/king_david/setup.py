@@ -99,8 +99,8 @@ def _set_up_country(state: KDState, key: str, rng: SeededRng, events: list[Event
             state.leaders.append(Leader(name=spec.name, country=key, rating=spec.rating,
                                         area=next((c for c in wished if c in cities), capital)))
     armies = draw_setup(state, key, country.setup, rng)
-    armies = place_wished(state, armies, seat, player.placing.get(key, []), cities)
-    left = place_tiers(state, armies, seat, setup_tiers(state, key, capital))
+    rest = place_wished(state, armies, seat, player.placing.get(key, []), cities)
+    left = place_tiers(state, rest, seat, setup_tiers(state, key, capital))
     for army in left:
         state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
     events.append(Event(code="kd.set_up", data={"seat": seat, "country": country.name,

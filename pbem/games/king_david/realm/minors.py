@@ -50,8 +50,8 @@ def set_up_minor(state: KDState, key: str, seat: str, rng: SeededRng) -> int:
     armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
     tiers = _minor_tiers(state, key, seat)
     wished = state.players[seat].placing.get(key, [])
-    armies = place_wished(state, armies, seat, wished, [a for tier in tiers for a in tier])
-    left = place_tiers(state, armies, seat, tiers)
+    rest = place_wished(state, armies, seat, wished, [a for tier in tiers for a in tier])
+    left = place_tiers(state, rest, seat, tiers)
     for army in left:
         state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
     return len(armies) - len(left)
