@@ -129,12 +129,16 @@ def choice_text(orders: KDOrders) -> list[str]:
 def reminder(state: KDState) -> list[str]:
     """The order template's reminder of the choices a player may make in advance."""
     places = "|".join(str(n) for n in range(1, len(state.players) + 1))
-    return [
-        "# Choices kept on file until replaced (silence: the automatic pick; see your report):",
-        "#   unpaid ID|KIND ...         10.1: armies whose upkeep goes unpaid first",
-        f"#   initiative {places}|first|last ...   5.2: places wanted, best first",
-        "#   place LEADER CITY          4.5: where a leader sets up",
-        "#   place COUNTRY AREA[=N] ... 4.5, 11.0: where its armies set up when you place them",
-        "#   play vacillating-force COUNTRY AREA; play act-of-god [enemy] below|above N[%];",
-        "#   play troop-revolt|bribe [KIND] [STRENGTH] [weakest] [ID]",
+    pairs = [
+        ("unpaid ID|KIND ...", "10.1: unpaid first when short"),
+        (f"initiative {places}|first|last ...", "5.2: places wanted, best first"),
+        ("place LEADER CITY", "4.5: where a leader sets up"),
+        ("place COUNTRY AREA[=N] ...", "4.5, 11.0: where armies set up"),
+        ("play vacillating-force COUNTRY AREA", "event 3: the stack held"),
+        ("play act-of-god below N[%]", "event 4: re-roll yours below"),
+        ("play act-of-god enemy above N[%]", "event 4: re-roll theirs above"),
+        ("play troop-revolt|bribe [KIND] [STRENGTH]", "events 22, 23: which army"),
+        ("   [weakest] [ID]", ""),
     ]
+    return ["# Choices the rules leave you, kept until replaced (silent: pbem's pick,",
+            "# as your report says):"] + [f"#   {line:<42}{what}".rstrip() for line, what in pairs]
