@@ -28,13 +28,15 @@ class KDOrders(BaseModel):
     sieges: list[str] = []
     answer: str | None = None
     prefer: list[str] | None = None
-    initiative: Literal["first", "last"] | None = None
+    initiative: str | None = None  # places wanted, best first: "2 last" (5.2)
     standing: list[StandingReaction] | None = None
     losses_battle: list[str] | None = None
     losses_siege: list[str] | None = None
     build: BuildPlan | None = None
     plays: list[str] | None = None
     bribes: dict[str, int] | None = None
+    unpaid: list[str] | None = None  # army ids and kinds left unpaid first (10.1)
+    placing: dict[str, list[str]] | None = None  # leader or country -> "area[=n]" (4.5, 11.0)
     allies: list[str] = []
     breaks: list[str] = []
     gifts: list[Gift] = []

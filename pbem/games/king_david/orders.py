@@ -1,7 +1,7 @@
 """The King David order language: one line per order, every problem with its line number.
 
     move hebron bethlehem [with a3 a7 david]   besiege gaza      react stand
-    prefer judah tyre     initiative first|last
+    prefer judah tyre     initiative 2 last      unpaid a7 militia     place david jerusalem
     on retreat [ahead=no ...] do retreat       on siege do besiege      standing none
     losses battle militia infantry chariot phalanx      losses siege ...
     build restore militia=2 fortify=hebron     play increase-harvest judah     play none
@@ -13,6 +13,8 @@ from __future__ import annotations
 from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction
+from pbem.games.king_david.choices import WORDS as CHOICES
+from pbem.games.king_david.choices import ChoiceError, check_play, choice_text, read_choice
 from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.events.table import BY_KEY
 from pbem.games.king_david.flow import acting, owing
@@ -22,7 +24,8 @@ from pbem.games.king_david.state import BuildPlan, KDState
 
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
-         "losses", "build", "play", "pass", "ally", "break", "give", "bribe", "then", "plans")
+         "losses", "build", "play", "pass", "ally", "break", "give", "bribe", "then", "plans",
+         "unpaid", "place")
 
 
 class LineError(ValueError):
@@ -98,8 +101,11 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
         orders.answer = _answer(state, seat, " ".join(rest))
     elif head == "prefer":
         orders.prefer = [_country(state, w) for w in rest]
-    elif head == "initiative" and rest in (["first"], ["last"]):
-        orders.initiative = rest[0]  # type: ignore[assignment]
+    elif head in CHOICES:
+        try:
+            read_choice(state, seat, orders, head, rest)
+        except ChoiceError as error:
+            raise LineError(error.code, suggestion=error.suggestion, **error.params) from error
     elif head == "on":
         orders.standing = (orders.standing or []) + [_standing(rest)]
     elif head == "standing" and rest == ["none"]:
@@ -222,8 +228,11 @@ COUNTRY_TARGET = ("increase-harvest", "decrease-harvest", "increase-resources",
                   "decrease-resources", "royal-death", "vacillating-force", "alliance")
 
 
+AIMED = ("vacillating-force", "act-of-god", "troop-revolt", "bribe")  # see choices.py
+
+
 def _play(state: KDState, words: list[str]) -> str:
-    if not words or words[0] not in BY_KEY or len(words) > 3:
+    if not words or words[0] not in BY_KEY or (len(words) > 3 and words[0] not in AIMED):
         raise LineError("kd.E_EVENT", name=" ".join(words))
     key, rest = words[0], words[1:]
     if key in COUNTRY_TARGET:
@@ -233,10 +242,11 @@ def _play(state: KDState, words: list[str]) -> str:
     if key == "alliance" and len(rest) == 2 and not (rest[1].isdigit() and
                                                      1 <= int(rest[1]) <= 5):
         raise LineError("kd.E_EVENT_TARGET", name=key)
-    if key in ("troop-revolt", "bribe") and rest:
-        _kind(rest[0])
-    if key == "act-of-god" and rest not in ([], ["own"], ["enemy"]):
-        raise LineError("kd.E_EVENT_TARGET", name=key)
+    if key in AIMED:
+        try:
+            check_play(state, key, rest)
+        except ChoiceError as error:
+            raise LineError(error.code, **error.params) from error
     if key == "gods-intervention" and rest and rest[0] not in (*BY_KEY, "any"):
         raise LineError("kd.E_EVENT", name=rest[0])
     if key == "hand-of-fate" and rest and not all(
@@ -256,8 +266,7 @@ def canonical_orders(orders: KDOrders) -> str:
         lines.append(f"react {orders.answer}")
     if orders.prefer is not None:
         lines.append("prefer " + " ".join(orders.prefer))
-    if orders.initiative is not None:
-        lines.append(f"initiative {orders.initiative}")
+    lines += choice_text(orders)
     if orders.standing is not None:
         lines += [standing_text(r) for r in orders.standing] or ["standing none"]
     for which in ("battle", "siege"):

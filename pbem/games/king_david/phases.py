@@ -43,11 +43,21 @@ def roll_initiative(state: KDState, rng: SeededRng, events: list[Event]) -> None
     slots: list[str | None] = [None] * len(ranking)
     for seat in ranking:
         free = [i for i, s in enumerate(slots) if s is None]
-        index = free[0] if state.players[seat].initiative == "first" else free[-1]
-        slots[index] = seat
+        slots[_place(free, state.players[seat].initiative)] = seat
     state.order = [s for s in slots if s is not None]
     events.append(Event(code="kd.initiative", data={"turn": state.turn,
                                                     "order": " ".join(state.order)}))
+
+
+def _place(free: list[int], wished: str) -> int:
+    """The first free place of those wished, best first ('first', 'last' or a number from
+    one); with all of them taken, the first free place (5.2)."""
+    for word in wished.split():
+        if word in ("first", "last"):
+            return free[0] if word == "first" else free[-1]
+        if int(word) - 1 in free:
+            return int(word) - 1
+    return free[0]
 
 
 def _ranked(state: KDState, seats: list[str], rng: SeededRng, events: list[Event]) -> list[str]:

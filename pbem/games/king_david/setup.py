@@ -11,7 +11,13 @@ from pbem.games.king_david.content import START_EVENTS, Scenario
 from pbem.games.king_david.events.table import full_cup
 from pbem.games.king_david.land.mapfile import load_scenario_text
 from pbem.games.king_david.phases import draw_markers
-from pbem.games.king_david.realm.armies import draw_setup, held_cities, place_tiers, setup_tiers
+from pbem.games.king_david.realm.armies import (
+    draw_setup,
+    held_cities,
+    place_tiers,
+    place_wished,
+    setup_tiers,
+)
 from pbem.games.king_david.realm.minors import roll_off
 from pbem.games.king_david.state import KDState, Leader, Minor, Player
 
@@ -55,7 +61,9 @@ def choose_countries(state: KDState, rng: SeededRng, events: list[Event]) -> Non
 
 
 def set_up(state: KDState, rng: SeededRng, events: list[Event]) -> None:
-    """Countries, control, fortifications, armies, leaders, stores and three events each."""
+    """Countries, control, fortifications, armies, leaders, stores and three events each;
+    leaders and armies where the player's `place` lines ask, else the best-fortified city
+    and the cities first (4.5)."""
     choose_countries(state, rng, events)
     played = {p.country for p in state.players.values()}
     for area in state.scenario.areas:
@@ -83,13 +91,16 @@ def _set_up_country(state: KDState, key: str, rng: SeededRng, events: list[Event
     seat = state.seat_of(key) or ""
     player = state.players[seat]
     player.food, player.resources = country.food, country.resources
-    capital = max(held_cities(state, key), key=lambda s: (state.forts.get(s, 0), s))
+    cities = held_cities(state, key)
+    capital = max(cities, key=lambda s: (state.forts.get(s, 0), s))
     for spec in state.scenario.leaders:
         if spec.country == key:
+            wished = player.placing.get(spec.name.lower(), [])
             state.leaders.append(Leader(name=spec.name, country=key, rating=spec.rating,
-                                        area=capital))
+                                        area=next((c for c in wished if c in cities), capital)))
     armies = draw_setup(state, key, country.setup, rng)
-    left = place_tiers(state, armies, seat, setup_tiers(state, key, capital))
+    rest = place_wished(state, armies, seat, player.placing.get(key, []), cities)
+    left = place_tiers(state, rest, seat, setup_tiers(state, key, capital))
     for army in left:
         state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
     events.append(Event(code="kd.set_up", data={"seat": seat, "country": country.name,

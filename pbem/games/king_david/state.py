@@ -84,10 +84,12 @@ class Player(BaseModel):
     losses_battle: list[Kind] = Field(default_factory=lambda: list(DEFAULT_LOSSES))
     losses_siege: list[Kind] = Field(default_factory=lambda: list(DEFAULT_LOSSES))
     build: BuildPlan = Field(default_factory=BuildPlan)
-    initiative: Literal["first", "last"] = "first"
+    initiative: str = "first"  # places wanted on the track, best first: "2 last" (5.2)
     prefer: list[str] = Field(default_factory=list)
     event_plays: list[str] = Field(default_factory=list)  # standing "play KEY [TARGET]" lines
     bribes: dict[str, int] = Field(default_factory=dict)  # minor -> resources for its control roll
+    unpaid: list[str] = Field(default_factory=list)  # army ids and kinds left unpaid first (10.1)
+    placing: dict[str, list[str]] = Field(default_factory=dict)  # who -> "area[=n]" (4.5, 11.0)
     plans: list[Plan] = Field(default_factory=list)  # the next actions' orders, in order
 
     @model_serializer(mode="wrap")

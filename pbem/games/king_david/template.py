@@ -4,6 +4,7 @@ that moves it and the areas the order checker accepts for it now (6.1; template_
 
 from __future__ import annotations
 
+from pbem.games.king_david.choices import reminder
 from pbem.games.king_david.flow import acting
 from pbem.games.king_david.land.stacks import home_bound
 from pbem.games.king_david.setup import available
@@ -26,14 +27,17 @@ def template_text(state: KDState, seat: str, canonical: str) -> str:
     lines = [canonical]
     if state.stage == "setup":
         lines += [f"# prefer {' '.join(available(state))}",
-                  "#   the countries you would rather play, best first (4.1)",
-                  "# initiative first|last",
-                  "#   your place on the Initiative Track when you get to choose (5.2)"]
+                  "#   the countries you would rather play, best first (4.1)"]
     elif seat in acting(state):
         lines.append(HEAD)
         lines += [f"#   {line}" for line in stack_lines(state, seat)]
         lines += AHEAD
-    return "\n".join(lines)
+    return "\n".join(lines + _choices(state, seat))
+
+
+def _choices(state: KDState, seat: str) -> list[str]:
+    """At setup and in the seat's action: the choices it may make in advance (issue 35)."""
+    return reminder(state) if state.stage == "setup" or seat in acting(state) else []
 
 
 def stack_lines(state: KDState, seat: str) -> list[str]:

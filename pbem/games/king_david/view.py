@@ -130,6 +130,9 @@ def _private(state: KDState, seat: str) -> dict[str, Any]:
         "losses": {"battle": list(player.losses_battle), "siege": list(player.losses_siege)},
         "build_plan": build_text(player.build),
         "plays": list(player.event_plays),
+        "choices": {"unpaid": list(player.unpaid), "initiative": player.initiative,
+                    "placing": [f"{who} {' '.join(wishes)}"
+                                for who, wishes in sorted(player.placing.items())]},
     }
     if player.plans:  # the orders sent ahead for the next actions, one line each
         found["plans"] = ["; ".join(plan_lines(p)[1:]) for p in player.plans]

@@ -27,9 +27,10 @@ from typing import Any
 import pytest
 
 from pbem.core.game import Event, Game
-from pbem.core.rng import SeededRng
+from pbem.core.rng import SeededRng, derive_seed
 from pbem.core.secrecy import TwinRun, TwinStep
 from pbem.games.king_david import GAME
+from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
@@ -57,9 +58,29 @@ def _resample_near_kept(state: KDState, seat: str, rng: SeededRng) -> KDState:
     return resample_hidden(state, seat, rng, keep=frozenset(_near(state, seat)))
 
 
+def _choosing(state: KDState, seat: str, rng: SeededRng) -> Any:
+    """The bots' input, with now and then the choices a player makes in advance (issue 35:
+    10.1's unpaid kinds, 5.2's places, 11.0's placing of a minor), drawn from a stream of
+    their own so the bots' other draws stay as they were."""
+    orders = GAME.random_input(state, seat, rng)
+    own = SeededRng(derive_seed(state.turn * 100 + state.marker, f"choices {seat}"))
+    if seat in state.players and own.die(3, purpose="choose") == 1:
+        orders.unpaid = [own.choice(list(KINDS), purpose="unpaid")]
+        orders.initiative = own.choice(["2 last", "3", "last 1"], purpose="initiative")
+        orders.placing = {"ammon": ["jazer=2", "minnith"], "negev": ["negevs=3"]}
+        orders.plays = [AIMED.get(line.split()[0], line) for line in orders.plays or []]
+    return orders
+
+
+# The bots' event plays aimed as issue 35 lets a player aim them.
+AIMED = {"act-of-god": "act-of-god below 60%", "troop-revolt": "troop-revolt weakest",
+         "bribe": "bribe militia 2", "vacillating-force": "vacillating-force judah hebron"}
+
+
 # King David whose twins keep the stacks the seat's next action may reach or retreat past (two
-# areas from its own counters), so its own battles are compared too.
-NEAR_KEPT = replace(GAME, resample_hidden=_resample_near_kept)
+# areas from its own counters), so its own battles are compared too; its players make the
+# choices of issue 35 now and then.
+NEAR_KEPT = replace(GAME, resample_hidden=_resample_near_kept, random_input=_choosing)
 
 
 def _near(state: KDState, seat: str) -> set[str]:
@@ -138,7 +159,7 @@ def _leaks(game: Game, desk: Desk, states: list[Any]) -> list[str]:
 def test_a_seat_cannot_tell_a_state_from_its_twin(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("king-david", tmp_path)
     assert game is GAME
-    states = random_states(game, opening, STATES, seed=24, longest=60)
+    states = random_states(NEAR_KEPT, opening, STATES, seed=24, longest=60)
     assert len(states) == STATES
     found = _leaks(NEAR_KEPT, desk, states)
     assert not found, "\n".join(found[:10])

@@ -1,13 +1,14 @@
 """Rules cases as data: every file in cases/ holds [[case]] tables run against the rules.
 
-A case starts from a two-player game (p1 Judah, p2 Philistia; `countries` may say otherwise),
-replaces the armies with `armies` ("ID COUNTRY KIND STRENGTH STEPS[/LEFT] AREA"), puts the
-leaders named in `leaders` where it says (the others leave the map), sets `forts`, `control`,
-`stores` ([food, resources]), `minors` (who runs an invaded minor), `minor_allies` (who a
-minor is allied to by event 18), `conquered` (minors conquered), `hands` (event markers)
-and standing instructions (`standing`, order text per seat). `phase` (default action) is then
-played: in an action p1 sends `orders`; the dice come from `dice` when given; open questions
-are answered from `answers` in turn.
+A case starts from a two-player game (p1 Judah, p2 Philistia; `countries` may say otherwise;
+`setup` gives a seat's lines sent with its country preference), replaces the armies with
+`armies` ("ID COUNTRY KIND STRENGTH STEPS[/LEFT] AREA"), puts the leaders named in `leaders`
+where it says (the others leave the map), sets `forts`, `control`, `stores` ([food,
+resources]), `minors` (who runs an invaded minor), `minor_allies` (who a minor is allied to by
+event 18), `conquered` (minors conquered), `hands` (event markers) and standing instructions
+(`standing`, order text per seat). `phase` (default action) is then played (`turn-start`:
+Hand of Fate; `initiative`: 5.2's rolls and places): in an action p1 sends `orders`; the dice
+come from `dice` when given; open questions are answered from `answers` in turn.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pbem.games.king_david import GAME
 from pbem.games.king_david.events.turn import hand_of_fate
 from pbem.games.king_david.flow import begin_phase, keep_instructions
 from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.phases import roll_initiative
 from pbem.games.king_david.state import Army, KDState
 from tests.games.king_david.harness import ScriptedRng, opening
 
@@ -44,6 +46,8 @@ def base(case: dict[str, Any]) -> KDState:
     countries = case.get("countries", {"p1": "judah", "p2": "philistia"})
     state = opening(len(countries), seed=case.get("seed", 1))
     inputs = {s: KDOrders(prefer=[c]) for s, c in countries.items()}
+    for seat, text in case.get("setup", {}).items():
+        inputs[seat] = _parse(state, seat, text).model_copy(update={"prefer": [countries[seat]]})
     state = GAME.advance(state, inputs, SeededRng(1)).state.model_copy(deep=True)
     if "armies" in case:
         state.armies = [_army(text) for text in case["armies"]]
@@ -69,7 +73,8 @@ def base(case: dict[str, Any]) -> KDState:
     for seat, text in case.get("standing", {}).items():
         keep_instructions(state, seat, _parse(state, seat, text))
     state.order = case.get("order", sorted(state.players))
-    state.markers = [case.get("phase", "action").replace("turn-start", "action")]
+    state.markers = [case.get("phase", "action").replace("turn-start", "action").replace(
+        "initiative", "action")]
     state.markers += ["action"] * 11
     state.marker, state.actor, state.revealed, state.agenda = 0, 0, 6, []
     state.window, state.battle = None, None
@@ -98,6 +103,9 @@ def run(case: dict[str, Any]) -> tuple[KDState, list[Event], list[str]]:
     events: list[Event] = []
     if case.get("phase") == "turn-start":
         hand_of_fate(state, rng, events)
+        return state, events, []
+    if case.get("phase") == "initiative":
+        roll_initiative(state, rng, events)
         return state, events, []
     if case.get("phase", "action") != "action" or case.get("begin"):
         begin_phase(state, rng, events)
@@ -160,6 +168,10 @@ def _board(state: KDState, expect: dict[str, Any]) -> None:
     for name, where in expect.get("leaders", {}).items():
         leader = leaders[name]
         assert where in (leader.status, leader.area), (name, leader.status, leader.area)
+    for seat, held in expect.get("hands", {}).items():
+        assert sorted(m.split(".")[0] for m in state.players[seat].events) == sorted(held)
+    for area, count in expect.get("counts", {}).items():
+        assert len(state.armies_in(area)) == count, (area, state.armies_in(area))
     for key, seat in expect.get("minors", {}).items():
         assert state.minors[key].seat == seat and state.minors[key].active
     if expect.get("no_window"):

@@ -9,6 +9,7 @@ from typing import Any
 from pbem.core.rng import SeededRng
 from pbem.core.secrecy import first_difference
 from pbem.games.king_david import GAME
+from pbem.games.king_david.flow import keep_instructions
 from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.inputs import KDOrders
 from pbem.games.king_david.state import KDState
@@ -183,4 +184,67 @@ def test_restoring_does_not_show_which_counter_is_which(tmp_path: Path) -> None:
         stores.append((aram.food, aram.resources))
         seen.append(_receives(desk, played.state, "p3", played.events))
     assert stores[0] == stores[1]
+    assert first_difference(seen[0], seen[1]) is None
+
+
+CHOICES = ("unpaid militia\ninitiative 2 last\nplace ammon jazer=4 minnith\n"
+           "play act-of-god below 40%\nplay troop-revolt weakest\n"
+           "play vacillating-force judah hebron")
+
+
+def test_choices_on_file_are_told_to_their_player_alone(tmp_path: Path) -> None:
+    """Issue 35: the choices a player makes in advance (10.1, 5.2, 4.5, 11.0, events 3, 4,
+    22, 23) show in that player's report and nobody else's."""
+    state = _judah_and_philistia()
+    chosen = state.model_copy(deep=True)
+    parsed = GAME.parse(chosen, "p2", CHOICES)
+    assert parsed.orders is not None and not parsed.errors, parsed.errors
+    keep_instructions(chosen, "p2", parsed.orders)
+    desk = _desk(tmp_path)
+    assert first_difference(_receives(desk, state, "p1"), _receives(desk, chosen, "p1")) is None
+    own = _receives(desk, chosen, "p2")["text"]
+    assert "Unpaid first (10.1): militia" in own and "Initiative (5.2): 2 last" in own
+    assert "Placing (4.5, 11.0): ammon jazer=4 minnith" in own
+
+
+def test_unpaid_by_kind_does_not_show_which_counter_is_which() -> None:
+    """Issue 35 item 2: Aram short of upkeep leaving its chariot unpaid (the default would pay
+    it and leave the militia) pays the same, on the public Food/Resource Track, whichever of
+    its hidden counters is the chariot."""
+    stores, lost = [], []
+    for swapped in (False, True):
+        state = _before_build(False, swapped)
+        state.players["p2"].food, state.players["p2"].resources = 2, 1
+        state.players["p2"].unpaid, state.players["p2"].build.restore = ["chariot"], False
+        played = GAME.advance(state, {"p1": KDOrders()}, SeededRng(3))
+        aram = played.state.players["p2"]
+        stores.append((aram.food, aram.resources))
+        lost.append([a.kind for a in state.armies if a.id in [
+            e.data["army"] for e in played.events if e.code == "kd.eliminated"
+            and e.data["why"] == "maintenance"]])
+    assert stores == [(1, 1), (1, 1)] and lost == [["chariot"], ["chariot"]]
+
+
+def _before_siege(army_in_arad: bool) -> KDState:
+    """Judah (p1), without a resource and standing to besiege, acts with one army and David
+    in Arad and the Wilderness, one way round or the other: the same counters in each."""
+    army, david = ("arad", "wilderness") if army_in_arad else ("wilderness", "arad")
+    case = {"countries": {"p1": "judah", "p2": "philistia"},
+            "armies": [f"A1 judah militia 2 2 {army}", "A9 philistia militia 2 2 gaza"],
+            "leaders": {"David": david}, "stores": {"p1": [5, 0]},
+            "standing": {"p1": "on siege do besiege"}}
+    return base(case)
+
+
+def test_a_siege_without_the_resource_does_not_show_the_stack(tmp_path: Path) -> None:
+    """Found by the twin check with players making issue 35's choices (state 105, seat p2):
+    "No resource point to besiege arad" went to everyone, so Philistia learned that Judah's
+    counter in Arad was an army, not David; it is told to the besieger alone."""
+    desk = _desk(tmp_path)
+    seen, codes = [], []
+    for army_in_arad in (True, False):
+        played = GAME.advance(_before_siege(army_in_arad), {"p1": KDOrders()}, SeededRng(3))
+        codes.append([e.code for e in played.events])
+        seen.append(_receives(desk, played.state, "p2", played.events))
+    assert "kd.siege_unpaid" in codes[0] and "kd.siege_unpaid" not in codes[1]
     assert first_difference(seen[0], seen[1]) is None

@@ -12,6 +12,7 @@ from pbem.games.king_david.land.stacks import (
     own_armies,
     retreats,
     room,
+    strength,
 )
 from pbem.games.king_david.realm.armies import draw, place
 from pbem.games.king_david.state import Army, Battle, KDState
@@ -66,12 +67,12 @@ def _revolt_or_bribe(state: KDState, battle: Battle, side: str, seat: str,
                      events: list[Event]) -> None:
     """Troop Revolt takes the strongest enemy army out; Bribe! turns it, for one resource."""
     lines = plays_of(state, seat, "troop-revolt")
-    picked = _pick(_enemies(state, battle, side), lines)
+    picked = _pick(state, _enemies(state, battle, side), lines)
     if picked and play(state, seat, "troop-revolt", picked.id, events):
         battle.out.append(picked.id)
     player = state.players.get(seat)
     lines = plays_of(state, seat, "bribe")
-    picked = _pick(_enemies(state, battle, side), lines)
+    picked = _pick(state, _enemies(state, battle, side), lines)
     if picked and player and player.resources >= 1:
         player.resources -= 1
         if play(state, seat, "bribe", picked.id, events):
@@ -80,29 +81,51 @@ def _revolt_or_bribe(state: KDState, battle: Battle, side: str, seat: str,
             picked.raider = seat
 
 
-def _pick(enemies: list[Army], lines: list[list[str]]) -> Army | None:
-    """The strongest enemy army of the kind a play line names (any kind if none)."""
+def _pick(state: KDState, enemies: list[Army], lines: list[list[str]]) -> Army | None:
+    """The enemy army a play line aims at: of the kind, strength (as the battle shows it) or
+    id it names, the strongest unless it says `weakest`; the first line that finds one."""
     for target in lines:
-        found = [a for a in enemies if not target or a.kind == target[0]]
+        found = [a for a in enemies if all(_fits(state, a, word) for word in target)]
         if found:
-            return found[0]
+            return found[-1] if "weakest" in target else found[0]
     return None
+
+
+def _fits(state: KDState, army: Army, word: str) -> bool:
+    if word in ("weakest", "strongest"):
+        return True
+    if word.isdigit():
+        return strength(state, army) == int(word)
+    return word in (army.kind, army.id.lower())
 
 
 def act_of_god(state: KDState, battle: Battle, side: str, rolls: list[int], dice: list[int],
                events: list[Event]) -> bool:
-    """Act of God (event 4): a side's own poor roll ('play act-of-god') or the enemy's good
-    roll ('play act-of-god enemy') is rolled again; True when a marker was played."""
+    """Act of God (event 4): a side's own poor roll ('play act-of-god [below N|N%]') or the
+    enemy's good one ('play act-of-god enemy [above N|N%]') is rolled again; silent, below or
+    at least the dice's average. True when a marker was played."""
     if not rolls:
         return False
-    below = sum(rolls) * 2 < sum(d + 1 for d in dice)
     own, other = _seat(battle, side), _seat(battle, "defender" if side == "attacker"
                                                  else "attacker")
-    for seat, wanted, bad in ((own, [], below), (other, ["enemy"], not below)):
+    total, twice_average = sum(rolls), sum(d + 1 for d in dice)
+    for seat, mine in ((own, True), (other, False)):
         lines = plays_of(state, seat, "act-of-god")
-        if bad and any(t == wanted or (not wanted and t == ["own"]) for t in lines):
+        if any(_rerolls(words, mine, total, twice_average) for words in lines):
             return play(state, seat, "act-of-god", side, events)
     return False
+
+
+def _rerolls(words: list[str], mine: bool, total: int, twice_average: int) -> bool:
+    """Whether a play line asks for this roll again: `mine` when the roll is the player's own."""
+    enemy = words[:1] == ["enemy"]
+    if enemy == mine:
+        return False
+    bound = words[-1] if words[-1:] and words[-1][0].isdigit() else None
+    if bound is None:  # the average: below it for your own roll, at least it for the enemy's
+        return total * 2 < twice_average if mine else total * 2 >= twice_average
+    limit = (twice_average * int(bound[:-1]) if bound.endswith("%") else 200 * int(bound))
+    return total * 200 < limit if mine else total * 200 > limit
 
 
 def combat_over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
@@ -158,25 +181,34 @@ def _revolter_alone(state: KDState, battle: Battle, army: Army, events: list[Eve
 
 
 def _recruit(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:
-    """Recruit Prisoners: the winner builds, for one resource each, the kinds it eliminated."""
+    """Recruit Prisoners: the winner builds, for one resource each, the kinds it eliminated,
+    while a counter of the kind is left and the battle's area has room (event 24); nothing is
+    paid for a prisoner who cannot join, and a marker that could recruit nobody is kept."""
     for side in ("attacker", "defender"):
         seat = _seat(battle, side)
         lost = [e.split()[1] for e in battle.eliminated if not e.startswith(side)]
         player = state.players.get(seat)
         if not lost or player is None or not own_armies(state, battle.area, seat):
             continue
+        if not any(_recruitable(state, seat, kind, battle.area) for kind in lost):
+            continue
         if not (plays_of(state, seat, "recruit-prisoners") and play(
                 state, seat, "recruit-prisoners", "", events)):
             continue
         for kind in lost:
-            if player.resources < 1:
-                break
-            army = draw(state, player.country, kind, rng)
-            if army is None:
+            if not _recruitable(state, seat, kind, battle.area):
                 continue
+            army = draw(state, player.country, kind, rng)
+            assert army is not None  # _recruitable saw a counter of the kind
             player.resources -= 1
-            if place(state, [army], seat, [battle.area]):
-                state.pool[player.country].append(f"{kind}:{army.strength}:{army.steps_max}")
+            place(state, [army], seat, [battle.area])
+
+
+def _recruitable(state: KDState, seat: str, kind: str, area: str) -> bool:
+    """A resource to pay, a counter of `kind` left to draw and room in `area` (event 24)."""
+    player = state.players[seat]
+    counter = any(c.split(":")[0] == kind for c in state.pool.get(player.country, []))
+    return player.resources >= 1 and counter and room(state, area, seat) > 0
 
 
 def siege_events(state: KDState, battle: Battle, events: list[Event]) -> str | None:

@@ -82,18 +82,30 @@ def new_markers(state: KDState, boxes: list[int], rng: SeededRng) -> list[str]:
 
 def action_start(state: KDState, seat: str, rng: SeededRng, events: list[Event]) -> None:
     """Before a player moves: other players' Vacillating Force on that country's largest
-    stack (event 3), then the player's own raids (events 8-13)."""
+    stack (event 3), then the player's own raids (events 8-13). Under Royal Death (event 25)
+    neither is played: the action can move and attack nothing, so the markers are kept."""
     country = state.players[seat].country
+    if country in state.halted:
+        return
     for other in state.order:
         if other == seat:
             continue
         for target in plays_of(state, other, "vacillating-force"):
-            if target and target[0] == country:
-                stacks = sorted({a.area for a in state.armies if a.country == country},
-                                key=lambda a: (-len(own_armies(state, a, seat)), a))
-                if stacks and play(state, other, "vacillating-force", stacks[0], events):
-                    state.frozen.append(stacks[0])
+            area = _wavering(state, seat, target[1:]) if target[:1] == [country] else None
+            if area and play(state, other, "vacillating-force", area, events):
+                state.frozen.append(area)
     raids(state, seat, rng, events)
+
+
+def _wavering(state: KDState, seat: str, named: list[str]) -> str | None:
+    """Where Vacillating Force goes (event 3): the first area named where the acting country
+    has counters (all its player sees of them), else its largest stack of armies."""
+    country = state.players[seat].country
+    seen = {a.area for a in state.armies if a.country == country}
+    found = next((area for area in named if area in seen or any(
+        ld.country == country for ld in state.leaders_in(area))), None)
+    stacks = sorted(seen, key=lambda a: (-len(own_armies(state, a, seat)), a))
+    return found or (stacks[0] if stacks else None)
 
 
 def royal_death(state: KDState, events: list[Event]) -> None:

@@ -73,6 +73,22 @@ def place_tiers(state: KDState, armies: list[Army], seat: str,
     return left
 
 
+def place_wished(state: KDState, armies: list[Army], seat: str, wishes: list[str],
+                 allowed: list[str]) -> list[Army]:
+    """Place armies where their player asked (4.5, 11.0): each wish 'area' or 'area=N' in
+    turn takes up to N of them (without N, as many as stacking lets stand), the first drawn
+    first; areas not in `allowed` are passed over. Return those not placed."""
+    left = list(armies)
+    for wish in wishes:
+        area, _, count = wish.partition("=")
+        wanted = int(count) if count else len(left)
+        while left and wanted > 0 and area in allowed and room(state, area, seat) > 0:
+            army, wanted = left.pop(0), wanted - 1
+            army.area = area
+            state.armies.append(army)
+    return left
+
+
 def place(state: KDState, armies: list[Army], seat: str, spots: list[str]) -> list[Army]:
     """Spread armies over the spots round-robin within stacking; return those with no room."""
     left = []

@@ -72,9 +72,20 @@ def _by_worth(state: KDState, seat: str) -> list[Army]:
                                                      -a.steps_max, a.steps, a.id))
 
 
+def _upkeep_order(state: KDState, seat: str) -> list[Army]:
+    """The order the seat's armies are maintained in, so the last go unpaid first (10.1): the
+    armies its `unpaid` line names by id, then by kind, are paid for last; silent, the kinds
+    its battle losses order names first are, the weakest first."""
+    least = _by_worth(state, seat)[::-1]
+    words = state.players[seat].unpaid
+    first = [a for w in words for a in least if a.id.lower() == w]
+    first += [a for w in words for a in least if a.kind == w and a not in first]
+    return (first + [a for a in least if a not in first])[::-1]
+
+
 def _maintain(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
     player = state.players[seat]
-    keep = _by_worth(state, seat)
+    keep = _upkeep_order(state, seat)
     paid = unpaid = 0
     for army in keep:
         cost = state.scenario.cost(army.kind)

@@ -14,6 +14,7 @@ from pbem.games.king_david.realm.armies import (
     near_cities,
     place,
     place_tiers,
+    place_wished,
 )
 from pbem.games.king_david.state import KDState
 
@@ -44,9 +45,13 @@ def enter_minor(state: KDState, seat: str, area: str, rng: SeededRng,
 
 def set_up_minor(state: KDState, key: str, seat: str, rng: SeededRng) -> int:
     """Draw a minor's setup and place it in its own areas within stacking, for the seat that
-    runs it (11.0, event 18); armies without room go back to the pool. The number placed."""
+    runs it (11.0, event 18): where its `place` line asks, then the cities first; armies
+    without room go back to the pool. The number placed."""
     armies = draw_setup(state, key, state.scenario.country(key).setup, rng)
-    left = place_tiers(state, armies, seat, _minor_tiers(state, key, seat))
+    tiers = _minor_tiers(state, key, seat)
+    wished = state.players[seat].placing.get(key, [])
+    rest = place_wished(state, armies, seat, wished, [a for tier in tiers for a in tier])
+    left = place_tiers(state, rest, seat, tiers)
     for army in left:
         state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
     return len(armies) - len(left)

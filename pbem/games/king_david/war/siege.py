@@ -46,7 +46,7 @@ def start_siege(state: KDState, area: str, seat: str, events: list[Event]) -> No
     """Pay one resource and open the siege (nothing happens without the resource)."""
     player = state.players[seat]
     if player.resources < SIEGE_COST:
-        events.append(Event(code="kd.siege_unpaid", data={"area": area}))
+        events.append(Event(code="kd.siege_unpaid", data={"area": area}, visible_to=[seat]))
         return
     player.resources -= SIEGE_COST
     holder = state.control.get(area, "")

@@ -1,0 +1,76 @@
+"""The choices the rulebook leaves to a player, made in advance (issue 35): each line reads
+back from its one text form, replaces what is on file (`none` clears it), and the order
+template and the report say what may be chosen and what is chosen."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.games.king_david import GAME
+from pbem.games.king_david.flow import keep_instructions
+from pbem.games.king_david.inputs import KDOrders
+from pbem.games.king_david.state import KDState
+from tests.games.king_david.test_rules_cases import base
+
+TEXTS = [
+    "unpaid {army} militia phalanx",
+    "unpaid none",
+    "initiative 2 last",
+    "place david bethlehem\nplace ammon jazer=4 minnith",
+    "place none",
+    "play vacillating-force philistia gaza ashdod",
+    "play act-of-god below 12\nplay act-of-god enemy above 60%",
+    "play troop-revolt chariot 3 weakest\nplay bribe a12",
+]
+
+
+def _state() -> KDState:
+    return base({"countries": {"p1": "judah", "p2": "philistia"}})
+
+
+def _read(state: KDState, text: str) -> KDOrders:
+    parsed = GAME.parse(state, "p1", text)
+    assert parsed.orders is not None and not parsed.errors, parsed.errors
+    return parsed.orders  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("text", TEXTS)
+def test_a_choice_line_reads_back_from_its_text(text: str) -> None:
+    state = _state()
+    army = next(a.id for a in state.armies if a.country == "judah").lower()
+    orders = _read(state, text.format(army=army))
+    canonical = GAME.canonical(state, "p1", orders)
+    assert canonical != "pass"
+    assert _read(state, canonical) == orders
+
+
+def test_choices_replace_what_is_on_file_and_none_clears_them() -> None:
+    state = _state()
+    keep_instructions(state, "p1", _read(state, "unpaid militia\nplace ammon jazer\n"
+                                                "place negev arad=2"))
+    player = state.players["p1"]
+    assert player.unpaid == ["militia"] and sorted(player.placing) == ["ammon", "negev"]
+    keep_instructions(state, "p1", _read(state, "place ammon minnith"))
+    assert player.placing == {"ammon": ["minnith"]} and player.unpaid == ["militia"]
+    keep_instructions(state, "p1", _read(state, "unpaid none\nplace none"))
+    assert player.unpaid == [] and player.placing == {}
+
+
+@pytest.mark.parametrize("text", ["unpaid", "unpaid archers", "initiative 0",
+                                  "initiative first 3", "place", "place goliath gath",
+                                  "place ammon jazer=two", "place joab hebron gibeah",
+                                  "play act-of-god above 3", "play act-of-god enemy below 3",
+                                  "play vacillating-force judah atlantis"])
+def test_a_wrong_choice_line_is_refused(text: str) -> None:
+    assert GAME.parse(_state(), "p1", text).errors
+
+
+def test_the_template_and_the_report_say_what_may_be_chosen() -> None:
+    state = _state()
+    view = GAME.view(state, "p1", [])
+    assert "unpaid ID|KIND" in view["template"] and "initiative 1|2|first|last" in (
+        view["template"])
+    assert view["choices"] == {"unpaid": [], "initiative": "first", "placing": []}
+    keep_instructions(state, "p1", _read(state, "initiative last\nplace ammon jazer=4"))
+    assert GAME.view(state, "p1", [])["choices"] == {
+        "unpaid": [], "initiative": "last", "placing": ["ammon jazer=4"]}
