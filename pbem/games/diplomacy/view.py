@@ -15,7 +15,7 @@ from pbem.games.diplomacy.bots import template_text, vote_line
 from pbem.games.diplomacy.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.rules.phases import due, phase_info
 from pbem.games.diplomacy.state import DipState
-from pbem.games.diplomacy.view_board import board_lines, board_picture, owner_key
+from pbem.games.diplomacy.view_board import PLAYED, board_lines, board_picture, owner_key
 
 
 def view_for(state: DipState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -83,17 +83,24 @@ def power_rows(state: DipState) -> list[dict[str, Any]]:
     return rows
 
 
-def result_rows(state: DipState, events: list[Event]) -> dict[str, list[dict[str, Any]]]:
-    """This phase's orders and their results, grouped by power name, in board order."""
-    grouped: dict[str, list[dict[str, Any]]] = {p.name: [] for p in state.board.powers}
+def result_rows(state: DipState, events: list[Event]) -> list[dict[str, Any]]:
+    """The orders and results of each phase the events cover, in order: {phase, powers}, its
+    rows grouped by power name in board order (a report of several phases has several)."""
+    parts: list[dict[str, Any]] = []
     for event in events:
-        if event.code in ("dip.orders", "dip.retreats", "dip.adjustments"):
-            for row in event.data.get("rows", []):
-                grouped[_name(state, row["power"])].append(
-                    {"order": row_text(row), "result": row["result"],
-                     "why": row.get("why", ""), "dislodged": row.get("dislodged", False),
-                     "ordered": row.get("ordered", True)})
-    return {name: rows for name, rows in grouped.items() if rows}
+        if event.code not in PLAYED:
+            continue
+        label = str(event.data.get("phase", ""))
+        if not parts or parts[-1]["phase"] != label:
+            parts.append({"phase": label, "powers": {p.name: [] for p in state.board.powers}})
+        for row in event.data.get("rows", []):
+            parts[-1]["powers"][_name(state, row["power"])].append(
+                {"order": row_text(row), "result": row["result"],
+                 "why": row.get("why", ""), "dislodged": row.get("dislodged", False),
+                 "ordered": row.get("ordered", True)})
+    for part in parts:
+        part["powers"] = {name: rows for name, rows in part["powers"].items() if rows}
+    return [part for part in parts if part["powers"]]
 
 
 def _votes(state: DipState, viewer: str | None, power: str | None) -> list[str]:
