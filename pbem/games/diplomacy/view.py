@@ -32,6 +32,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
                phase: dict[str, Any], template: str) -> dict[str, Any]:
     """The reader's view of the state and of the phase just played."""
     seen = [e for e in events if e.seen_by(viewer)]
+    played = result_rows(state, seen)
     power = state.power_of(viewer) if viewer not in (None, REFEREE) else None
     return {
         "game": "diplomacy",
@@ -45,7 +46,8 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "powers": power_rows(state),
         "unowned": sorted(place(p) for p in geography(state.board).centres
                           if p not in state.centres),
-        "results": result_rows(state, seen),
+        "results": merged(played),
+        "played": played,
         "dislodged": [{"power": _name(state, d.power), "unit": unit_text(d.kind, d.at),
                        "retreats": [place(r) for r in d.retreats]} for d in state.dislodged],
         "adjust": [{"power": _name(state, p), "count": n} for p, n in sorted(state.adjust.items())],
@@ -101,6 +103,15 @@ def result_rows(state: DipState, events: list[Event]) -> list[dict[str, Any]]:
     for part in parts:
         part["powers"] = {name: rows for name, rows in part["powers"].items() if rows}
     return [part for part in parts if part["powers"]]
+
+
+def merged(parts: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Every phase's rows under their power's name (the report's `results`, as before)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for part in parts:
+        for name, rows in part["powers"].items():
+            found.setdefault(name, []).extend(rows)
+    return found
 
 
 def _votes(state: DipState, viewer: str | None, power: str | None) -> list[str]:

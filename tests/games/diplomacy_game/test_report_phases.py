@@ -45,8 +45,10 @@ def _view(state: DipState, events: list[Event]) -> dict[str, Any]:
 def test_a_report_of_two_phases_heads_each_phases_orders() -> None:
     state, events = _two_phases()
     view = _view(state, events)
-    assert [part["phase"] for part in view["results"]] == ["Fall 1901 movement",
+    assert [part["phase"] for part in view["played"]] == ["Fall 1901 movement",
                                                            "Fall 1901 retreats"]
+    assert [row["order"] for row in view["results"]["Germany"]] == ["A BER H", "F KIE H",
+                                                                     "A MUN H", "A MUN R BOH"]
     text = render_text(HEADER, view)
     orders_part = text[text.index("ORDERS AND RESULTS"):text.index("WHAT HAPPENED")]
     movement, retreats = orders_part.index("== Fall 1901 movement =="), \

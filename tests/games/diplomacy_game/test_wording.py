@@ -51,11 +51,11 @@ def test_every_result_of_a_played_game_is_worded() -> None:
         inputs = {s: GAME.random_input(state, s, SeededRng(derive_seed(4, f"{step}-{s}")))
                   for s in due.players}
         advanced = GAME.advance(state, inputs, SeededRng(step))
-        parts = GAME.view(advanced.state, None, advanced.events)["results"]
-        for row in (row for part in parts for rows in part["powers"].values() for row in rows):
-            seen.add(f"dip.result_{row['result']}")
-            if row["why"]:
-                seen.add(f"dip.why_{row['why']}")
+        for rows in GAME.view(advanced.state, None, advanced.events)["results"].values():
+            for row in rows:
+                seen.add(f"dip.result_{row['result']}")
+                if row["why"]:
+                    seen.add(f"dip.why_{row['why']}")
         state = advanced.state
     assert len(seen) >= 10
     assert [code for code in seen if wording(code) == code] == []
