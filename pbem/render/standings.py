@@ -62,7 +62,7 @@ def _winner_text(winners: list[dict[str, Any]], rows: list[dict[str, Any]]) -> s
 def result_lines(result: dict[str, Any], width: int = 72) -> list[str]:
     """The result as plain-text lines: the winner, a table of places, and how ties are broken."""
     columns = result["columns"]
-    sizes = [max(5, len(_short(c))) for c in columns]
+    sizes = [_size(c, result["rows"]) for c in columns]
     name_width = max(12, min(28, width - 4 - sum(size + 1 for size in sizes)))
     lines = [*textwrap.wrap(result["winner_text"], width), ""]
     header = "".join(f" {_short(c):>{n}}" for c, n in zip(columns, sizes, strict=True))
@@ -76,6 +76,11 @@ def result_lines(result: dict[str, Any], width: int = 72) -> list[str]:
     if result["note"]:
         lines += ["", *textwrap.wrap(result["note"], width)]
     return lines
+
+
+def _size(column: str, rows: list[dict[str, Any]]) -> int:
+    """A column's width: its heading, its longest value ("England", never cut), at least 5."""
+    return max(5, len(_short(column)), *(len(str(r["cells"].get(column, ""))) for r in rows))
 
 
 def _clip(text: str, width: int) -> str:

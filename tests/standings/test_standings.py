@@ -168,3 +168,14 @@ def test_a_finished_campaign_names_its_winner_everywhere(config: Path) -> None:
     for mail in closing:
         body = email.message_from_bytes(mail.raw, policy=default).get_body(("plain",))
         assert body is not None and f"The winner is {winner['name']}" in body.get_content()
+
+
+def test_a_value_wider_than_its_heading_is_never_cut() -> None:
+    outcome = Outcome(finished=True, standings=[
+        {"seat": "p3", "power": "France", "centres": 18, "result": "win"},
+        {"seat": "p6", "power": "Russia", "centres": 9, "result": "loss"},
+        {"seat": "p2", "power": "England", "centres": 7, "result": "loss"}])
+    lines = result_lines(final_result(outcome, {"p3": "Cy", "p6": "Di", "p2": "Ed"}))  # type: ignore[arg-type]
+    table = "\n".join(lines)
+    assert "France" in table and "Russia" in table and "England" in table, table
+    assert "Franc " not in table and all(len(line) <= 72 for line in lines)

@@ -15,7 +15,7 @@ from pbem.games.diplomacy.bots import template_text, vote_line
 from pbem.games.diplomacy.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.rules.phases import due, phase_info
 from pbem.games.diplomacy.state import DipState
-from pbem.games.diplomacy.view_board import board_lines, board_picture, owner_key
+from pbem.games.diplomacy.view_board import PLAYED, board_lines, board_picture, owner_key
 
 
 def view_for(state: DipState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -32,6 +32,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
                phase: dict[str, Any], template: str) -> dict[str, Any]:
     """The reader's view of the state and of the phase just played."""
     seen = [e for e in events if e.seen_by(viewer)]
+    played = result_rows(state, seen)
     power = state.power_of(viewer) if viewer not in (None, REFEREE) else None
     return {
         "game": "diplomacy",
@@ -45,7 +46,8 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "powers": power_rows(state),
         "unowned": sorted(place(p) for p in geography(state.board).centres
                           if p not in state.centres),
-        "results": result_rows(state, seen),
+        "results": merged(played),
+        "played": played,
         "dislodged": [{"power": _name(state, d.power), "unit": unit_text(d.kind, d.at),
                        "retreats": [place(r) for r in d.retreats]} for d in state.dislodged],
         "adjust": [{"power": _name(state, p), "count": n} for p, n in sorted(state.adjust.items())],
@@ -83,17 +85,33 @@ def power_rows(state: DipState) -> list[dict[str, Any]]:
     return rows
 
 
-def result_rows(state: DipState, events: list[Event]) -> dict[str, list[dict[str, Any]]]:
-    """This phase's orders and their results, grouped by power name, in board order."""
-    grouped: dict[str, list[dict[str, Any]]] = {p.name: [] for p in state.board.powers}
+def result_rows(state: DipState, events: list[Event]) -> list[dict[str, Any]]:
+    """The orders and results of each phase the events cover, in order: {phase, powers}, its
+    rows grouped by power name in board order (a report of several phases has several)."""
+    parts: list[dict[str, Any]] = []
     for event in events:
-        if event.code in ("dip.orders", "dip.retreats", "dip.adjustments"):
-            for row in event.data.get("rows", []):
-                grouped[_name(state, row["power"])].append(
-                    {"order": row_text(row), "result": row["result"],
-                     "why": row.get("why", ""), "dislodged": row.get("dislodged", False),
-                     "ordered": row.get("ordered", True)})
-    return {name: rows for name, rows in grouped.items() if rows}
+        if event.code not in PLAYED:
+            continue
+        label = str(event.data.get("phase", ""))
+        if not parts or parts[-1]["phase"] != label:
+            parts.append({"phase": label, "powers": {p.name: [] for p in state.board.powers}})
+        for row in event.data.get("rows", []):
+            parts[-1]["powers"][_name(state, row["power"])].append(
+                {"order": row_text(row), "result": row["result"],
+                 "why": row.get("why", ""), "dislodged": row.get("dislodged", False),
+                 "ordered": row.get("ordered", True)})
+    for part in parts:
+        part["powers"] = {name: rows for name, rows in part["powers"].items() if rows}
+    return [part for part in parts if part["powers"]]
+
+
+def merged(parts: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """Every phase's rows under their power's name (the report's `results`, as before)."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    for part in parts:
+        for name, rows in part["powers"].items():
+            found.setdefault(name, []).extend(rows)
+    return found
 
 
 def _votes(state: DipState, viewer: str | None, power: str | None) -> list[str]:

@@ -14,6 +14,7 @@ from pbem.games.diplomacy.order_text import place, unit_text
 from pbem.games.diplomacy.rules.phases import phase_label
 from pbem.games.diplomacy.state import DipState
 
+PLAYED = ("dip.orders", "dip.retreats", "dip.adjustments")  # the events naming a phase played
 TERRAIN = {"land": "inland", "coast": "coastal", "sea": "sea"}
 SPAN = 740.0  # pixels across: 75 provinces are too dense for a phone's width; the map pans
 NAMES = {
@@ -46,9 +47,15 @@ def board_picture(state: DipState, viewer: str | None, events: list[Event]) -> P
     for d in state.dislodged:
         pieces.append(Piece(cell=province_of(d.at), kind="army" if d.kind == "A" else "fleet",
                             owner=owner_key(state, d.power), label="", lying=True))
-    return Picture(kind="area", title=f"{state.board.title}: {phase_label(state)}",
+    return Picture(kind="area", title=f"{state.board.title}: {_shown(state, events)}",
                    cells=cells, pieces=pieces, arrows=_arrows(state, events),
                    owners=_owners(state), names=_names(state), span=SPAN)
+
+
+def _shown(state: DipState, events: list[Event]) -> str:
+    """The phase the picture shows: the last one whose orders it draws, else the one to come."""
+    played = [e.data["phase"] for e in events if e.code in PLAYED and e.data.get("phase")]
+    return str(played[-1]) if played else phase_label(state)
 
 
 def _names(state: DipState) -> dict[str, str]:

@@ -3,10 +3,12 @@ units as armies and fleets, and the phase's orders as arrows (failed ones flagge
 
 from __future__ import annotations
 
-from pbem.core.board import Picture
+from pbem.core.board import Picture, Piece
 from pbem.core.rng import SeededRng
 from pbem.games.diplomacy import GAME
 from pbem.games.diplomacy.board.outlines import outlines
+from pbem.render.areas import area_label, label_box
+from pbem.render.layout import compute_layout, id_label_at, mark_at, piece_places
 from tests.games.diplomacy_game.play import orders, standard_game
 
 
@@ -50,3 +52,31 @@ def test_this_phases_orders_are_arrows_and_failed_ones_are_flagged() -> None:
     drawn = {(a.source, a.target, a.style, a.failed) for a in picture.arrows}
     assert drawn == {("par", "bur", "move", False), ("mar", "bur", "support", False),
                      ("bre", "mao", "move", False), ("mun", "bur", "move", True)}
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_no_label_covers_another_label_a_centre_or_a_unit() -> None:
+    """With a unit in every province, each province's label keeps clear of every other label,
+    every other province's centre star and every unit (crowded corners: HOL and HEL, SKA)."""
+    picture = Picture.model_validate(GAME.view(standard_game(), None, [])["board"])
+    picture.pieces = [Piece(cell=c.id, kind="fleet" if c.terrain == "sea" else "army", label="")
+                      for c in picture.cells if c.terrain != "impassable"]
+    layout = compute_layout(picture)
+    cells = {c.id: c for c in picture.cells}
+    labels = {k: label_box(id_label_at(g), area_label(cells[k])) for k, g in layout.cells.items()}
+    others: list[tuple[str, tuple[float, ...]]] = []
+    for key, geo in layout.cells.items():
+        if "centre" in cells[key].marks:
+            x, y = mark_at(geo, "centre")
+            others.append((key, (x - 6, y - 6, x + 6, y + 6)))
+    for place in piece_places(picture, layout):
+        assert place is not None
+        (x, y), size = place.centre, place.scale
+        others.append(("", (x - 1.4 * size, y - size, x + 1.4 * size, y + size)))  # own too
+    clashes = [(key, owner) for key, box in labels.items() for owner, other in others
+               if owner != key and _overlap(box, other)]
+    clashes += [(a, b) for a in labels for b in labels if a < b and _overlap(labels[a], labels[b])]
+    assert clashes == []

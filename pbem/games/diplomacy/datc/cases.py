@@ -2,9 +2,8 @@
 
 The orders are read by the order language as their power's mail would be: an order for a
 unit the power does not own, or an illegal one, is left out (the unit holds). For a retreat
-phase, the previous movement's results say where each attacker came from (a dislodged unit
-may not retreat there, unless the attack came by convoy) and where a standoff left a
-province empty (no unit may retreat there).
+phase, the previous movement's results are played again to find where each attacker came from
+and where a standoff left a province empty (standoffs.py).
 """
 
 from __future__ import annotations
@@ -12,16 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from pbem.core.game import Event, Seat
-from pbem.games.diplomacy.board.geography import geography
 from pbem.games.diplomacy.content import Board, province_of
+from pbem.games.diplomacy.datc.standoffs import retreat_options
 from pbem.games.diplomacy.datc.text import Case, Placed, read_cases
 from pbem.games.diplomacy.inputs import Order
-from pbem.games.diplomacy.language.lexicon import lexicon
-from pbem.games.diplomacy.language.order_read import Unreadable, read_draft
 from pbem.games.diplomacy.orders import parse_orders
 from pbem.games.diplomacy.rules import turns
 from pbem.games.diplomacy.rules.adjustment import balance
-from pbem.games.diplomacy.state import DipState, Dislodged, Rules, Unit
+from pbem.games.diplomacy.state import DipState, Rules, Unit
 
 
 def settle_scenario_cases(scenario: dict[str, Any], text: str) -> list[dict[str, Any]]:
@@ -81,7 +78,7 @@ def _state(board: Board, case: Case, rules: Rules) -> DipState:
     else:
         state.centres = dict(sorted((place, power) for power, place in case.owners))
     if case.step == "retreat":
-        state.dislodged = _dislodged(board, case, state)
+        state.dislodged = retreat_options(case, state)
     if case.step == "adjustment":
         state.adjust = balance(state)
     return state
@@ -98,40 +95,6 @@ def _orders(state: DipState, case: Case) -> dict[str, list[Order]]:
         if parsed.orders is not None:
             found[power] = list(parsed.orders.orders)
     return found
-
-
-def _dislodged(board: Board, case: Case, state: DipState) -> list[Dislodged]:
-    """Each dislodged unit with where it may retreat, from the previous movement's results."""
-    geo, lex = geography(board), lexicon(board)
-    moves, carried = [], set()
-    for success, _, text in case.results:
-        try:
-            draft = read_draft(lex, text)
-        except Unreadable:
-            continue
-        if draft.kind == "move":
-            moves.append((success, draft.at, draft.to))
-            if draft.via:
-                carried.add((draft.at, draft.to))
-        elif draft.kind == "convoy" and success:
-            carried.add((draft.of, draft.to))
-    taken = {u.province for u in state.units}
-    contested = {to for ok, _, to in moves if not ok and to not in taken}
-    found = []
-    for power, kind, at in case.dislodged:
-        here = province_of(at)
-        origins = {src for ok, src, to in moves if ok and to == here
-                   and (src, to) not in carried and _borders(geo, src, at)}
-        nexts = sorted(geo.army.get(here, ())) if kind == "A" else sorted(geo.fleet.get(at, ()))
-        retreats = [n for n in nexts if province_of(n) not in taken | contested | origins]
-        found.append(Dislodged(power=power, kind=kind, at=at, retreats=retreats))  # type: ignore[arg-type]
-    return found
-
-
-def _borders(geo: Any, source: str, at: str) -> bool:
-    """Whether the attack could have come over land or along the coast (not by convoy)."""
-    here = province_of(at)
-    return here in geo.army.get(source, ()) or here in geo.sea_next.get(source, ())
 
 
 def _written(board: Board, placed: list[Placed]) -> list[str]:
