@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pbem.core.game import ParseResult
-from pbem.core.problems import Problem, strip_comment
+from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction, read_answer
 from pbem.games.david_goliath.check import check_action
 from pbem.games.david_goliath.content import BY_SLUG
@@ -17,11 +17,13 @@ from pbem.games.david_goliath.orders_text import (
     standing_of,
     standing_text,
 )
+from pbem.games.david_goliath.progress import default_input
 from pbem.games.david_goliath.questions.divine_aid import TRIGGER as DIVINE_TRIGGER
 from pbem.games.david_goliath.questions.divine_aid import VERB, completed, discard_line
 from pbem.games.david_goliath.state import DGState
 
 ACTION_WORDS = ("pass", "place", "event", "play", "move", "attack", "react", "answer")
+LINE_WORDS = (*ACTION_WORDS, "standing", "discard")
 
 
 class _Reading:
@@ -90,7 +92,10 @@ def _action(words: list[str], in_window: bool) -> DGOrders:
         return DGOrders(action="attack", cards=_sling_first([c.slug for c in cards_of_text(rest)]))
     if verb in ("react", "answer") and rest:
         return DGOrders(action="react", answer=" ".join(rest))
-    raise LineError("dg.E_UNKNOWN", text=" ".join(words))
+    error = LineError("dg.E_UNKNOWN", text=" ".join(words))
+    if verb not in LINE_WORDS:
+        error.suggestion = did_you_mean(verb, LINE_WORDS)
+    raise error
 
 
 def _sling_first(slugs: list[str]) -> list[str]:
@@ -122,16 +127,34 @@ def _finish(state: DGState, seat: str, reading: _Reading) -> ParseResult:
     if reading.discarding is not None:
         orders = orders.model_copy(update={"answer": " ".join([VERB, *reading.discarding])})
     problems = list(reading.problems)
-    if not reading.action_line and not problems:
-        problems.append(Problem(line=0, code="dg.E_NO_ACTION"))
-    if reading.action_line and not problems:
+    if reading.action_line:
         problems += [
             p.model_copy(update={"line": reading.action_line})
             for p in check_action(state, seat, orders)
         ]
-    if problems:
+    if not problems and not reading.action_line:
+        problems.append(Problem(line=0, code="dg.E_NO_ACTION"))
+    if not problems:
+        return ParseResult(orders=completed(state, orders), problems=[])
+    return _partly(state, seat, reading, orders, problems)
+
+
+def _partly(
+    state: DGState, seat: str, reading: _Reading, orders: DGOrders, problems: list[Problem]
+) -> ParseResult:
+    """A mail with errors: its good lines stand, and a bad action line leaves the default
+    action (pass, or a question's default answer); nothing stands when nothing was read."""
+    acted = reading.action_line and all(p.line != reading.action_line for p in problems)
+    if any(p.line == 0 for p in problems) or not (
+        acted or reading.standing is not None or orders.discards
+    ):
         return ParseResult(orders=None, problems=problems)
-    return ParseResult(orders=completed(state, orders), problems=[])
+    if not acted:
+        default = default_input(state, seat)
+        orders = orders.model_copy(
+            update={"action": default.action, "answer": default.answer, "cards": [], "square": None}
+        )
+    return ParseResult(orders=completed(state, orders), problems=problems, partial=True)
 
 
 def canonical_orders(orders: DGOrders) -> str:
