@@ -6,7 +6,7 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem
 from pbem.games.dba_cards.content import unit_type
 from pbem.games.dba_cards.inputs import DeployInput, PlacementInput, Standing
-from pbem.games.dba_cards.language.lines import lines_of, problem, read_standing_line
+from pbem.games.dba_cards.language.lines import VERBS, lines_of, problem, read_standing_line
 from pbem.games.dba_cards.opening.deploy import check_deployment, placed
 from pbem.games.dba_cards.refusal import Refused
 from pbem.games.dba_cards.squares import valid
@@ -58,6 +58,8 @@ def _placement(state: DBAState, words: list[str]) -> PlacementInput:
         named = _placement(state, [element, words[1], *words[4:]])
         return named.model_copy(update={"general": True})
     kind = unit_type(words[0])
+    if kind is None and words[0] in VERBS:
+        raise Refused("dba.E_DEPLOY_NOW", word=words[0])
     elite = words[2:] == ["elite"]
     if kind is None:
         raise Refused("dba.E_UNIT_TYPE", unit=words[0])

@@ -7,6 +7,7 @@ from typing import Literal
 
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import clears_standing
+from pbem.games.dba_cards.content import ALIASES, CARD_ALIASES, CARDS, UNITS
 from pbem.games.dba_cards.inputs import Standing
 from pbem.games.dba_cards.language.standing import check_standing
 from pbem.games.dba_cards.language.text import read_standing
@@ -32,12 +33,27 @@ SYNTAX = {
 def problem(line: int, refused: Refused) -> Problem:
     """A Problem from a refusal: syntax codes are 'invalid', rule codes 'illegal'."""
     kind: Literal["invalid", "illegal"] = "invalid" if refused.code in SYNTAX else "illegal"
-    suggestion = refused.params.get("suggestion") or None
-    if refused.code == "dba.E_UNKNOWN_ORDER":
-        suggestion = did_you_mean(refused.params.get("word", ""), VERBS)
+    suggestion = refused.params.get("suggestion") or _near(refused)
     return Problem(
         line=line, code=refused.code, kind=kind, params=refused.params, suggestion=suggestion
     )
+
+
+NAMES = {  # the word each code names, and the names it may be a misspelling of
+    "dba.E_UNKNOWN_ORDER": ("word", VERBS),
+    "dba.E_CARD_NAME": ("card", (*CARDS, *CARD_ALIASES)),
+    "dba.E_UNIT_TYPE": ("unit", (*UNITS, *ALIASES, "general", "camp", "army")),
+}
+
+
+def _near(refused: Refused) -> str | None:
+    """A did-you-mean for a misspelt order word, card, unit type or army name."""
+    if refused.code == "dba.E_ARMY_NAME":
+        return did_you_mean(refused.params["army"], refused.params["armies"].split(", "))
+    if refused.code not in NAMES:
+        return None
+    key, known = NAMES[refused.code]
+    return did_you_mean(refused.params.get(key, ""), known)
 
 
 def lines_of(text: str) -> list[tuple[int, list[str]]]:
