@@ -25,11 +25,23 @@ def check_orders(
     if _turn_now(state, seat):
         here = _walk(state, here, acts)
     else:
-        found += _plays(state, acts, lines)
+        found += _plays(state, acts, lines) + _plan_note(state, later, lines)
     for turn in later or []:
         here, problems = _later_turn(state, seat, here, turn, lines)
         found += problems
     return found
+
+
+def _plan_note(
+    state: KIState, later: list[list[Act]] | None, lines: dict[int, int]
+) -> list[Problem]:
+    """Say so when lines sent out of turn are kept as a plan for the sender's next turn."""
+    first = next((act for turn in later or [] for act in turn), None)
+    if first is None:
+        return []
+    up = turn_of_play(state)
+    name = next((s.name for s in state.seats if s.id == up), "another prophet")
+    return [_warning(first, lines, "ki.W_PLAN_LATER", seat=name)]
 
 
 def _turn_now(state: KIState, seat: str) -> bool:
