@@ -15,6 +15,7 @@ from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Submission
 from pbem.services.base.runtime import Runtime
+from pbem.services.base.schedule import local_text
 from pbem.services.base.states import canonical_json, digest, game_of
 from pbem.services.turns.now import CampaignNow
 from pbem.services.turns.reading import Reading, Standing, has_errors, read_input
@@ -57,7 +58,7 @@ def submit(
     if phase is None or not now.takes_input:
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
     game = game_of(campaign)
-    reading = _read(game, state, seat, text, phase, _may_submit(due, seat))
+    reading = _read(game, now, seat, text, _may_submit(due, seat))
     orders = reading.orders
     canonical = game.canonical(state, seat, orders) if orders is not None else ""
     if orders is not None and not canonical.strip() and reading.standing == "partial":
@@ -80,16 +81,21 @@ def submit(
     )  # fmt: skip
 
 
-def _read(game: Any, state: Any, seat: str, text: str, phase: Phase, allowed: bool) -> Reading:
+def _read(game: Any, now: CampaignNow, seat: str, text: str, allowed: bool) -> Reading:
     """The mail under the one policy for problems; from a seat that may send nothing now, or
-    with no text, it is refused."""
+    with no text, it is refused, saying what the phase waits for and until when."""
     if allowed and text.strip():
-        return read_input(game, state, seat, text)
+        return read_input(game, now.state, seat, text)
+    assert now.phase is not None
     code = "orders.E_NOT_OWED" if not allowed else "orders.E_EMPTY"
-    problem = Problem(
-        line=0, code=code, kind="illegal", params={"seat": seat, "phase": phase.label}
-    )
-    return Reading(None, [problem], "refused")
+    awaited = [*now.due.players] + (["the referee"] if now.due.referee else [])
+    params = {
+        "seat": seat,
+        "phase": now.phase.label,
+        "awaited": ", ".join(awaited) or "nobody",
+        "deadline": local_text(now.phase.deadline, now.campaign.timezone),
+    }
+    return Reading(None, [Problem(line=0, code=code, kind="illegal", params=params)], "refused")
 
 
 def _may_submit(due: Any, seat: str) -> bool:
