@@ -186,6 +186,7 @@ def test_later_turns_are_checked_when_they_arrive() -> None:
     assert parsed.errors == [] and parsed.orders is not None  # kept: warnings only
     found = [(p.line, p.code, p.severity) for p in parsed.problems]
     assert found == [
+        (1, "ki.W_PLAN_LATER", "warning"),  # not p2's turn: kept for the next one, and told so
         (1, "ki.W_LATER_MOVE", "warning"),  # Dan is far from Jericho
         (7, "ki.W_LATER_ACTIONS", "warning"),  # a fifth action
     ]
