@@ -28,6 +28,7 @@ BAD_LINES: dict[str, dict[str, tuple[str, str]]] = {
     "david-goliath": {
         "order word": ("standnig defend with dodge against thrust", "standing"),
         "card name": ("standing defend with dodgee against thrust", "dodge"),
+        "attack type": ("standing defend with dodge against thurst", "thrust"),
     },
     "dba-cards": {
         "order word": ("discrad special", "discard"),
@@ -40,10 +41,14 @@ BAD_LINES: dict[str, dict[str, tuple[str, str]]] = {
     "king-david": {
         "order word": ("moev bethlehem gath", "move"),
         "place name": ("move bethlehem gathh", "gath"),
+        "card name": ("play surprse", "surprise"),
+        "unit name": ("build restore infantyr=2", "infantry=2"),
     },
     "kings-of-israel": {
         "order word": ("prech", "preach"),
         "place name": ("move bethell", "bethel"),
+        "card name": ("play mana p2", "manna"),
+        "resource card": ("give p2 gld", "gold"),
     },
     "mighty-kingdoms": {
         "order word": ("villag D8", "village"),

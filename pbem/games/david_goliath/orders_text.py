@@ -143,7 +143,9 @@ def _types(words: list[str]) -> list[str]:
         if word in FILLER or not word:
             continue
         if word not in TYPE_NAMES:
-            raise LineError("dg.E_TYPE", type=word)
+            error = LineError("dg.E_TYPE", type=word)
+            error.suggestion = did_you_mean(word, TYPE_NAMES)
+            raise error
         if TYPE_NAMES[word] not in found:
             found.append(TYPE_NAMES[word])
     return found

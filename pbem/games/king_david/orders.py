@@ -220,8 +220,14 @@ def _build(state: KDState, words: list[str]) -> BuildPlan:
         elif key == "fortify" and value:
             plan.fortify = [_area(state, w) for w in value.split("+")]
         elif word != "none":
-            raise LineError("kd.E_BUILD", text=word)
+            raise LineError("kd.E_BUILD", suggestion=_near_build(key, value), text=word)
     return plan
+
+
+def _near_build(key: str, value: str) -> str | None:
+    """The build word a misspelt one may mean, written as it must be ('infantry=2')."""
+    near = did_you_mean(key, [*KINDS, "restore", "fortify", "none"])
+    return f"{near}={value}" if near and value else near
 
 
 COUNTRY_TARGET = ("increase-harvest", "decrease-harvest", "increase-resources",
@@ -233,7 +239,8 @@ AIMED = ("vacillating-force", "act-of-god", "troop-revolt", "bribe")  # see choi
 
 def _play(state: KDState, words: list[str]) -> str:
     if not words or words[0] not in BY_KEY or (len(words) > 3 and words[0] not in AIMED):
-        raise LineError("kd.E_EVENT", name=" ".join(words))
+        near = did_you_mean(words[0], BY_KEY) if words and words[0] not in BY_KEY else None
+        raise LineError("kd.E_EVENT", suggestion=near, name=" ".join(words))
     key, rest = words[0], words[1:]
     if key in COUNTRY_TARGET:
         if not rest:
@@ -248,7 +255,7 @@ def _play(state: KDState, words: list[str]) -> str:
         except ChoiceError as error:
             raise LineError(error.code, **error.params) from error
     if key == "gods-intervention" and rest and rest[0] not in (*BY_KEY, "any"):
-        raise LineError("kd.E_EVENT", name=rest[0])
+        raise LineError("kd.E_EVENT", suggestion=did_you_mean(rest[0], BY_KEY), name=rest[0])
     if key == "hand-of-fate" and rest and not all(
             b.isdigit() and 1 <= int(b) <= 12 for b in rest[0].split("+")):
         raise LineError("kd.E_EVENT_TARGET", name=key)

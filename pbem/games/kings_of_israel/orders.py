@@ -226,7 +226,8 @@ def _give(state: KIState, seat: str, words: list[str]) -> list[str]:
     other = _seat(state, words[0])
     kinds = [w for w in words[1:] if w != "to"]
     if not 1 <= len(kinds) <= 2 or any(k not in RESOURCES for k in kinds):
-        raise LineError("ki.E_GIVE_FORM")
+        wrong = [k for k in kinds if k not in RESOURCES]
+        raise LineError("ki.E_GIVE_FORM", did_you_mean(wrong[0], RESOURCES) if wrong else None)
     return [other, *kinds]
 
 
@@ -241,7 +242,7 @@ def _sacrifice(state: KIState, seat: str, words: list[str]) -> list[str]:
     if words[:1] == ["with"]:
         words = words[1:]
     if words and (len(words) != 1 or words[0] not in ("cattle", "grain")):
-        raise LineError("ki.E_OFFERING")
+        raise LineError("ki.E_OFFERING", did_you_mean(words[0], ("cattle", "grain")))
     return words
 
 
