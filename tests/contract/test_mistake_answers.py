@@ -63,3 +63,13 @@ def test_mail_from_the_seat_not_up_says_whom_the_phase_waits_for_and_until_when(
     assert "line 0" not in text and "\n  Nothing is owed from you (" in text
     assert f"waits for {', '.join(up)}" in text and "at the latest" in text
     assert "hear from us again" in text
+
+
+def test_an_order_of_another_step_says_which_order_the_step_takes() -> None:
+    game = games()["david-goliath"]
+    state = opening(game, 1)
+    [seat] = game.due(state).players
+    reading = read_input(game, state, seat, "move walk to c2")
+    [found] = reading.problems
+    assert found.code == "dg.E_WRONG_STEP"
+    assert 'takes "place" or "pass"' in wording(found.code, found.params)

@@ -31,7 +31,8 @@ def check_action(state: DGState, seat: str, orders: DGOrders) -> list[Problem]:
         return []
     kind = state.step.split("-")[0]
     if STEP_ACTION[kind] != orders.action:
-        return _illegal("dg.E_WRONG_STEP", action=orders.action, step=state.step)
+        expected = STEP_ACTION[kind]
+        return _illegal("dg.E_WRONG_STEP", action=orders.action, step=state.step, expected=expected)
     missing = _missing_cards(state, seat, orders)
     return missing or _check_play(state, role, orders)
 
