@@ -61,7 +61,7 @@ def test_mail_from_the_seat_not_up_says_whom_the_phase_waits_for_and_until_when(
     assert not answer["accepted"]
     text = answer["acknowledgement"]
     assert "line 0" not in text and "\n  Nothing is owed from you (" in text
-    assert f"waits for {', '.join(up)}" in text and "at the latest" in text
+    assert f"waits for P{up[0][1:]} ({up[0]})" in text and "at the latest" in text
     assert "hear from us again" in text
 
 

@@ -58,7 +58,9 @@ def submit(
     if phase is None or not now.takes_input:
         raise Conflict("turn.E_NO_OPEN_PHASE", campaign=campaign.name)
     game = game_of(campaign)
-    reading = _read(game, now, seat, text, _may_submit(due, seat))
+    allowed = _may_submit(due, seat)
+    names = {} if allowed else _names(session, campaign)
+    reading = _read(game, now, seat, text, allowed, names)
     orders = reading.orders
     canonical = game.canonical(state, seat, orders) if orders is not None else ""
     if orders is not None and not canonical.strip() and reading.standing == "partial":
@@ -81,14 +83,22 @@ def submit(
     )  # fmt: skip
 
 
-def _read(game: Any, now: CampaignNow, seat: str, text: str, allowed: bool) -> Reading:
+def _names(session: Session, campaign: Campaign) -> dict[str, str]:
+    """Each seat's player name, for answers that say whom a phase waits for."""
+    return {p.seat: f"{p.name} ({p.seat})" for p in queries.players_of(session, campaign)}
+
+
+def _read(
+    game: Any, now: CampaignNow, seat: str, text: str, allowed: bool, names: dict[str, str]
+) -> Reading:
     """The mail under the one policy for problems; from a seat that may send nothing now, or
     with no text, it is refused, saying what the phase waits for and until when."""
     if allowed and text.strip():
         return read_input(game, now.state, seat, text)
     assert now.phase is not None
     code = "orders.E_NOT_OWED" if not allowed else "orders.E_EMPTY"
-    awaited = [*now.due.players] + (["the referee"] if now.due.referee else [])
+    awaited = [names.get(s, s) for s in now.due.players]
+    awaited += ["the referee"] if now.due.referee else []
     params = {
         "seat": seat,
         "phase": now.phase.label,
