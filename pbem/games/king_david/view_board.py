@@ -24,9 +24,9 @@ NAMES = {
     "stack": "a stack: its counters (★ on yours: a leader)",
     "highlight": "your armies",
 }
+# How orders write the rulebook's area names is said under the map (report.html.j2, NAMES_NOTE
+# in the text), where words cost far fewer bytes than their pixels in the picture.
 NOTES = [
-    "Areas are named as in the rulebook; orders write a name in small letters without "
-    "spaces or hyphens (kir-moab: kirmoab), or the word in brackets (ramoth).",
     "Your stacks in full, and the others' as counts, are in the text below the map.",
 ]
 ARROWS = {"kd.moved": "move", "kd.retreated": "retreat"}
