@@ -134,3 +134,11 @@ def test_diplomacy_adjudication_is_timed_and_compared_with_the_package() -> None
         + figures.get("adjustment_phases", 0) > 3
     assert figures["pbem_phases_per_s"] > 0 and figures["package_phases_per_s"] > 0
     assert figures["phases_differing"] == 0
+
+
+def test_report_text_is_timed_against_the_plain_libraries_for_every_game() -> None:
+    blocks = run_bench("bench.report_text", "--repeat", "1")
+    assert len({b["game"] for b in blocks}) == len(blocks) == 6  # every game once
+    for block in blocks:
+        assert set(block["ms"]) == set(block["baseline_ms"]) == {"json", "html", "text"}
+        assert all(v > 0 for v in [*block["ms"].values(), *block["baseline_ms"].values()])

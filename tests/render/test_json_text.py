@@ -54,3 +54,15 @@ def test_what_json_refuses_is_refused(value: Any) -> None:
         reference(value)
     with pytest.raises(TypeError):
         pretty_json(value)
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=6)
+       | st.floats(min_value=-1e-3, max_value=1e-3))
+def test_every_float_is_written_as_python_writes_it(value: Any) -> None:
+    assert pretty_json(value) == reference(value)
+
+
+@pytest.mark.parametrize("value", [1e-4, 9.999e-5, 1e-5, -3e-7, 1e-10, 5e-324, 1e16, 1.5e300])
+def test_floats_about_the_edge_where_python_turns_to_an_exponent(value: Any) -> None:
+    assert pretty_json({"x": [value, -value]}) == reference({"x": [value, -value]})
