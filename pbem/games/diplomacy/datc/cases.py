@@ -12,10 +12,9 @@ from typing import Any
 
 from pbem.core.game import Event, Seat
 from pbem.games.diplomacy.content import Board, province_of
-from pbem.games.diplomacy.datc.standoffs import retreat_options
+from pbem.games.diplomacy.datc.standoffs import orders_read, retreat_options
 from pbem.games.diplomacy.datc.text import Case, Placed, read_cases
 from pbem.games.diplomacy.inputs import Order
-from pbem.games.diplomacy.orders import parse_orders
 from pbem.games.diplomacy.rules import turns
 from pbem.games.diplomacy.rules.adjustment import balance
 from pbem.games.diplomacy.state import DipState, Rules, Unit
@@ -89,12 +88,7 @@ def _orders(state: DipState, case: Case) -> dict[str, list[Order]]:
     for power, text in case.orders:
         if power:  # an order under a power the board does not know is nobody's
             texts.setdefault(power, []).append(text)
-    found = {}
-    for power, lines in texts.items():
-        parsed = parse_orders(state, power, "\n".join(lines))
-        if parsed.orders is not None:
-            found[power] = list(parsed.orders.orders)
-    return found
+    return orders_read(state, texts)
 
 
 def _written(board: Board, placed: list[Placed]) -> list[str]:

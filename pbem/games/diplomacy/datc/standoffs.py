@@ -100,6 +100,11 @@ def _orders(state: DipState, results: list[Result]) -> dict[str, list[Order]]:
     texts: dict[str, list[str]] = {}
     for result in results:
         texts.setdefault(result.power, []).append(result.text)
+    return orders_read(state, texts)
+
+
+def orders_read(state: DipState, texts: dict[str, list[str]]) -> dict[str, list[Order]]:
+    """Each power's order lines read as its orders (a power whose lines read to none left out)."""
     found = {}
     for power, lines in texts.items():
         parsed = parse_orders(state, power, "\n".join(lines))
