@@ -139,13 +139,17 @@ def _finish(state: DGState, seat: str, reading: _Reading) -> ParseResult:
     return _partly(state, seat, reading, orders, problems)
 
 
+# Problems that make the whole mail out of turn: nothing in it stands, not even its good lines.
+WHOLE_MAIL = frozenset({"dg.E_NOT_YOUR_STEP"})
+
+
 def _partly(
     state: DGState, seat: str, reading: _Reading, orders: DGOrders, problems: list[Problem]
 ) -> ParseResult:
     """A mail with errors: its good lines stand, and a bad action line leaves the default
     action (pass, or a question's default answer); nothing stands when nothing was read."""
     acted = reading.action_line and all(p.line != reading.action_line for p in problems)
-    if any(p.line == 0 for p in problems) or not (
+    if any(p.line == 0 or p.code in WHOLE_MAIL for p in problems) or not (
         acted or reading.standing is not None or orders.discards
     ):
         return ParseResult(orders=None, problems=problems)

@@ -90,3 +90,11 @@ def test_parse_never_crashes_and_round_trips(lines: list[str], index: int, seat:
 
 def test_the_fuzzed_states_include_an_open_question() -> None:
     assert STATES[-1].window is not None and STATES[-1].window.seat == DAVID
+
+
+def test_a_mail_out_of_turn_stands_in_nothing_not_even_its_discards() -> None:
+    state = STATES[0]
+    idle = next(seat for seat in ("p1", "p2") if seat not in GAME.due(state).players)
+    parsed = GAME.parse(state, idle, "pass\ndiscard walk")  # the case the fuzzer found
+    assert parsed.orders is None
+    assert [p.code for p in parsed.errors] == ["dg.E_NOT_YOUR_STEP"]
