@@ -35,6 +35,7 @@ class Checker:
         self.fleet()
         self.units()
         self.absent()
+        self.archipelagos()
 
     def powers(self) -> None:
         """Unique keys, enough powers for the players, a home centre each."""
@@ -151,6 +152,13 @@ class Checker:
                 self.fail("absent_with", "", "dip.E_FIELD",
                           f"absent_with {count}: {count} players need "
                           f"{len(powers) - int(count)} powers left out")
+
+    def archipelagos(self) -> None:
+        """Each archipelago is a coastal province without split coasts."""
+        for pid in self.board.archipelagos:
+            if self.kinds.get(pid) != "coast" or pid in self.split:
+                self.fail("archipelagos", "", "dip.E_PROVINCE",
+                          f"archipelagos: {pid} is not a coastal province with one coast")
 
 
 def check_board(board: Board, source: str, line_of: LineOf) -> None:
