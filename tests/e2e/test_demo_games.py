@@ -41,3 +41,19 @@ def test_a_bounded_demo_of_every_game(name: str, tmp_path: Path) -> None:
         assert (out / href).is_file(), href
     for page in out.glob("reports/*/*.html"):
         assert "cid:" not in page.read_text(encoding="utf-8"), page.name  # pictures are beside it
+
+
+@pytest.mark.slow
+@pytest.mark.services
+@pytest.mark.parametrize("board", ["ancient-mediterranean", "pure"])
+def test_a_demo_plays_each_diplomacy_variant_by_mail(board: str, tmp_path: Path) -> None:
+    ok, reason = available()
+    if not ok:
+        service_unavailable(reason)
+    out = tmp_path / "out"
+    plan = DemoPlan(game="diplomacy", scenario=board, phases=PHASES)
+    result = run_demo(out, [].append, plan)
+    assert len(result.phases) == PHASES and result.orders_sent >= PHASES
+    orders = {"ancient-mediterranean": "F THA", "pure": "A PAR"}[board]  # the board's own units
+    reports = sorted((out / "reports" / "alice").glob("*-report-*.txt"))
+    assert reports and orders in reports[0].read_text(encoding="utf-8")
