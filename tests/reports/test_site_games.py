@@ -83,7 +83,9 @@ def test_pages_show_public_events_the_map_and_the_games_own_tables(archived: Arc
     texts = [p.read_text(encoding="utf-8") for p in sorted(archived.out.glob("phase-*.html"))]
     assert all("WHAT HAPPENED" in text for text in texts)
     assert sum(text.count("<li>") for text in texts) > len(texts)  # events, not just "nothing"
-    assert all('<div class="map" id="map"><img src="maps.svg#p' in text for text in texts)
+    maps = [text.split('id="map"', 1)[1].split("</div>", 1)[0] for text in texts]
+    assert all('<img src="maps.svg#p' in shown for shown in maps)
+    assert all('href="maps.svg#p' in shown for shown in maps)  # full size a tap away
     if has_template(f"{archived.game}/site.html.j2"):
         assert all('class="position"' in text for text in texts)
         assert 'class="position"' in (archived.out / "index.html").read_text(encoding="utf-8")
