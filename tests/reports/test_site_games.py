@@ -165,6 +165,12 @@ def test_a_campaign_the_referee_ended_shows_the_declared_result(tmp_path: Path) 
     assert "The referee ended it: <strong id=\"declared\">Alice &amp; Bob share the valley" in index
     pages = sorted((tmp_path / "out").glob("phase-*.html"))
     last = pages[-1].read_text(encoding="utf-8")
-    assert "The referee ended the campaign: Alice &amp; Bob share the valley" in last
+    assert "The referee ended the campaign: Alice &amp; Bob share the valley.</p>" in last
     assert all('id="ending"' not in p.read_text(encoding="utf-8") for p in pages[:-1])
     rt.engine.dispose()
+
+
+@pytest.mark.parametrize("declared", ["Carol wins", "Carol wins."])
+def test_the_declared_result_ends_with_one_period(declared: str) -> None:
+    facts = site.SiteFacts(status="finished", declared=declared)
+    assert facts.ending == "The referee ended the campaign: Carol wins."
