@@ -16,6 +16,7 @@ from pbem.services.base.states import game_of
 from pbem.services.intake import press, press_mail, press_rules
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
+from pbem.services.intake.preview_mail import answer_preview
 from pbem.services.intake.seat_now import seat_now
 from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.outbox import enqueue
@@ -179,4 +180,5 @@ HANDLERS: dict[str, Handler] = {
     "resend": _resend,
     "referee": _to_referee,
     "press": _press,
+    "preview": answer_preview,
 }
