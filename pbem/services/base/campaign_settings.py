@@ -45,6 +45,19 @@ SCHEDULE_SPECS = {
             help="the referee gets a copy of no press, of private press, or of all press",
         ),
         Setting(
+            key="disorder_after",
+            default=0,
+            minimum=0,
+            maximum=99,
+            help="a seat that misses this many phases in a row is dropped under the game's "
+            "rules (Diplomacy: civil disorder) without the referee; 0: never",
+        ),
+        Setting(
+            key="disorder_topic",
+            default="",
+            help="the phases disorder_after counts, by help topic (movement); empty: every phase",
+        ),
+        Setting(
             key="early_delay_minutes",
             default=-1,
             minimum=-1,
