@@ -38,7 +38,7 @@ def relay(mail: Mail, found: Addressed, rules: PressRules) -> None:
         "fake": to_all and not found.to_all,
         "copied": rules.copied(found),
     }
-    mail.reply("press-ack", "Press delivered", "mail/relayed.txt.j2", context)
+    mail.reply("press-ack", "Press delivered", "mail/press_relayed.txt.j2", context)
 
 
 def _copy_to_referee(mail: Mail, found: Addressed, grey: bool, to_all: bool) -> None:
