@@ -47,10 +47,12 @@ def misses_in_a_row(
     """How many of the latest phases of `topic` ("" for any) the seat owed it was given the
     default in, in a row, counting up to `limit`."""
     count = 0
-    for done in reversed(queries.done_phases(session, campaign)):
-        if topic and _topic(session, campaign, game, done) != topic:
+    done = queries.done_phases(session, campaign)
+    for index in range(len(done) - 1, -1, -1):
+        before = done[index - 1].seq if index else 0
+        if topic and _topic(session, campaign, game, before) != topic:
             continue
-        used = {s.seat: s for s in queries.used_submissions(session, done)}
+        used = {s.seat: s for s in queries.used_submissions(session, done[index])}
         if seat not in used:
             continue  # not owed then: neither a miss nor orders
         if used[seat].source != "default":
@@ -61,12 +63,13 @@ def misses_in_a_row(
     return count
 
 
-def _topic(session: Session, campaign: Campaign, game: Game, phase: Phase) -> str:
-    """A done phase's topic, from the state it was opened on (edits never change the phase)."""
-    before = queries.snapshot_at(session, campaign, phase.seq - 1)
-    if before is None:
+def _topic(session: Session, campaign: Campaign, game: Game, before: int) -> str:
+    """The topic of the phase opened after phase `before` (0: the opening), from the state it
+    was opened on (a rollback renumbers phases; an edit never changes the phase)."""
+    snapshot = queries.snapshot_at(session, campaign, before)
+    if snapshot is None:
         return ""
-    return game.phase(game.state_from_json(json.loads(before.state_json))).topic
+    return game.phase(game.state_from_json(json.loads(snapshot.state_json))).topic
 
 
 def _drop(
