@@ -98,6 +98,17 @@ def _adjust(rt: Runtime, name: str, kind: str, command: str, reason: str) -> dic
         return {"campaign": name, "kind": kind, "adjustment": row.id, "events": lines}
 
 
+def drop_in_turn(
+    session: Session, rt: Runtime, campaign: Campaign, state: Any, seat: str, reason: str
+) -> Advance:
+    """Drop `seat` within the caller's turn, recorded exactly as the referee's drop is (so
+    replay applies it after the phase just adjudicated); Invalid when the game refuses."""
+    advance = run_hook(game_of(campaign), state, "drop", seat)
+    _record(session, rt, campaign, "drop", seat, reason, advance.state)
+    _retire(session, campaign, seat)
+    return advance
+
+
 def _seat_of(session: Session, campaign: Campaign, who: str) -> str:
 
     return queries.find_player(session, campaign, who).seat
