@@ -18,7 +18,7 @@ import pytest
 from pbem.core.game import REFEREE, Game
 from pbem.core.problems import strip_comment
 from pbem.core.rng import SeededRng, derive_seed
-from pbem.registry import games
+from pbem.registry import games, registered_names
 from pbem.services.turns.reading import read_input
 from pbem.wording import wording
 from tests.contract.test_games import opening
@@ -98,7 +98,8 @@ def _misspelt(word: str) -> str:
 
 
 def test_every_game_has_bad_lines_to_send() -> None:
-    assert sorted(BAD_LINES) == sorted(games())
+    # the installed games: a toy game another test put in the registry is not one of them
+    assert sorted(BAD_LINES) == registered_names()
 
 
 @pytest.mark.parametrize(("name", "kind"), CASES)
