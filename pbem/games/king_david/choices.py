@@ -4,7 +4,9 @@ replaced (issue 35); a player who says nothing gets the automatic pick, so nobod
     unpaid a7 militia            10.1: the armies that lose a step first when upkeep falls short
     initiative 2 last            5.2: the places wanted on the Initiative Track, best first
     place david jerusalem        4.5: the city a leader sets up in
-    place ammon rabbah=2 jazer   4.5, 11.0, 18: where the armies of a country you set up go
+    place ammon rabbah=2 jazer   4.5, 10.3, 10.5, 11.0, 18: where the armies of a country you
+                                 set up go, and its new armies of the Build Phase
+    build ammon=chariot+militia  10.5: the kinds of a minor's two new armies (in the build plan)
     play vacillating-force judah hebron      play act-of-god below 12      play bribe chariot 3
 
 Here the lines are read and written back in their one text form, the event lines' extra words
@@ -90,6 +92,18 @@ def _place(state: KDState, words: list[str]) -> tuple[str, list[str]]:
     return who, wishes
 
 
+def minor_kinds(state: KDState, seat: str, key: str, value: str) -> list[str]:
+    """A build line's `MINOR=KIND[+KIND]` (10.5): the kinds of the two new armies of a minor
+    the seat runs, each one the minor has counters of; one kind named is both."""
+    kinds = value.split("+")
+    own = state.players[seat].country
+    mix = sorted({c.kind for c in state.scenario.counters if c.country == key})
+    if key == own or len(kinds) > 2 or any(k not in mix for k in kinds):
+        raise ChoiceError("kd.E_BUILD_MINOR", text=f"{key}={value}", country=key,
+                          kinds=", ".join(k for k in KINDS if k in mix) or "none")
+    return kinds
+
+
 def check_play(state: KDState, key: str, rest: list[str]) -> None:
     """The words after an event the player may aim: Vacillating Force's areas (event 3), Act of
     God's side and bound (4), the enemy army Troop Revolt or Bribe! takes (22, 23)."""
@@ -133,7 +147,9 @@ def reminder(state: KDState) -> list[str]:
         ("unpaid ID|KIND ...", "10.1: unpaid first when short"),
         (f"initiative {places}|first|last ...", "5.2: places wanted, best first"),
         ("place LEADER CITY", "4.5: where a leader sets up"),
-        ("place COUNTRY AREA[=N] ...", "4.5, 11.0: where armies set up"),
+        ("place COUNTRY AREA[=N] ...", "4.5, 11.0: where armies set up,"),
+        ("", "10.3, 10.5: and the new ones built"),
+        ("build ... MINOR=KIND[+KIND]", "10.5: a minor's two new armies"),
         ("play vacillating-force COUNTRY AREA", "event 3: the stack held"),
         ("play act-of-god below N[%]", "event 4: re-roll yours below"),
         ("play act-of-god enemy above N[%]", "event 4: re-roll theirs above"),

@@ -21,6 +21,7 @@ TEXTS = [
     "play vacillating-force philistia gaza ashdod",
     "play act-of-god below 12\nplay act-of-god enemy above 60%",
     "play troop-revolt chariot 3 weakest\nplay bribe a12",
+    "build militia=2 ammon=chariot+militia negev=militia\nplace judah hebron=2 wilderness",
 ]
 
 
@@ -60,7 +61,9 @@ def test_choices_replace_what_is_on_file_and_none_clears_them() -> None:
                                   "initiative first 3", "place", "place goliath gath",
                                   "place ammon jazer=two", "place joab hebron gibeah",
                                   "play act-of-god above 3", "play act-of-god enemy below 3",
-                                  "play vacillating-force judah atlantis"])
+                                  "play vacillating-force judah atlantis",
+                                  "build ammon=phalanx", "build judah=militia",
+                                  "build ammon=militia+militia+chariot", "build ammon=archers"])
 def test_a_wrong_choice_line_is_refused(text: str) -> None:
     assert GAME.parse(_state(), "p1", text).errors
 
@@ -70,7 +73,11 @@ def test_the_template_and_the_report_say_what_may_be_chosen() -> None:
     view = GAME.view(state, "p1", [])
     assert "unpaid ID|KIND" in view["template"] and "initiative 1|2|first|last" in (
         view["template"])
-    assert view["choices"] == {"unpaid": [], "initiative": "first", "placing": []}
-    keep_instructions(state, "p1", _read(state, "initiative last\nplace ammon jazer=4"))
+    assert "build ... MINOR=KIND[+KIND]" in view["template"]
+    assert view["choices"] == {"unpaid": [], "initiative": "first", "placing": [],
+                               "minor_kinds": []}
+    keep_instructions(state, "p1", _read(state, "initiative last\nplace ammon jazer=4\n"
+                                                "build ammon=militia"))
     assert GAME.view(state, "p1", [])["choices"] == {
-        "unpaid": [], "initiative": "last", "placing": ["ammon jazer=4"]}
+        "unpaid": [], "initiative": "last", "placing": ["ammon jazer=4"],
+        "minor_kinds": ["ammon=militia"]}

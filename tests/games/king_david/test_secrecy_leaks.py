@@ -188,13 +188,14 @@ def test_restoring_does_not_show_which_counter_is_which(tmp_path: Path) -> None:
 
 
 CHOICES = ("unpaid militia\ninitiative 2 last\nplace ammon jazer=4 minnith\n"
+           "place philistia gaza=2 ashdod\nbuild ammon=chariot+militia\n"
            "play act-of-god below 40%\nplay troop-revolt weakest\n"
            "play vacillating-force judah hebron")
 
 
 def test_choices_on_file_are_told_to_their_player_alone(tmp_path: Path) -> None:
-    """Issue 35: the choices a player makes in advance (10.1, 5.2, 4.5, 11.0, events 3, 4,
-    22, 23) show in that player's report and nobody else's."""
+    """Issue 35: the choices a player makes in advance (10.1, 5.2, 4.5, 10.3, 10.5, 11.0,
+    events 3, 4, 22, 23) show in that player's report and nobody else's."""
     state = _judah_and_philistia()
     chosen = state.model_copy(deep=True)
     parsed = GAME.parse(chosen, "p2", CHOICES)
@@ -204,7 +205,9 @@ def test_choices_on_file_are_told_to_their_player_alone(tmp_path: Path) -> None:
     assert first_difference(_receives(desk, state, "p1"), _receives(desk, chosen, "p1")) is None
     own = _receives(desk, chosen, "p2")["text"]
     assert "Unpaid first (10.1): militia" in own and "Initiative (5.2): 2 last" in own
-    assert "Placing (4.5, 11.0): ammon jazer=4 minnith" in own
+    assert ("Placing (4.5, 10.3, 10.5, 11.0): ammon jazer=4 minnith; philistia gaza=2 "
+            "ashdod") in own
+    assert "A minor's new armies (10.5): ammon=chariot+militia" in own
 
 
 def test_unpaid_by_kind_does_not_show_which_counter_is_which() -> None:
