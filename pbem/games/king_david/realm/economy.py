@@ -7,7 +7,7 @@ from __future__ import annotations
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import FORT_COST, FORT_MAX
-from pbem.games.king_david.land.stacks import controls_port, enemy_armies, room, step_loss
+from pbem.games.king_david.land.stacks import controls_port, enemy_present, room, step_loss
 from pbem.games.king_david.realm.armies import draw, home_spots, place
 from pbem.games.king_david.realm.placing import Wishes
 from pbem.games.king_david.state import Army, KDState, Player, kind_order
@@ -117,7 +117,7 @@ def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Ev
     """New armies of the plan's kinds (10.3), each drawn at random, paid for and placed where
     the seat's `place` line for its country asks, else in the first home spot with room."""
     player = state.players[seat]
-    spots = [s for s in home_spots(state, player.country) if not enemy_armies(state, s, seat)]
+    spots = [s for s in home_spots(state, player.country) if not enemy_present(state, s, seat)]
     wishes = Wishes.read(seat, player.placing.get(player.country, []))
     built = 0
     for kind, count in sorted(player.build.armies.items()):
@@ -139,10 +139,12 @@ def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Ev
 
 def _home_why(state: KDState, seat: str, area: str) -> str | None:
     """Why no new army of the seat may go to `area` (10.3), or None: only a home city area
-    it holds or a home area it holds next to one, without enemy armies."""
+    it holds or a home area it holds next to one, without enemy armies. Enemy counters of
+    any kind bar it: whether a stack holds armies is hidden (6.1), and where new armies go
+    shows on the public stack counts."""
     if area not in home_spots(state, state.players[seat].country):
         return "outside"
-    return "enemy" if enemy_armies(state, area, seat) else None
+    return "enemy" if enemy_present(state, area, seat) else None
 
 
 def _buildable(state: KDState, seat: str, kind: str, spots: list[str]) -> bool:
