@@ -8,6 +8,7 @@ replaced (issue 35); a player who says nothing gets the automatic pick, so nobod
                                  set up go, and its new armies of the Build Phase
     build ammon=chariot+militia  10.5: the kinds of a minor's two new armies (in the build plan)
     play vacillating-force judah hebron      play act-of-god below 12      play bribe chariot 3
+    play act-of-god philistia above 60%      (event 4 on any combat, the player's or not)
 
 Here the lines are read and written back in their one text form, the event lines' extra words
 checked, and the order template's reminder of them written; the rules apply them in realm/,
@@ -110,7 +111,8 @@ def check_play(state: KDState, key: str, rest: list[str]) -> None:
     if key == "vacillating-force":
         bad = [w for w in rest[1:] if not any(a.id == w for a in state.scenario.areas)]
     elif key == "act-of-god":
-        bad = [] if _reroll_words(rest) else [" ".join(rest)]
+        countries = {c.key for c in state.scenario.countries}
+        bad = [] if _reroll_words(rest, countries) else [" ".join(rest)]
     else:
         bad = [w for w in rest if not (w in KINDS or w in PICKS or w.isdigit()
                                        or ARMY_ID.fullmatch(w))]
@@ -118,8 +120,12 @@ def check_play(state: KDState, key: str, rest: list[str]) -> None:
         raise ChoiceError("kd.E_PLAY_AIM", name=key, text=bad[0])
 
 
-def _reroll_words(words: list[str]) -> bool:
-    """`[own|enemy] [below|above N|N%]`: below for your own roll, above for the enemy's."""
+def _reroll_words(words: list[str], countries: set[str]) -> bool:
+    """`[own|enemy] [below|above N|N%]`: below for your own roll, above for the enemy's; or
+    `COUNTRY below|above [N|N%]`: that country's roll, in any combat or siege (7.0)."""
+    if words[:1] and words[0] in countries:
+        return words[1:2] in (["below"], ["above"]) and (
+            len(words) == 2 or (len(words) == 3 and bool(BOUND.fullmatch(words[2]))))
     side, rest = (words[0], words[1:]) if words[:1] in (["own"], ["enemy"]) else ("own", words)
     if not rest:
         return True
@@ -153,6 +159,7 @@ def reminder(state: KDState) -> list[str]:
         ("play vacillating-force COUNTRY AREA", "event 3: the stack held"),
         ("play act-of-god below N[%]", "event 4: re-roll yours below"),
         ("play act-of-god enemy above N[%]", "event 4: re-roll theirs above"),
+        ("play act-of-god COUNTRY below|above N[%]", "event 4: anyone's roll"),
         ("play troop-revolt|bribe [KIND] [STRENGTH]", "events 22, 23: which army"),
         ("   [weakest] [ID]", ""),
     ]

@@ -20,6 +20,7 @@ TEXTS = [
     "place none",
     "play vacillating-force philistia gaza ashdod",
     "play act-of-god below 12\nplay act-of-god enemy above 60%",
+    "play act-of-god philistia above 60%\nplay act-of-god judah below",
     "play troop-revolt chariot 3 weakest\nplay bribe a12",
     "build militia=2 ammon=chariot+militia negev=militia\nplace judah hebron=2 wilderness",
 ]
@@ -62,6 +63,7 @@ def test_choices_replace_what_is_on_file_and_none_clears_them() -> None:
                                   "place ammon jazer=two", "place joab hebron gibeah",
                                   "play act-of-god above 3", "play act-of-god enemy below 3",
                                   "play vacillating-force judah atlantis",
+                                  "play act-of-god judah", "play act-of-god judah below 3 4",
                                   "build ammon=phalanx", "build judah=militia",
                                   "build ammon=militia+militia+chariot", "build ammon=archers"])
 def test_a_wrong_choice_line_is_refused(text: str) -> None:
