@@ -83,3 +83,26 @@ def test_the_template_and_the_report_say_what_may_be_chosen() -> None:
     assert GAME.view(state, "p1", [])["choices"] == {
         "unpaid": [], "initiative": "last", "placing": ["ammon jazer=4"],
         "minor_kinds": ["ammon=militia"]}
+
+
+@pytest.mark.parametrize(("standing", "code"), [
+    ("build militia=1\nplace judah gilead", "kd.place_missed"),
+    ("build ammon=militia", "kd.kind_missed"),
+])
+def test_a_wish_not_followed_is_told_to_its_player_alone_in_words(standing: str,
+                                                                   code: str) -> None:
+    """10.3, 10.5: why a `place` or minor build wish was not followed goes to that player
+    only, worded in full (the area, the country, the reason)."""
+    from pbem.games.king_david.view_events import named_events
+    from pbem.wording import wording
+    from tests.games.king_david.test_rules_cases import run
+
+    state, events, _ = run({"phase": "build", "armies": [], "minor_allies": {"ammon": "p1"},
+                            "pool": {"ammon": ["chariot:2:2", "infantry:2:2"]},
+                            "stores": {"p1": [20, 20], "p2": [0, 0]},
+                            "standing": {"p1": standing}})
+    told = [e for e in events if e.code == code]
+    assert told and all(e.visible_to == ["p1"] for e in told)
+    text = wording(code, named_events(state, [told[0].model_dump()])[0]["data"])
+    assert "{" not in text and ("Judah" in text or "Ammon" in text), text
+    assert "gilead" in text or "militia" in text
