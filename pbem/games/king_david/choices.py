@@ -4,8 +4,11 @@ replaced (issue 35); a player who says nothing gets the automatic pick, so nobod
     unpaid a7 militia            10.1: the armies that lose a step first when upkeep falls short
     initiative 2 last            5.2: the places wanted on the Initiative Track, best first
     place david jerusalem        4.5: the city a leader sets up in
-    place ammon rabbah=2 jazer   4.5, 11.0, 18: where the armies of a country you set up go
+    place ammon rabbah=2 jazer   4.5, 10.3, 10.5, 11.0, 18: where the armies of a country you
+                                 set up go, and its new armies of the Build Phase
+    build ammon=chariot+militia  10.5: the kinds of a minor's two new armies (in the build plan)
     play vacillating-force judah hebron      play act-of-god below 12      play bribe chariot 3
+    play act-of-god philistia above 60%      (event 4 on any combat, the player's or not)
 
 Here the lines are read and written back in their one text form, the event lines' extra words
 checked, and the order template's reminder of them written; the rules apply them in realm/,
@@ -90,13 +93,26 @@ def _place(state: KDState, words: list[str]) -> tuple[str, list[str]]:
     return who, wishes
 
 
+def minor_kinds(state: KDState, seat: str, key: str, value: str) -> list[str]:
+    """A build line's `MINOR=KIND[+KIND]` (10.5): the kinds of the two new armies of a minor
+    the seat runs, each one the minor has counters of; one kind named is both."""
+    kinds = value.split("+")
+    own = state.players[seat].country
+    mix = sorted({c.kind for c in state.scenario.counters if c.country == key})
+    if key == own or len(kinds) > 2 or any(k not in mix for k in kinds):
+        raise ChoiceError("kd.E_BUILD_MINOR", text=f"{key}={value}", country=key,
+                          kinds=", ".join(k for k in KINDS if k in mix) or "none")
+    return kinds
+
+
 def check_play(state: KDState, key: str, rest: list[str]) -> None:
     """The words after an event the player may aim: Vacillating Force's areas (event 3), Act of
     God's side and bound (4), the enemy army Troop Revolt or Bribe! takes (22, 23)."""
     if key == "vacillating-force":
         bad = [w for w in rest[1:] if not any(a.id == w for a in state.scenario.areas)]
     elif key == "act-of-god":
-        bad = [] if _reroll_words(rest) else [" ".join(rest)]
+        countries = {c.key for c in state.scenario.countries}
+        bad = [] if _reroll_words(rest, countries) else [" ".join(rest)]
     else:
         bad = [w for w in rest if not (w in KINDS or w in PICKS or w.isdigit()
                                        or ARMY_ID.fullmatch(w))]
@@ -104,8 +120,12 @@ def check_play(state: KDState, key: str, rest: list[str]) -> None:
         raise ChoiceError("kd.E_PLAY_AIM", name=key, text=bad[0])
 
 
-def _reroll_words(words: list[str]) -> bool:
-    """`[own|enemy] [below|above N|N%]`: below for your own roll, above for the enemy's."""
+def _reroll_words(words: list[str], countries: set[str]) -> bool:
+    """`[own|enemy] [below|above N|N%]`: below for your own roll, above for the enemy's; or
+    `COUNTRY below|above [N|N%]`: that country's roll, in any combat or siege (7.0)."""
+    if words[:1] and words[0] in countries:
+        return words[1:2] in (["below"], ["above"]) and (
+            len(words) == 2 or (len(words) == 3 and bool(BOUND.fullmatch(words[2]))))
     side, rest = (words[0], words[1:]) if words[:1] in (["own"], ["enemy"]) else ("own", words)
     if not rest:
         return True
@@ -133,10 +153,13 @@ def reminder(state: KDState) -> list[str]:
         ("unpaid ID|KIND ...", "10.1: unpaid first when short"),
         (f"initiative {places}|first|last ...", "5.2: places wanted, best first"),
         ("place LEADER CITY", "4.5: where a leader sets up"),
-        ("place COUNTRY AREA[=N] ...", "4.5, 11.0: where armies set up"),
+        ("place COUNTRY AREA[=N] ...", "4.5, 11.0: where armies set up,"),
+        ("", "10.3, 10.5: and the new ones built"),
+        ("build ... MINOR=KIND[+KIND]", "10.5: a minor's two new armies"),
         ("play vacillating-force COUNTRY AREA", "event 3: the stack held"),
         ("play act-of-god below N[%]", "event 4: re-roll yours below"),
         ("play act-of-god enemy above N[%]", "event 4: re-roll theirs above"),
+        ("play act-of-god COUNTRY below|above N[%]", "event 4: anyone's roll"),
         ("play troop-revolt|bribe [KIND] [STRENGTH]", "events 22, 23: which army"),
         ("   [weakest] [ID]", ""),
     ]

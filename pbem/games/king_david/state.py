@@ -65,11 +65,12 @@ class Plan(BaseModel):
 
 
 class BuildPlan(BaseModel):
-    """A standing build plan used in every Build Phase until replaced (10.2-10.4)."""
+    """A standing build plan used in every Build Phase until replaced (10.2-10.5)."""
 
     restore: bool = True
     armies: dict[str, int] = Field(default_factory=dict)  # kind -> armies wanted each phase
     fortify: list[str] = Field(default_factory=list)  # areas, in order
+    minors: dict[str, list[str]] = Field(default_factory=dict)  # minor -> new armies' kinds (10.5)
 
 
 class Player(BaseModel):

@@ -20,7 +20,9 @@ TEXTS = [
     "place none",
     "play vacillating-force philistia gaza ashdod",
     "play act-of-god below 12\nplay act-of-god enemy above 60%",
+    "play act-of-god philistia above 60%\nplay act-of-god judah below",
     "play troop-revolt chariot 3 weakest\nplay bribe a12",
+    "build militia=2 ammon=chariot+militia negev=militia\nplace judah hebron=2 wilderness",
 ]
 
 
@@ -60,7 +62,10 @@ def test_choices_replace_what_is_on_file_and_none_clears_them() -> None:
                                   "initiative first 3", "place", "place goliath gath",
                                   "place ammon jazer=two", "place joab hebron gibeah",
                                   "play act-of-god above 3", "play act-of-god enemy below 3",
-                                  "play vacillating-force judah atlantis"])
+                                  "play vacillating-force judah atlantis",
+                                  "play act-of-god judah", "play act-of-god judah below 3 4",
+                                  "build ammon=phalanx", "build judah=militia",
+                                  "build ammon=militia+militia+chariot", "build ammon=archers"])
 def test_a_wrong_choice_line_is_refused(text: str) -> None:
     assert GAME.parse(_state(), "p1", text).errors
 
@@ -70,7 +75,34 @@ def test_the_template_and_the_report_say_what_may_be_chosen() -> None:
     view = GAME.view(state, "p1", [])
     assert "unpaid ID|KIND" in view["template"] and "initiative 1|2|first|last" in (
         view["template"])
-    assert view["choices"] == {"unpaid": [], "initiative": "first", "placing": []}
-    keep_instructions(state, "p1", _read(state, "initiative last\nplace ammon jazer=4"))
+    assert "build ... MINOR=KIND[+KIND]" in view["template"]
+    assert view["choices"] == {"unpaid": [], "initiative": "first", "placing": [],
+                               "minor_kinds": []}
+    keep_instructions(state, "p1", _read(state, "initiative last\nplace ammon jazer=4\n"
+                                                "build ammon=militia"))
     assert GAME.view(state, "p1", [])["choices"] == {
-        "unpaid": [], "initiative": "last", "placing": ["ammon jazer=4"]}
+        "unpaid": [], "initiative": "last", "placing": ["ammon jazer=4"],
+        "minor_kinds": ["ammon=militia"]}
+
+
+@pytest.mark.parametrize(("standing", "code"), [
+    ("build militia=1\nplace judah gilead", "kd.place_missed"),
+    ("build ammon=militia", "kd.kind_missed"),
+])
+def test_a_wish_not_followed_is_told_to_its_player_alone_in_words(standing: str,
+                                                                   code: str) -> None:
+    """10.3, 10.5: why a `place` or minor build wish was not followed goes to that player
+    only, worded in full (the area, the country, the reason)."""
+    from pbem.games.king_david.view_events import named_events
+    from pbem.wording import wording
+    from tests.games.king_david.test_rules_cases import run
+
+    state, events, _ = run({"phase": "build", "armies": [], "minor_allies": {"ammon": "p1"},
+                            "pool": {"ammon": ["chariot:2:2", "infantry:2:2"]},
+                            "stores": {"p1": [20, 20], "p2": [0, 0]},
+                            "standing": {"p1": standing}})
+    told = [e for e in events if e.code == code]
+    assert told and all(e.visible_to == ["p1"] for e in told)
+    text = wording(code, named_events(state, [told[0].model_dump()])[0]["data"])
+    assert "{" not in text and ("Judah" in text or "Ammon" in text), text
+    assert "gilead" in text or "militia" in text
