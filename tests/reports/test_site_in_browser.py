@@ -104,6 +104,7 @@ def test_the_archive_reads_well_at_this_width(
         found: dict[str, Any] = browser.evaluate(PROBE)
         _keep_shot(browser, name, width, page.stem)
         assert found["page"] <= width and not found["over"], (page.name, found["over"])
+        assert "TABLE" not in found["scrolled"], f"{page.name}: a table scrolls sideways"
         assert found["maps"], f"{page.name}: no map"
         for shown in found["maps"]:
             assert shown["loaded"] and shown["natural"] > 0, shown
