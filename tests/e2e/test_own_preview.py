@@ -7,9 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from sqlmodel import Session
 
-from pbem.ledger import queries
 from pbem.sandbox.mailstack import MailStack
 from tests.e2e.loop import Loop, text_of
 
@@ -25,12 +23,7 @@ def _ask(loop: Loop, user: str, body: str) -> tuple[dict[str, int], list[str]]:
 
 
 def _on_file(loop: Loop, seat: str) -> str | None:
-    assert loop.rt is not None
-    with Session(loop.rt.engine) as session:
-        phase = queries.open_phase(session, queries.campaign_named(session, NAME))
-        assert phase is not None
-        live = queries.live_submission(session, phase, seat)
-        return live.canonical if live else None
+    return loop.live_orders(NAME, seat)
 
 
 @pytest.mark.slow
