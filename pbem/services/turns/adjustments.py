@@ -19,7 +19,7 @@ from pbem.core.game import Advance, EditRefused, Game
 from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Adjustment, Campaign, Phase, Snapshot
+from pbem.ledger.models import Adjustment, Campaign, Phase, Player, Snapshot
 from pbem.services.base import audit
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
@@ -275,4 +275,18 @@ def void_after(session: Session, campaign: Campaign, seq: int) -> list[int]:
     for row in rows:
         row.void = True
         session.add(row)
+        if row.kind == "drop":
+            _reinstate(session, campaign, row.command)
     return [row.id or 0 for row in rows]
+
+
+def _reinstate(session: Session, campaign: Campaign, seat: str) -> None:
+    """A voided drop gives the seat back to the player it dropped (one who was replaced since
+    stays replaced: the seat has its new player)."""
+    for player in session.exec(
+        select(Player).where(
+            Player.campaign_id == campaign.id, Player.seat == seat, Player.status == "dropped"
+        )
+    ).all():
+        player.status = "active"
+        session.add(player)
