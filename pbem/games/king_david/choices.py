@@ -95,9 +95,12 @@ def _place(state: KDState, words: list[str]) -> tuple[str, list[str]]:
 
 def minor_kinds(state: KDState, seat: str, key: str, value: str) -> list[str]:
     """A build line's `MINOR=KIND[+KIND]` (10.5): the kinds of the two new armies of a minor
-    the seat runs, each one the minor has counters of; one kind named is both."""
-    kinds = value.split("+")
+    the seat runs, each one the minor has counters of; one kind named is both; `MINOR=none`
+    (no kinds) adds none, as 10.5's "may add two units" allows."""
     own = state.players[seat].country
+    if value == "none" and key != own:
+        return []
+    kinds = value.split("+")
     mix = sorted({c.kind for c in state.scenario.counters if c.country == key})
     if key == own or len(kinds) > 2 or any(k not in mix for k in kinds):
         raise ChoiceError("kd.E_BUILD_MINOR", text=f"{key}={value}", country=key,
@@ -155,7 +158,7 @@ def reminder(state: KDState) -> list[str]:
         ("place LEADER CITY", "4.5: where a leader sets up"),
         ("place COUNTRY AREA[=N] ...", "4.5, 11.0: where armies set up,"),
         ("", "10.3, 10.5: and the new ones built"),
-        ("build ... MINOR=KIND[+KIND]", "10.5: a minor's two new armies"),
+        ("build ... MINOR=KIND[+KIND]|none", "10.5: a minor's two new armies"),
         ("play vacillating-force COUNTRY AREA", "event 3: the stack held"),
         ("play act-of-god below N[%]", "event 4: re-roll yours below"),
         ("play act-of-god enemy above N[%]", "event 4: re-roll theirs above"),

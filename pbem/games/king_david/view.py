@@ -133,7 +133,7 @@ def _private(state: KDState, seat: str) -> dict[str, Any]:
         "choices": {"unpaid": list(player.unpaid), "initiative": player.initiative,
                     "placing": [f"{who} {' '.join(wishes)}"
                                 for who, wishes in sorted(player.placing.items())],
-                    "minor_kinds": [f"{key}={'+'.join(kinds)}"
+                    "minor_kinds": [f"{key}={'+'.join(kinds) or 'none'}"
                                     for key, kinds in sorted(player.build.minors.items())]},
     }
     if player.plans:  # the orders sent ahead for the next actions, one line each

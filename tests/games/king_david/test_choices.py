@@ -23,6 +23,7 @@ TEXTS = [
     "play act-of-god philistia above 60%\nplay act-of-god judah below",
     "play troop-revolt chariot 3 weakest\nplay bribe a12",
     "build militia=2 ammon=chariot+militia negev=militia\nplace judah hebron=2 wilderness",
+    "build restore ammon=none negev=militia",
 ]
 
 
@@ -65,6 +66,7 @@ def test_choices_replace_what_is_on_file_and_none_clears_them() -> None:
                                   "play vacillating-force judah atlantis",
                                   "play act-of-god judah", "play act-of-god judah below 3 4",
                                   "build ammon=phalanx", "build judah=militia",
+                                  "build judah=none", "build ammon=none+militia",
                                   "build ammon=militia+militia+chariot", "build ammon=archers"])
 def test_a_wrong_choice_line_is_refused(text: str) -> None:
     assert GAME.parse(_state(), "p1", text).errors
@@ -75,7 +77,7 @@ def test_the_template_and_the_report_say_what_may_be_chosen() -> None:
     view = GAME.view(state, "p1", [])
     assert "unpaid ID|KIND" in view["template"] and "initiative 1|2|first|last" in (
         view["template"])
-    assert "build ... MINOR=KIND[+KIND]" in view["template"]
+    assert "build ... MINOR=KIND[+KIND]|none" in view["template"]
     assert view["choices"] == {"unpaid": [], "initiative": "first", "placing": [],
                                "minor_kinds": []}
     keep_instructions(state, "p1", _read(state, "initiative last\nplace ammon jazer=4\n"
