@@ -31,7 +31,7 @@ from pbem.games.king_david.state import BuildPlan, KDState
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
          "losses", "build", "play", "pass", "ally", "break", "give", "bribe", "then", "plans",
-         "unpaid", "place")
+         "unpaid", "place", "oppose")
 
 
 class LineError(ValueError):
