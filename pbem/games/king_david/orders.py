@@ -31,7 +31,7 @@ from pbem.games.king_david.state import BuildPlan, KDState
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
          "losses", "build", "play", "pass", "ally", "break", "give", "bribe", "then", "plans",
-         "unpaid", "place")
+         "unpaid", "place", "oppose")
 
 
 class LineError(ValueError):
@@ -327,5 +327,5 @@ def build_text(plan: BuildPlan) -> str:
     parts += [f"{k}={n}" for k, n in sorted(plan.armies.items())]
     if plan.fortify:
         parts.append("fortify=" + "+".join(plan.fortify))
-    parts += [f"{k}={'+'.join(kinds)}" for k, kinds in sorted(plan.minors.items())]
+    parts += [f"{k}={'+'.join(kinds) or 'none'}" for k, kinds in sorted(plan.minors.items())]
     return "build " + (" ".join(parts) or "none")

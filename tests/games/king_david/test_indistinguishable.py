@@ -61,7 +61,8 @@ def _resample_near_kept(state: KDState, seat: str, rng: SeededRng) -> KDState:
 def _choosing(state: KDState, seat: str, rng: SeededRng) -> Any:
     """The bots' input, with now and then the choices a player makes in advance (issue 35:
     10.1's unpaid kinds, 5.2's places, 11.0's placing of a minor, 10.3's placing of new
-    armies, 10.5's kinds of a minor's new armies), drawn from a stream of their own so the
+    armies, 10.5's kinds of a minor's new armies or none, event 18's resources against
+    another's Alliance roll), drawn from a stream of their own so the
     bots' other draws stay as they were."""
     orders = GAME.random_input(state, seat, rng)
     own = SeededRng(derive_seed(state.turn * 100 + state.marker, f"choices {seat}"))
@@ -76,7 +77,8 @@ def _choosing(state: KDState, seat: str, rng: SeededRng) -> Any:
                                        own.choice(home, purpose="place")]
         plan = orders.build or state.players[seat].build.model_copy(deep=True)
         orders.build = plan.model_copy(update={"minors": {"ammon": ["militia", "chariot"],
-                                                          "negev": ["militia"]}})
+                                                          "negev": ["militia"], "moab": []}})
+        orders.opposing = {"ammon": 2, "negev": 5}
         orders.plays = [AIMED.get(line.split()[0], line) for line in orders.plays or []]
     return orders
 

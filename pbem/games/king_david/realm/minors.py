@@ -174,11 +174,12 @@ def _raise(state: KDState, key: str, seat: str, cities: list[str], rng: SeededRn
 def _draw_new(state: KDState, key: str, seat: str, rng: SeededRng,
               events: list[Event]) -> list[Army]:
     """The two new armies, of the kinds the runner's build line names (one kind named: two of
-    it), else the first two kinds of the minor's setup; a kind with no counter left gives
-    way to that default, and the runner is told."""
+    it; `none`: no new army), else the first two kinds of the minor's setup; a kind with no
+    counter left gives way to that default, and the runner is told."""
     kinds = [k for k in KINDS if state.scenario.country(key).setup.get(k)]
     default = (kinds * 2)[:2]
-    chosen = (state.players[seat].build.minors.get(key, []) * 2)[:2] or default
+    named = state.players[seat].build.minors.get(key)
+    chosen = default if named is None else (named * 2)[:2]
     new = []
     for wanted, fallback in zip(chosen, default, strict=False):
         army = draw(state, key, wanted, rng)
