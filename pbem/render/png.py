@@ -161,7 +161,7 @@ def render_image(
     items = scene.items[scene.base_items : legend.first if legend else None]
     if legend is not None and legend.image is None:
         items = scene.items[scene.base_items :]
-    image = _paint_over(scene, base, items, scale)
+    image = _paint_over(scene, base, items, scale, key)
     if legend is not None:
         legend.apply(image)
     return image
@@ -243,15 +243,54 @@ def _latest(size: tuple[int, int]) -> Board | None:
     return None if key is None else _bases.pop(key)
 
 
-def _paint_over(scene: Scene, base: Board, items: list[Item], scale: float) -> Image.Image:
-    """Paint items over the board, supersampled, one disjoint patch at a time."""
+def _paint_over(
+    scene: Scene, base: Board, items: list[Item], scale: float, board: str = ""
+) -> Image.Image:
+    """Paint items over the board, supersampled, one disjoint patch at a time; a patch some
+    reader of this board already had, the same items in the same box, is pasted as painted."""
     image = base.small.copy()
     for box, members in patches(items, scale, image.size, text_width):
-        corner = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
-        patch = base.big.crop((*corner, box[2] * SUPERSAMPLE, box[3] * SUPERSAMPLE))
-        Painter(scene, scale * SUPERSAMPLE, patch, corner, base.big.size).paint(members)
-        image.paste(patch.reduce(SUPERSAMPLE), box[:2])
+        key = _patch_key(scene, board, scale, box, members)
+        painted = _patches.get(key)
+        if painted is None:
+            painted = _paint_patch(scene, base, box, members, scale)
+            _keep_patch(key, painted)
+        else:
+            _patches.move_to_end(key)
+        image.paste(painted, box[:2])
     return image
+
+
+def _paint_patch(
+    scene: Scene, base: Board, box: PixelBox, members: list[Item], scale: float
+) -> Image.Image:
+    """One patch of the overlay, painted over the board at 2x and reduced."""
+    corner = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
+    patch = base.big.crop((*corner, box[2] * SUPERSAMPLE, box[3] * SUPERSAMPLE))
+    Painter(scene, scale * SUPERSAMPLE, patch, corner, base.big.size).paint(members)
+    return patch.reduce(SUPERSAMPLE)
+
+
+PATCH_CACHE_SIZE = 4096  # painted overlay patches: the pieces every reader of a phase shares
+_patches: OrderedDict[str, Image.Image] = OrderedDict()
+
+
+def _patch_key(
+    scene: Scene, board: str, scale: float, box: PixelBox, members: list[Item]
+) -> str:
+    """What a patch's pixels depend on, and nothing else: the board under it, the box, and
+    every item painted in it with the patterns they use. Keyed so, one reader's patch can be
+    another's only when it shows that reader exactly the same."""
+    used = sorted({m.pattern for m in members if isinstance(m, Shape) and m.pattern})
+    fills = [scene.patterns[name] for name in used]
+    text = repr((board, scale, box, members, fills, scene.width, scene.height))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _keep_patch(key: str, painted: Image.Image) -> None:
+    _patches[key] = painted
+    while len(_patches) > PATCH_CACHE_SIZE:
+        _patches.popitem(last=False)
 
 
 def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:

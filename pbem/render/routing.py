@@ -4,6 +4,7 @@ label (or, where none does, crosses the fewest)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import replace
@@ -45,6 +46,12 @@ def others(boxes: dict[str, Box], ends: tuple[str, str]) -> list[Box]:
 def route(geo: ArrowGeometry, boxes: list[Box]) -> ArrowGeometry:
     """The arrow, bent round the labels its straight shaft would cross (an arrow with a stop
     bar or an attack's cross stays straight: those marks sit on its middle)."""
+    return _routed(geo, tuple(boxes))
+
+
+@functools.lru_cache(maxsize=2048)  # every reader of a phase sees the same arrows and labels
+def _routed(geo: ArrowGeometry, boxes: tuple[Box, ...]) -> ArrowGeometry:
+    """route's answer, kept: a pure function of the arrow and the labels round it."""
     start, neck = geo.shaft[0], geo.shaft[-1]
     if not geo.head or geo.bar or geo.cross or not crossed((start, neck), boxes):
         return geo
