@@ -158,6 +158,7 @@ def _figures(
     parts = {f"{part}_cpu_ms_per_report": round(1000 * spent[part] / per, 2) for part in PARTS}
     total = sum(spent[part] for part in PARTS)
     wall = sum(spent[f"{part}_wall"] for part in PARTS)
+    round_trip = spent["json_round_trip"] / max(phases, 1)
     return Figures(f"drawing, {name}", {
         "game": name,
         "campaigns": campaigns,
@@ -166,9 +167,8 @@ def _figures(
         "draw_cpu_ms_per_report": round(1000 * total / per, 2),
         "draw_wall_ms_per_report": round(1000 * wall / per, 2),
         **parts,
-        "json_round_trip_cpu_ms_per_phase": round(
-            1000 * spent["json_round_trip"] / max(phases, 1), 2),
-        "report_over_json_round_trip": ratio(total / per, spent["json_round_trip"] / max(phases, 1)),
+        "json_round_trip_cpu_ms_per_phase": round(1000 * round_trip, 2),
+        "report_over_json_round_trip": ratio(total / per, round_trip),
     })
 
 
