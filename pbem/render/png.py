@@ -271,9 +271,13 @@ def _paint_patch(
     return patch.reduce(SUPERSAMPLE)
 
 
-PATCH_CACHE_SIZE = 4096  # painted overlay patches: the pieces every reader of a phase shares
+# Painted overlay patches, the pieces every reader of a phase shares, kept up to this many
+# pixels (3 bytes each): some ten readers' overlays of the largest maps, and the tick's memory
+# bounded however crowded a map's patches grow.
+PATCH_PIXELS = 8_000_000
 PatchKey = tuple[object, ...]
 _patches: OrderedDict[PatchKey, Image.Image] = OrderedDict()
+_patch_pixels = 0
 
 
 def _patch_key(
@@ -288,10 +292,20 @@ def _patch_key(
     return board, scale, box, tuple(members), fills, scene.width, scene.height
 
 
+def forget_patches() -> None:
+    """Let every kept overlay patch go."""
+    global _patch_pixels
+    _patches.clear()
+    _patch_pixels = 0
+
+
 def _keep_patch(key: PatchKey, painted: Image.Image) -> None:
+    global _patch_pixels
     _patches[key] = painted
-    while len(_patches) > PATCH_CACHE_SIZE:
-        _patches.popitem(last=False)
+    _patch_pixels += painted.width * painted.height
+    while _patch_pixels > PATCH_PIXELS and _patches:
+        _, dropped = _patches.popitem(last=False)
+        _patch_pixels -= dropped.width * dropped.height
 
 
 def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
@@ -303,8 +317,9 @@ def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
 def keep_few(boards: int, legends: int) -> None:
     """Keep at most this many painted boards and legends, for a process that draws one
     campaign after another and so only ever paints over the board it drew last."""
-    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE
+    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE, PATCH_PIXELS
     BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE = boards, legends, legends
+    PATCH_PIXELS = min(PATCH_PIXELS, 2_000_000 * boards)  # a campaign's readers at a time
 
 
 def _remember(key: str, board: Board) -> None:

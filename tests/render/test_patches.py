@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from PIL import Image, ImageDraw
 
 from pbem.core.board import Picture
@@ -96,12 +97,12 @@ def _as_other_reader(picture: Picture, seat: str) -> Picture:
 def test_a_kept_patch_gives_the_same_pixels_as_a_fresh_one() -> None:
     for picture in (hex_picture(), area_picture()):
         png._bases.clear()
-        png._patches.clear()
+        png.forget_patches()
         fresh = png.render_image(picture).tobytes()
         assert png._patches  # the overlay's patches were kept
         again = png.render_image(picture).tobytes()
         png._bases.clear()
-        png._patches.clear()
+        png.forget_patches()
         assert again == fresh == png.render_image(picture).tobytes()
 
 
@@ -109,11 +110,11 @@ def test_readers_share_only_the_patches_that_show_them_the_same() -> None:
     picture = hex_picture()
     other = _as_other_reader(picture, "west")
     png._bases.clear()
-    png._patches.clear()
+    png.forget_patches()
     png.render_image(other)
     alone = set(png._patches)  # the other reader's patches, drawn with nothing kept
     png._bases.clear()
-    png._patches.clear()
+    png.forget_patches()
     png.render_image(picture)
     first = set(png._patches)
     drawn = png.render_image(other)
@@ -122,5 +123,22 @@ def test_readers_share_only_the_patches_that_show_them_the_same() -> None:
     assert painted and painted <= alone  # those with a highlight were painted afresh
     assert alone == (alone & first) | painted
     png._bases.clear()
-    png._patches.clear()
+    png.forget_patches()
     assert drawn.tobytes() == png.render_image(other).tobytes()  # as if drawn alone
+
+
+def test_kept_patches_stay_within_their_pixel_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = hex_picture()
+    png._bases.clear()
+    png.forget_patches()
+    png.render_image(picture)
+    everything = sum(p.width * p.height for p in png._patches.values())
+    png._bases.clear()
+    png.forget_patches()
+    monkeypatch.setattr(png, "PATCH_PIXELS", everything // 2)
+    drawn = png.render_image(picture)
+    assert 0 < sum(p.width * p.height for p in png._patches.values()) <= everything // 2
+    png._bases.clear()
+    png.forget_patches()
+    monkeypatch.undo()
+    assert drawn.tobytes() == png.render_image(picture).tobytes()
