@@ -249,3 +249,37 @@ class Reminder(SQLModel, table=True):
     seat: str
     lead_hours: int
     sent_at: datetime
+
+
+class Opening(SQLModel, table=True):
+    """A campaign open to sign-ups by mail: forming until its seats fill or the referee starts
+    it, then the campaign of the same name (services/community/)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    game: str
+    scenario: str | None = None
+    seats: int
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger))
+    sets_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    rules: str = Field(default="", sa_column=Column(Text, nullable=False))  # house rules
+    signup_by: datetime | None = None  # UTC; SIGNON is refused after it
+    observers: bool = False  # OBSERVE allowed
+    nmr_limit: int = 0  # a seat that misses this many phases in a row is open (0: never)
+    min_on_time: int = 0  # the percentage of owed phases on time a signer needs (0: none)
+    status: str = "forming"  # forming | started
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id")
+    created_at: datetime
+
+
+class Signup(SQLModel, table=True):
+    """One address's place in an opening: a player signed on, or an observer."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    opening_id: int = Field(foreign_key="opening.id", index=True)
+    address: str = Field(index=True)  # lower-case
+    name: str
+    role: str = "player"  # player | observer
+    preference: str = Field(default="", sa_column=Column(Text, nullable=False))
+    status: str = "joined"  # joined | resigned
+    at: datetime

@@ -36,6 +36,8 @@ STEPS: tuple[Step, ...] = (
          (asks.unprocessed_mail, asks.held_acks_due, asks.reminders_due), asks_mailbox=True,
          job="read the mailbox, process stored mail, release held acknowledgements, remind"),
     Step("answers", EVERY, job="send the replies intake queued before anything can fail"),
+    Step("community", MAILBOX, (asks.openings_full, asks.observer_reports_owed),
+         job="start the forming campaigns SIGNON filled; send observers public reports"),
     Step("leftovers", EVERY, (asks.drafts_left,), job="draw reports an earlier tick left"),
     Step("adjudicating", EVERY, (asks.turns_due,), job="adjudicate every phase that is due"),
     Step("drawing", EVERY, job="draw the reports adjudication drafted, with helper processes"),

@@ -21,6 +21,8 @@ from pbem.services.base.isolation import CampaignNote
 from pbem.services.base.locks import TickClaims, run_lock, tick_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.time_budget import TimeBudget
+from pbem.services.community.observing import send_public_reports
+from pbem.services.community.starting import start_full
 from pbem.services.intake.ingest import IngestStats, poll
 from pbem.services.intake.mailroom import process_pending
 from pbem.services.outbox import outbox
@@ -160,6 +162,14 @@ def _answers(work: _Pass) -> None:
         work.sender.settle()
 
 
+def _community(work: _Pass) -> None:
+    """Start the forming campaigns SIGNON filled and queue the public reports observers are
+    owed; the mail goes out with the rest."""
+    start_full(work.rt)
+    send_public_reports(work.rt)
+    work.sender.wake()
+
+
 def _leftovers(work: _Pass) -> None:
     """Draw the drafts an earlier tick left."""
     _draw(work)
@@ -206,6 +216,7 @@ def _draw(work: _Pass, delegate: Delegate | None = None) -> None:
 RUNNERS: dict[str, Callable[[_Pass], None]] = {
     "intake": _intake,
     "answers": _answers,
+    "community": _community,
     "leftovers": _leftovers,
     "adjudicating": _adjudicating,
     "drawing": _drawing,
