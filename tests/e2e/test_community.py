@@ -48,7 +48,7 @@ def _opened(mail_stack: MailStack, tmp_path: Path) -> Loop:
     scenario = tmp_path / "two.txt"
     scenario.write_text("rounds = 2\n")
     create_opening(loop.rt, NewOpening("spring", "toy", seats=2, scenario=str(scenario),
-                                       seed=3, rules="no table talk"))  # fmt: skip
+                                       seed=3, rules="no table talk", observers=True))  # fmt: skip
     loop.tick()
     for player in loop.players:
         loop.new_mail(player)
@@ -61,7 +61,10 @@ def test_strangers_find_fill_and_play_an_open_campaign_with_a_replacement(
 ) -> None:
     loop = _opened(mail_stack, tmp_path)
     assert loop.rt is not None
-    ann, ben, cy = (mail_stack.fresh_user() for _ in range(3))
+    ann, ben, cy, eve = (mail_stack.fresh_user() for _ in range(4))
+    _write(loop, eve, "OBSERVE spring")
+    assert loop.tick().ingest.outcomes == {"community.observing": 1}
+    assert "You observe spring" in _only(loop.new_mail(eve))
 
     _write(loop, ann, "LIST")
     assert loop.tick().ingest.outcomes == {"community.list": 1}
@@ -91,6 +94,8 @@ def test_strangers_find_fill_and_play_an_open_campaign_with_a_replacement(
 
     # Ann plays round 1; the referee opens Ben's seat; Cy finds it and takes it over.
     ann_welcome = loop.inbox(ann)[-1]
+    loop.reply(ann, ann_welcome, "PRESS all\ngood luck")
+    loop.reply(ann, ann_welcome, "PRESS p2\njust between us")
     loop.reply(ann, ann_welcome, "pick 4")
     loop.tick()
     loop.new_mail(ann)
@@ -118,6 +123,10 @@ def test_strangers_find_fill_and_play_an_open_campaign_with_a_replacement(
     _play_out(loop, ann, cy)
     for who in (ann, cy):
         loop.new_mail(who)
+    watched = loop.new_mail(eve)
+    assert subjects(watched) == ["[spring] Press from " + ann.title(),
+                                 *(f"[spring] Public report: Round {n}" for n in (1, 2, 3))]
+    assert not any("just between us" in text_of(m) for m in watched)  # press to one seat
     for who in (ann, cy):
         _write(loop, who, "STATUS ME")
     assert loop.tick().ingest.outcomes == {"community.record": 2}

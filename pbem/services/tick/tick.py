@@ -216,10 +216,10 @@ def _draw(work: _Pass, delegate: Delegate | None = None) -> None:
 RUNNERS: dict[str, Callable[[_Pass], None]] = {
     "intake": _intake,
     "answers": _answers,
-    "community": _community,
     "leftovers": _leftovers,
     "adjudicating": _adjudicating,
     "drawing": _drawing,
+    "community": _community,
     "alerts": _alerts,
     "sending": _sending,
     "slim": _slim,
