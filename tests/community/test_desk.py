@@ -118,7 +118,7 @@ def test_sign_up_closes_at_its_deadline(rt: Runtime, tmp_path: Path) -> None:
     _open(rt, tmp_path, signup_by=rt.clock.now() + timedelta(hours=1))
     rt.clock.at = rt.clock.now() + timedelta(hours=2)  # type: ignore[attr-defined]
     assert _send(rt, "ann@x.org", "LIST") == {"community.list": 1}
-    assert "No campaign takes players now" in _texts(rt, "ann@x.org")[0]
+    assert "No campaign takes players or observers now" in _texts(rt, "ann@x.org")[0]
     assert _send(rt, "ann@x.org", "SIGNON spring") == {"community.E_CLOSED": 1}
     assert _signups(rt) == []
 

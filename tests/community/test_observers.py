@@ -47,6 +47,8 @@ def test_an_observer_gets_public_reports_and_press_to_everyone(
     _send(rt, "ben@x.org", "SIGNON spring")
     start_full(rt)
     assert _send(rt, "ann@x.org", "OBSERVE spring") == {"community.E_ALREADY": 1}  # plays
+    _send(rt, "fay@x.org", "LIST")  # full, but still watchable
+    assert "spring (Toy Dice): running\r\n  Takes observers" in _texts(rt, "fay@x.org")[0]
     assert send_public_reports(rt) == 0  # nothing adjudicated yet
     submit_by_address(rt, "spring", "ann@x.org", "pick 3")
     submit_by_address(rt, "spring", "ben@x.org", "pick 5")

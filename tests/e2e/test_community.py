@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import json
 import smtplib
+from datetime import datetime, timedelta
 from email.message import EmailMessage, Message
 from email.utils import make_msgid
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlmodel import Session
@@ -48,7 +50,8 @@ def _opened(mail_stack: MailStack, tmp_path: Path) -> Loop:
     scenario = tmp_path / "two.txt"
     scenario.write_text("rounds = 2\n")
     create_opening(loop.rt, NewOpening("spring", "toy", seats=2, scenario=str(scenario),
-                                       seed=3, rules="no table talk", observers=True))  # fmt: skip
+                                       seed=3, rules="no table talk", observers=True,
+                                       absence_days=3))  # fmt: skip
     loop.tick()
     for player in loop.players:
         loop.new_mail(player)
@@ -99,6 +102,13 @@ def test_strangers_find_fill_and_play_an_open_campaign_with_a_replacement(
     loop.reply(ann, ann_welcome, "pick 4")
     loop.tick()
     loop.new_mail(ann)
+    deadline = _deadline(loop)
+    day = deadline.astimezone(ZoneInfo(loop.rt.settings.timezone)).date()
+    loop.reply(ann, ann_welcome, f"ABSENCE {day} {day}")  # one absence, over the deadline
+    assert loop.tick().ingest.outcomes == {"community.absent": 1}
+    assert deadline < _deadline(loop) < deadline + timedelta(days=1)
+    assert any("Absence noted" in str(m["Subject"]) for m in loop.new_mail(ann))
+    assert any("is away from" in text_of(m) for m in loop.new_mail(ben))
     open_seat(loop.rt, "spring", "p2", "no word from Ben")
     _write(loop, cy, "LIST")
     loop.tick()
@@ -138,6 +148,14 @@ def test_strangers_find_fill_and_play_an_open_campaign_with_a_replacement(
     assert [mine[ann][k] for k in ("owed", "on_time", "missed", "finished")] == [3, 3, 0, 1]
     assert [mine[ben][k] for k in ("owed", "dropped", "finished")] == [0, 1, 0]  # never owed
     assert [mine[cy][k] for k in ("owed", "on_time", "finished")] == [3, 3, 1]  # round 1 too
+
+
+def _deadline(loop: Loop) -> datetime:
+    assert loop.rt is not None
+    with Session(loop.rt.engine) as session:
+        phase = queries.open_phase(session, queries.campaign_named(session, "spring"))
+        assert phase is not None and phase.deadline is not None
+        return phase.deadline
 
 
 def _play_out(loop: Loop, ann: str, cy: str) -> None:

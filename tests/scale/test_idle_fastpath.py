@@ -22,7 +22,16 @@ from sqlmodel import Session, SQLModel, col, select
 
 from pbem.config import Secret
 from pbem.ledger import lock_names
-from pbem.ledger.models import Campaign, HeldAck, Opening, Outbox, Phase, Player, Signup
+from pbem.ledger.models import (
+    Campaign,
+    Grace,
+    HeldAck,
+    Opening,
+    Outbox,
+    Phase,
+    Player,
+    Signup,
+)
 from pbem.ledger.revisions import head_revision
 from pbem.mail.transport.maildir import MaildirSource
 from pbem.mail.transport.mailers import RecordingMailer
@@ -250,6 +259,20 @@ def observer_owed_a_report(rt: Runtime) -> None:
     run_phase(rt, "c0", force=True)
 
 
+def deadline_in_an_absence(rt: Runtime) -> None:
+    """A player of c1 declared an absence that the open phase's deadline falls in."""
+    now = rt.clock.now()
+    with Session(rt.engine) as session:
+        campaign = session.exec(select(Campaign).where(Campaign.name == "c1")).one()
+        phase = session.exec(select(Phase).where(Phase.campaign_id == campaign.id,
+                                                 Phase.status == "open")).one()  # fmt: skip
+        assert phase.deadline is not None
+        session.add(Grace(campaign_id=campaign.id or 0, seat="p1", address="c1.0@localhost",
+                          kind="absence", begins=phase.deadline - timedelta(hours=1),
+                          ends=phase.deadline + timedelta(days=1), at=now))  # fmt: skip
+        session.commit()
+
+
 def player_flagged(rt: Runtime) -> None:
     _edit(rt, Player, Player.address == "c1.1@localhost", status="flagged", missed=2)
 
@@ -272,10 +295,12 @@ WORK: list[tuple[Change, str]] = [
     (player_flagged, "alerts/referee_alerts_due"),
     (opening_filled, "community/openings_full"),
     (observer_owed_a_report, "community/observer_reports_owed"),
+    (deadline_in_an_absence, "community/deadline_in_absence"),
     (player_bouncing, "alerts/referee_alerts_due"),
 ]
 ON_POSTGRES = {
     "observer_owed_a_report",
+    "deadline_in_an_absence",
     "deadline_passed",
     "reminder_due",
     "failed_send_due_again",

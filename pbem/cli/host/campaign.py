@@ -66,6 +66,15 @@ def create(
         int,
         typer.Option("--nmr-limit", help="With --open: missed phases in a row that open a seat."),
     ] = 0,
+    absence_days: Annotated[
+        int, typer.Option("--absence-days", help="With --open: days of ABSENCE a player may take.")
+    ] = 0,
+    extensions: Annotated[
+        int, typer.Option("--extensions", help="With --open: EXTENDs a player may use (0: off).")
+    ] = 0,
+    extend_hours: Annotated[
+        int, typer.Option("--extend-hours", help="With --open: hours one EXTEND adds.")
+    ] = 24,
     observers: Annotated[
         bool, typer.Option("--observers", help="With --open: OBSERVE is allowed.")
     ] = False,
@@ -80,7 +89,8 @@ def create(
         opening = NewOpening(
             name=name, game=game, seats=seats, scenario=scenario, seed=seed,
             sets=parse_sets(setting or []), rules=rules, nmr_limit=nmr_limit,
-            min_on_time=min_on_time, observers=observers,
+            min_on_time=min_on_time, observers=observers, absence_days=absence_days,
+            extensions=extensions, extend_hours=extend_hours,
             signup_by=parse_moment(signup_by, rt.settings.timezone) if signup_by else None,
         )  # fmt: skip
         _show_opening(create_opening(rt, opening), as_json, "Forming")

@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-AskKind = Literal["list", "signon", "resign", "observe", "record"]
+AskKind = Literal["list", "signon", "resign", "observe", "record", "absence", "extend"]
+SEAT_KINDS = ("absence", "extend")  # a player's own: answered once the mail authenticates
 _ONE_WORD: dict[str, AskKind] = {
     "list": "list",
     "signon": "signon",
     "resign": "resign",
     "observe": "observe",
+    "absence": "absence",
+    "extend": "extend",
 }
 MAX_PREFERENCE = 200  # characters of a preference line kept
 

@@ -10,16 +10,19 @@ from datetime import timedelta
 
 from sqlmodel import Session, col, func, select
 
-from pbem.ledger.models import InboundMessage, Outbox
+from pbem.ledger.models import Campaign, InboundMessage, Outbox, Player
 from pbem.mail.reading.inbound import Inbound
 from pbem.render.templating import render
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
-from pbem.services.community.asks import Ask, read_ask
+from pbem.services.community.answers import Answer, Who
+from pbem.services.community.asks import SEAT_KINDS, Ask, read_ask
+from pbem.services.community.grace import absence, extend
 from pbem.services.community.listing import taking_players
 from pbem.services.community.records import record_of
-from pbem.services.community.signing import Answer, Who, observe, resign, sender, signon
+from pbem.services.community.signing import observe, resign, sender, signon
 from pbem.services.outbox.letter import Letter
+from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.outbox.reply_limits import REPLY_KINDS
 from pbem.wording import wording
@@ -34,12 +37,12 @@ def answer(session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound)
     """Answer a community command and return the outcome code; None when the mail holds none
     (the mailroom then goes on as before)."""
     ask = read_ask(inbound.body_text)
-    if ask is None or inbound.refusal or not inbound.from_address.strip():
+    if ask is None or ask.kind in SEAT_KINDS or inbound.refusal:
+        return None
+    if not inbound.from_address.strip():
         return None
     who = sender(inbound.from_address, inbound.from_name)
-    if _sent(session, rt, who.address, (*REPLY_KINDS, LIST_KIND, ANSWER_KIND)) >= (
-        rt.settings.reply_rate_per_hour
-    ):
+    if _spent(session, rt, who.address):
         return "community.quiet"  # past the reply budget: nothing is done, nothing said
     if ask.kind == "list":
         return _list(session, rt, row, inbound, who)
@@ -50,6 +53,33 @@ def answer(session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound)
            render("mail/community/answer.txt.j2", code=result.code,
                   text=wording(result.code, result.params), **result.params))  # fmt: skip
     return result.code
+
+
+def answer_seat(
+    session: Session, rt: Runtime, row: InboundMessage, inbound: Inbound, campaign: Campaign,
+    player: Player,
+) -> str | None:
+    """Answer an authenticated player's ABSENCE or EXTEND; None for any other mail."""
+    ask = read_ask(inbound.body_text)
+    if ask is None or ask.kind not in SEAT_KINDS or inbound.refusal:
+        return None
+    if _spent(session, rt, player.address):
+        return "community.quiet"
+    result = (absence if ask.kind == "absence" else extend)(session, rt, campaign, player, ask)
+    letter = letter_to(
+        rt, campaign, player, key=f"community:{row.id}", kind=ANSWER_KIND, title=_title(result),
+        template="mail/community/answer.txt.j2",
+        context={"code": result.code, "text": wording(result.code, result.params)},
+        in_reply_to=f"<{inbound.message_id.strip('<>')}>", auto_submitted="auto-replied",
+    )  # fmt: skip
+    enqueue(session, rt, letter, campaign.id)
+    return result.code
+
+
+def _spent(session: Session, rt: Runtime, address: str) -> bool:
+    """The address's reply budget is used up (community answers count with the rest)."""
+    kinds = (*REPLY_KINDS, LIST_KIND, ANSWER_KIND)
+    return _sent(session, rt, address.lower(), kinds) >= rt.settings.reply_rate_per_hour
 
 
 def _title(result: Answer) -> str:

@@ -1,5 +1,5 @@
-"""LIST: the campaigns that take players now, forming or with open seats, as anyone may see
-them (names of players, never their addresses)."""
+"""LIST: the campaigns that take players or observers now, forming, with open seats, or
+watchable, as anyone may see them (names of players, never their addresses)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from pbem.ledger.models import Campaign, Opening
 from pbem.registry import get_game
 from pbem.services.base.schedule import local_text
 from pbem.services.community.forming import FORMING, FULL, joined, openings
@@ -24,6 +25,7 @@ def taking_players(session: Session, now: datetime, timezone: str) -> list[dict[
             "rules": opening.rules,
             "min_on_time": opening.min_on_time,
             "nmr_limit": opening.nmr_limit,
+            "observers": opening.observers,
         }
         if opening.status == FULL:
             continue
@@ -36,6 +38,11 @@ def taking_players(session: Session, now: datetime, timezone: str) -> list[dict[
                               "seats": opening.seats, "signup_by": until})  # fmt: skip
             continue
         free = [p.seat for p in open_seats(session, opening)]
-        if free:
+        if free or (opening.observers and _running(session, opening)):
             found.append({**entry, "forming": False, "open_seats": free})
     return found
+
+
+def _running(session: Session, opening: Opening) -> bool:
+    campaign = session.get(Campaign, opening.campaign_id) if opening.campaign_id else None
+    return campaign is not None and campaign.status in ("active", "paused")

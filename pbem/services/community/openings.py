@@ -34,6 +34,9 @@ class NewOpening:
     observers: bool = False
     nmr_limit: int = 0
     min_on_time: int = 0
+    absence_days: int = 0
+    extensions: int = 0
+    extend_hours: int = 24
 
 
 def create_opening(rt: Runtime, request: NewOpening) -> dict[str, Any]:
@@ -43,7 +46,8 @@ def create_opening(rt: Runtime, request: NewOpening) -> dict[str, Any]:
     if not game.meta.min_players <= request.seats <= game.meta.max_players:
         raise Invalid("campaign.E_PLAYER_COUNT", game=game.meta.title,
                       min=game.meta.min_players, max=game.meta.max_players, count=request.seats)
-    if not 0 <= request.min_on_time <= 100 or request.nmr_limit < 0:
+    counts = (request.nmr_limit, request.absence_days, request.extensions)
+    if not 0 <= request.min_on_time <= 100 or min(counts) < 0 or request.extend_hours < 1:
         raise Invalid("community.E_LIMITS", nmr=request.nmr_limit, pct=request.min_on_time)
     resolve_scenario(game, request.scenario)
     settings_for_new_campaign(game, request.sets)  # a bad --set is refused now, not at start
@@ -54,6 +58,8 @@ def create_opening(rt: Runtime, request: NewOpening) -> dict[str, Any]:
             seats=request.seats, seed=request.seed, sets_json=json.dumps(request.sets),
             rules=request.rules, signup_by=request.signup_by, observers=request.observers,
             nmr_limit=request.nmr_limit, min_on_time=request.min_on_time,
+            absence_days=request.absence_days, extensions=request.extensions,
+            extend_hours=request.extend_hours,
             created_at=rt.clock.now(),
         )  # fmt: skip
         session.add(opening)

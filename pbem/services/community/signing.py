@@ -4,41 +4,19 @@ start. Each returns an Answer; a refusal changes nothing."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
 
 from sqlmodel import Session
 
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Opening, Signup
 from pbem.services.base.runtime import Runtime
+from pbem.services.community.answers import Answer, Who
 from pbem.services.community.asks import Ask
 from pbem.services.community.forming import FORMING, FULL, joined, opening_named
 from pbem.services.community.handover import take_seat
 from pbem.services.community.records import record_of
 from pbem.services.community.seats import open_seats
 from pbem.validation import MAX_NAME, without_controls
-
-
-@dataclass(frozen=True)
-class Who:
-    """The sender of a community mail: the From address (lower-case) and a display name."""
-
-    address: str
-    name: str
-
-
-@dataclass(frozen=True)
-class Answer:
-    """What the desk answers: a stable code and what its wording or template needs."""
-
-    code: str
-    params: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def refused(self) -> bool:
-        """True for a refusal (a code with E_)."""
-        return ".E_" in self.code
 
 
 def sender(address: str, display: str) -> Who:

@@ -68,6 +68,10 @@ def handle(
     now = read_now(session, sender.campaign)  # waits out a worker adjudicating it
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     bounces.clear(session, sender.player)
+    seat_ask = community_desk.answer_seat(session, rt, row, inbound, sender.campaign,
+                                          sender.player)  # ABSENCE, EXTEND  # fmt: skip
+    if seat_ask is not None:
+        return seat_ask
     quiet = replies_spent(session, rt, sender.player.address)
     mail = Mail(session, rt, row, inbound, sender.player, now, quiet)
     return commands.dispatch(mail, auth_line=sender.via == "body")

@@ -1,4 +1,4 @@
-"""openings and sign-ups: campaigns players find and join by mail
+"""openings, sign-ups and grace: campaigns players find and join by mail, absences, extensions
 
 Revision ID: 0012
 Revises: 0011
@@ -21,7 +21,8 @@ _TEXT = sqlmodel.sql.sqltypes.AutoString
 
 def upgrade() -> None:
     """Apply this revision: the opening table (a campaign forming by mail, with its house
-    rules and limits) and the signup table (who signed on to it, as player or observer)."""
+    rules and limits), the signup table (who signed on to it, as player or observer) and the
+    grace table (absences declared and extensions used)."""
     op.create_table(
         "opening",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -36,6 +37,9 @@ def upgrade() -> None:
         sa.Column("observers", sa.Boolean(), nullable=False),
         sa.Column("nmr_limit", sa.Integer(), nullable=False),
         sa.Column("min_on_time", sa.Integer(), nullable=False),
+        sa.Column("absence_days", sa.Integer(), nullable=False),
+        sa.Column("extensions", sa.Integer(), nullable=False),
+        sa.Column("extend_hours", sa.Integer(), nullable=False),
         sa.Column("status", _TEXT(), nullable=False),
         sa.Column("campaign_id", sa.Integer(), nullable=True),
         sa.Column("created_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
@@ -58,10 +62,26 @@ def upgrade() -> None:
     )
     op.create_index("ix_signup_opening_id", "signup", ["opening_id"])
     op.create_index("ix_signup_address", "signup", ["address"])
+    op.create_table(
+        "grace",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("campaign_id", sa.Integer(), nullable=False),
+        sa.Column("seat", _TEXT(), nullable=False),
+        sa.Column("address", _TEXT(), nullable=False),
+        sa.Column("kind", _TEXT(), nullable=False),
+        sa.Column("begins", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+        sa.Column("ends", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+        sa.Column("at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+        sa.ForeignKeyConstraint(["campaign_id"], ["campaign.id"]),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_index("ix_grace_campaign_id", "grace", ["campaign_id"])
 
 
 def downgrade() -> None:
     """Revert this revision."""
+    op.drop_index("ix_grace_campaign_id", table_name="grace")
+    op.drop_table("grace")
     op.drop_index("ix_signup_address", table_name="signup")
     op.drop_index("ix_signup_opening_id", table_name="signup")
     op.drop_table("signup")
