@@ -10,7 +10,7 @@ from pbem.cli.host.listing import campaign_table
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import ExitCode, Invalid, PbemError
-from pbem.services.community.openings import NewOpening, create_opening
+from pbem.services.community.openings import NewOpening, create_opening, opening_list
 from pbem.services.community.starting import start_opening
 from pbem.services.referee.timing import parse_moment
 from pbem.services.tick.tick import send_now
@@ -167,3 +167,15 @@ def start(
     if rt.settings.smtp_url:
         send_now(rt)
     _show_opening(result, as_json, "Started")
+
+
+@app.command("forming")
+@command
+def forming(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False) -> None:
+    """List the campaigns opened with --open: seats taken, sign-up deadline, preferences."""
+    rows = opening_list(runtime())
+    if as_json:
+        print_json(rows)
+        return
+    for row in rows:
+        _show_opening(row, False, str(row["status"]).capitalize())

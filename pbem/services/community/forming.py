@@ -48,6 +48,7 @@ def describe(session: Session, opening: Opening) -> dict[str, Any]:
         "seats": opening.seats,
         "signed_on": len(players),
         "players": [s.name for s in players],
+        "preferences": {s.name: s.preference for s in players if s.preference},
         "observers": opening.observers,
         "rules": opening.rules,
         "signup_by": opening.signup_by.isoformat() if opening.signup_by else None,

@@ -15,7 +15,7 @@ from pbem.ledger.models import Campaign, Opening
 from pbem.registry import get_game
 from pbem.services.base.campaign_settings import settings_for_new_campaign
 from pbem.services.base.runtime import Runtime
-from pbem.services.community.forming import describe
+from pbem.services.community.forming import describe, openings
 from pbem.services.turns.campaigns import check_campaign_name, resolve_scenario
 
 
@@ -72,3 +72,9 @@ def _check_free_name(session: Session, name: str) -> None:
     opened = session.exec(select(Opening.id).where(Opening.name == name)).first()
     if taken is not None or opened is not None:
         raise Conflict("campaign.E_EXISTS", name=name)
+
+
+def opening_list(rt: Runtime) -> list[dict[str, Any]]:
+    """Every opening as the referee sees it, oldest first (`campaign forming`)."""
+    with Session(rt.engine) as session:
+        return [describe(session, o) for o in openings(session)]
