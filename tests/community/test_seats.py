@@ -53,3 +53,19 @@ def test_the_referee_opens_a_seat(rt: Runtime, tmp_path: Path) -> None:
         campaign = queries.campaign_named(session, "spring")
         seat = queries.player_by_seat(session, campaign, "p1")
         assert seat is not None and (seat.address, seat.status) == ("cy@x.org", "active")
+
+
+def test_a_seat_the_referee_drops_is_offered_too(rt: Runtime, tmp_path: Path) -> None:
+    _started(rt, tmp_path)
+    _send(rt, "cy@x.org", "LIST")
+    assert "open seat" not in _texts(rt, "cy@x.org")[-1]
+    with Session(rt.engine) as session:
+        campaign = queries.campaign_named(session, "spring")
+        seat = queries.player_by_seat(session, campaign, "p2")
+        assert seat is not None
+        seat.status = "dropped"  # as `player drop` leaves it (the toy game has no drop hook)
+        session.add(seat)
+        session.commit()
+    _send(rt, "cy@x.org", "LIST")
+    assert "running, open seat: p2" in _texts(rt, "cy@x.org")[-1]
+    assert _send(rt, "cy@x.org", "SIGNON spring") == {"community.took_seat": 1}

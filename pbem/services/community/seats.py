@@ -1,5 +1,7 @@
-"""Open seats in running campaigns: a seat the referee opened, or one past the campaign's
-NMR limit, is offered by LIST and taken over by SIGNON."""
+"""Open seats in running campaigns: a seat the referee opened or dropped, or one past the
+campaign's NMR limit, is offered by LIST and taken over by SIGNON (after a drop the game's
+own rules still hold the seat: a Diplomacy power in civil disorder comes back with the
+referee's `edit disorder POWER off`)."""
 
 from __future__ import annotations
 
@@ -15,12 +17,14 @@ from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
 
 OPEN = "open"  # a player status: the seat plays on defaults until someone takes it
+DROPPED = "dropped"  # `player drop`: out under the game's rules, and offered all the same
 STILL_PLAYING = ("active", "flagged")
 
 
 def is_open(player: Player, nmr_limit: int) -> bool:
-    """The seat is offered: the referee opened it, or it missed `nmr_limit` phases in a row."""
-    if player.status == OPEN:
+    """The seat is offered: the referee opened or dropped it, or it missed `nmr_limit` phases
+    in a row."""
+    if player.status in (OPEN, DROPPED):
         return True
     return bool(nmr_limit) and player.status in STILL_PLAYING and player.missed >= nmr_limit
 
