@@ -64,3 +64,17 @@ def test_an_observer_gets_public_reports_and_press_to_everyone(
     with Session(rt.engine) as session:
         kinds = session.exec(select(Outbox.kind).where(Outbox.recipient == "eve@x.org")).all()
     assert "welcome" not in kinds and "report" not in kinds  # never a seat's own mail
+
+
+def test_grey_press_to_everyone_reaches_an_observer_without_its_sender(
+    rt: Runtime, tmp_path: Path
+) -> None:
+    _open(rt, tmp_path, observers=True, sets={"press_style": "grey"})
+    _send(rt, "eve@x.org", "OBSERVE spring")
+    _send(rt, "ann@x.org", "SIGNON spring")
+    _send(rt, "ben@x.org", "SIGNON spring")
+    start_full(rt)
+    assert _press(rt, "ann@x.org", "PRESS GREY all\nwho am I") == {"mail.press": 1}
+    (seen,) = _texts(rt, "eve@x.org", "observer-press")
+    assert "who am I" in seen and "a player not named" in seen
+    assert "Ann" not in seen and "ann@x.org" not in seen and "p1" not in seen
