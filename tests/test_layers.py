@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pbem"
 ARCHITECTURE = ROOT / "docs" / "architecture.md"
 # pbem/services/<stage>/ may import only the stages before it (and itself)
-SERVICE_STAGES = ["base", "outbox", "reports", "turns", "intake", "referee", "tick"]
+SERVICE_STAGES = ["base", "outbox", "reports", "turns", "community", "intake", "referee", "tick"]
 FORBIDDEN_IN_RULES = {
     "random",
     "time",

@@ -32,7 +32,8 @@ GROUPS = (  # (command, module whose `app` is the group), in help order
     ("player", "referee.people"),
 )
 REGISTERED = ("host.play", "host.overview", "referee.timecmds", "referee.rerun", "referee.edit",
-              "referee.messages", "referee.lifecycle", "referee.audit", "host.adjudicate")
+              "referee.messages", "referee.lifecycle", "referee.audit", "host.adjudicate",
+              "host.community")
 SOLO: dict[str, Callable[[typer.Typer], None]] = {}  # commands that can run in an app alone
 
 

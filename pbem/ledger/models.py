@@ -249,3 +249,53 @@ class Reminder(SQLModel, table=True):
     seat: str
     lead_hours: int
     sent_at: datetime
+
+
+class Opening(SQLModel, table=True):
+    """A campaign open to sign-ups by mail: forming until its seats fill or the referee starts
+    it, then the campaign of the same name (services/community/)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True, index=True)
+    game: str
+    scenario: str | None = None
+    seats: int
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger))
+    sets_json: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    rules: str = Field(default="", sa_column=Column(Text, nullable=False))  # house rules
+    signup_by: datetime | None = None  # UTC; SIGNON is refused after it
+    observers: bool = False  # OBSERVE allowed
+    nmr_limit: int = 0  # a seat that misses this many phases in a row is open (0: never)
+    min_on_time: int = 0  # the percentage of owed phases on time a signer needs (0: none)
+    absence_days: int = 0  # days of ABSENCE a player may declare in this game (0: none)
+    extensions: int = 0  # EXTENDs a player may use in this game (0: none)
+    extend_hours: int = 24  # how far one EXTEND moves the deadline
+    status: str = "forming"  # forming | started
+    campaign_id: int | None = Field(default=None, foreign_key="campaign.id")
+    created_at: datetime
+
+
+class Signup(SQLModel, table=True):
+    """One address's place in an opening: a player signed on, or an observer."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    opening_id: int = Field(foreign_key="opening.id", index=True)
+    address: str = Field(index=True)  # lower-case
+    name: str
+    role: str = "player"  # player | observer
+    preference: str = Field(default="", sa_column=Column(Text, nullable=False))
+    status: str = "joined"  # joined | resigned
+    at: datetime
+
+
+class Grace(SQLModel, table=True):
+    """A player's declared absence, or an extension they used (services/community/grace.py)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    campaign_id: int = Field(foreign_key="campaign.id", index=True)
+    seat: str
+    address: str  # who held the seat: a newcomer gets a budget of their own
+    kind: str  # absence | extend
+    begins: datetime  # UTC; for an extension, the deadline it moved
+    ends: datetime  # UTC, the first moment after it; for an extension, the deadline it set
+    at: datetime

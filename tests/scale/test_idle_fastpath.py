@@ -9,6 +9,7 @@ PostgreSQL, where the check's SQL goes through psycopg.
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import timedelta
@@ -21,13 +22,23 @@ from sqlmodel import Session, SQLModel, col, select
 
 from pbem.config import Secret
 from pbem.ledger import lock_names
-from pbem.ledger.models import Campaign, HeldAck, Outbox, Phase, Player
+from pbem.ledger.models import (
+    Campaign,
+    Grace,
+    HeldAck,
+    Opening,
+    Outbox,
+    Phase,
+    Player,
+    Signup,
+)
 from pbem.ledger.revisions import head_revision
 from pbem.mail.transport.maildir import MaildirSource
 from pbem.mail.transport.mailers import RecordingMailer
 from pbem.registry import games
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
+from pbem.services.intake.entry import submit_by_address
 from pbem.services.intake.ingest import store_raw
 from pbem.services.intake.mailbox import default_source
 from pbem.services.tick import tick as tick_module
@@ -38,6 +49,7 @@ from pbem.services.tick.tick import tick
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.now import read_now
 from pbem.services.turns.submissions import submit
+from pbem.services.turns.turns import run_phase
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 JUNK = b"From: someone@example.org\r\nSubject: hello\r\nMessage-ID: <j1@x>\r\n\r\nhi\r\n"
@@ -215,6 +227,52 @@ def sent_mail_to_slim(rt: Runtime) -> Runtime:
     return rt
 
 
+def opening_filled(rt: Runtime) -> None:
+    """A forming campaign whose last seat SIGNON just took: the tick starts it."""
+    now = rt.clock.now()
+    scenario = scenario_file(Path(tempfile.mkdtemp(prefix="opening-")))
+    with Session(rt.engine) as session:
+        opening = Opening(name="c9", game="toy", scenario=scenario, seats=2, status="full",
+                          sets_json="{}", created_at=now)  # fmt: skip
+        session.add(opening)
+        session.flush()
+        for n in range(2):
+            session.add(Signup(opening_id=opening.id or 0, address=f"c9.{n}@localhost",
+                               name=f"P{n}", at=now))  # fmt: skip
+        session.commit()
+
+
+def observer_owed_a_report(rt: Runtime) -> None:
+    """An observer of c0, whose first round was adjudicated after they signed on."""
+    now = rt.clock.now()
+    with Session(rt.engine) as session:
+        campaign = session.exec(select(Campaign).where(Campaign.name == "c0")).one()
+        opening = Opening(name="c0", game="toy", seats=2, status="started", observers=True,
+                          campaign_id=campaign.id, created_at=now)  # fmt: skip
+        session.add(opening)
+        session.flush()
+        session.add(Signup(opening_id=opening.id or 0, address="eve@localhost", name="Eve",
+                           role="observer", at=now))  # fmt: skip
+        session.commit()
+    for seat in range(2):
+        submit_by_address(rt, "c0", f"c0.{seat}@localhost", "pick 3")
+    run_phase(rt, "c0", force=True)
+
+
+def deadline_in_an_absence(rt: Runtime) -> None:
+    """A player of c1 declared an absence that the open phase's deadline falls in."""
+    now = rt.clock.now()
+    with Session(rt.engine) as session:
+        campaign = session.exec(select(Campaign).where(Campaign.name == "c1")).one()
+        phase = session.exec(select(Phase).where(Phase.campaign_id == campaign.id,
+                                                 Phase.status == "open")).one()  # fmt: skip
+        assert phase.deadline is not None
+        session.add(Grace(campaign_id=campaign.id or 0, seat="p1", address="c1.0@localhost",
+                          kind="absence", begins=phase.deadline - timedelta(hours=1),
+                          ends=phase.deadline + timedelta(days=1), at=now))  # fmt: skip
+        session.commit()
+
+
 def player_flagged(rt: Runtime) -> None:
     _edit(rt, Player, Player.address == "c1.1@localhost", status="flagged", missed=2)
 
@@ -235,9 +293,14 @@ WORK: list[tuple[Change, str]] = [
     (send_left_by_a_crash, "sending/outbox_due"),
     (sent_mail_to_slim, "slim/sent_mail_to_slim"),
     (player_flagged, "alerts/referee_alerts_due"),
+    (opening_filled, "community/openings_full"),
+    (observer_owed_a_report, "community/observer_reports_owed"),
+    (deadline_in_an_absence, "community/deadline_in_absence"),
     (player_bouncing, "alerts/referee_alerts_due"),
 ]
 ON_POSTGRES = {
+    "observer_owed_a_report",
+    "deadline_in_an_absence",
     "deadline_passed",
     "reminder_due",
     "failed_send_due_again",

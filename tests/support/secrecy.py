@@ -82,6 +82,27 @@ class Desk:
         }
 
 
+def observe(desk: Desk) -> Receive:
+    """What an observer of `desk`'s campaign receives for a state, whichever seat's secrets the
+    twin redraws: the public report in every format (services/community/observing.py), its
+    subject's phase, and who owes (no seat's readings: an observer sends no orders)."""
+
+    def seen(
+        game: Game, state: Any, seat: str, events: list[Event], texts: Sequence[str]
+    ) -> dict[str, Any]:
+        phase = desk.phase_row(game, state)
+        bundle = build(desk.campaign, None, phase, state, events, phase)
+        return {
+            "phase": game.phase(state).model_dump(mode="json"),
+            "owed_by": sorted(game.due(state).players),
+            "text": bundle.text,
+            "html": bundle.html,
+            "json": bundle.json,
+        }
+
+    return seen
+
+
 def _question_seen(due: Any, seat: str) -> dict[str, Any] | None:
     """The open question as `seat` receives it: whole when it is asked; else only its id, seat
     and trigger (the question and `core.reaction.opened` go to the asked seat alone; STATUS

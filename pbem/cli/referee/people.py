@@ -9,6 +9,7 @@ import typer
 from pbem.cli.output import command, console, print_json
 from pbem.cli.state import runtime
 from pbem.errors import Invalid
+from pbem.services.community.seats import open_seat
 from pbem.services.referee import people
 from pbem.services.turns import adjustments
 
@@ -78,3 +79,12 @@ def drop(name: Name, who: Who, reason: Reason, as_json: AsJson = False) -> None:
     falls into civil disorder, a seat in the other games plays on by default (docs/referee.md)."""
     result = adjustments.drop_player(runtime(), name, who, reason)
     _show(result, as_json, "Dropped: " + "; ".join(result["events"]))
+
+
+@app.command("open")
+@command
+def open_(name: Name, who: Who, reason: Reason, as_json: AsJson = False) -> None:
+    """Offer a seat to whoever signs on for it by mail (SIGNON); it plays on defaults until
+    then, and LIST shows it."""
+    result = open_seat(runtime(), name, who, reason)
+    _show(result, as_json, f"{result['seat']} is open: LIST shows it, SIGNON takes it.")

@@ -13,6 +13,7 @@ from pbem.paths import templates_dir
 from pbem.render.templating import render
 from pbem.services.base.schedule import local_text
 from pbem.services.base.states import game_of
+from pbem.services.community.observing import relay_broadcast
 from pbem.services.intake import press, press_mail, press_rules
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
@@ -170,6 +171,10 @@ def _press(mail: Mail, command: Command) -> str:
     if _over_relay_limit(mail, PRESS_SENT, "mail.E_PRESS_LIMIT", limit):
         return "mail.E_PRESS_LIMIT"
     press_mail.relay(mail, found, rules)
+    if found.to_all:  # press to everyone (never a fake one) reaches observers too
+        sender = "a player not named" if rules.grey(found) else mail.player.name
+        relay_broadcast(mail.session, mail.rt, mail.campaign, sender, found.text,
+                        f"press:{mail.row.id}")  # fmt: skip
     return "mail.press"
 
 

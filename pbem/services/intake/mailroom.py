@@ -19,6 +19,7 @@ from pbem.mail.routing import Token, find_tokens, secrets_match, slug, token_for
 from pbem.mail.verp import is_bounce_address
 from pbem.services.base.isolation import describe
 from pbem.services.base.runtime import Runtime
+from pbem.services.community import desk as community_desk
 from pbem.services.intake import bounces, commands
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.ingest import IngestStats
@@ -58,12 +59,19 @@ def handle(
         return SILENT_KINDS[inbound.kind]
     if is_bounce_address(rt.settings.referee_address, inbound.to_addresses):
         return TO_BOUNCE_ADDRESS
+    asked = community_desk.answer(session, rt, row, inbound)  # LIST, SIGNON, ... from anyone
+    if asked is not None:
+        return asked
     sender, problem = authenticate(session, inbound)
     if sender is None:
         return _refuse(session, rt, row, inbound, problem)
     now = read_now(session, sender.campaign)  # waits out a worker adjudicating it
     row.campaign_id, row.player_id = sender.campaign.id, sender.player.id
     bounces.clear(session, sender.player)
+    seat_ask = community_desk.answer_seat(session, rt, row, inbound, sender.campaign,
+                                          sender.player)  # ABSENCE, EXTEND  # fmt: skip
+    if seat_ask is not None:
+        return seat_ask
     quiet = replies_spent(session, rt, sender.player.address)
     mail = Mail(session, rt, row, inbound, sender.player, now, quiet)
     return commands.dispatch(mail, auth_line=sender.via == "body")

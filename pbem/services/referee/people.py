@@ -4,27 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session
-
-from pbem.errors import Invalid, NotFound
+from pbem.errors import Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import new_secret
 from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
+from pbem.services.community.handover import check_free, hand_over
 from pbem.services.outbox.referee_mail import tell_player
-from pbem.services.reports.viewing import bundle_for
 from pbem.services.turns.campaigns import parse_player
-
-
-def _check_free(session: Session, campaign: Campaign, address: str, keep: Player | None) -> None:
-    try:
-        holder = queries.player_by_address(session, campaign, address)
-    except NotFound:
-        return
-    if keep is None or holder.id != keep.id:
-        raise Invalid("referee.E_ADDRESS_TAKEN", address=address, campaign=campaign.name)
 
 
 def replace_player(rt: Runtime, name: str, who: str, spec: str, reason: str) -> dict[str, Any]:
@@ -33,42 +21,8 @@ def replace_player(rt: Runtime, name: str, who: str, spec: str, reason: str) -> 
     with session_scope(rt.engine) as session:
         campaign = queries.campaign_named(session, name)
         player = queries.find_player(session, campaign, who)
-        _check_free(session, campaign, address, None)
-        old = {"name": player.name, "address": player.address, "status": player.status}
-        player.name, player.address, player.extra_addresses = new_name, address, ""
-        player.secret, player.status, player.missed = new_secret(), "active", 0
-        player.delivery, player.bounces = "ok", 0
-        session.add(player)
-        action = audit.record(
-            session,
-            rt,
-            campaign,
-            "replace",
-            reason,
-            seat=player.seat,
-            old=old,
-            new={"name": new_name, "address": address},
-        )
-        report = bundle_for(session, campaign, player.seat, None).text
-        tell_player(
-            session,
-            rt,
-            campaign,
-            player,
-            f"replace:{campaign.name}:{action.id}",
-            f"Welcome: you now play {player.seat}",
-            _welcome_text(player, old["name"], report),
-            kind="welcome",
-        )
+        old = hand_over(session, rt, campaign, player, new_name, address, reason)
         return {"campaign": name, "seat": player.seat, "old": old, "address": address}
-
-
-def _welcome_text(player: Player, previous: str, report: str) -> str:
-    return (
-        f"Welcome, {player.name}. You take over seat {player.seat} from {previous}.\n"
-        "Reply to this mail to send orders; the reply address carries your secret.\n\n"
-        f"Your current report follows.\n\n{report}"
-    )
 
 
 def change_address(
@@ -81,7 +35,7 @@ def change_address(
         extras = [a for a in player.extra_addresses.split(",") if a]
         if add:
             address = add.strip().lower()
-            _check_free(session, campaign, address, None)
+            check_free(session, campaign, address, None)
             extras.append(address)
         if remove:
             address = remove.strip().lower()
@@ -113,7 +67,7 @@ def set_primary(rt: Runtime, name: str, who: str, address: str, reason: str) -> 
         campaign = queries.campaign_named(session, name)
         player = queries.find_player(session, campaign, who)
         new = address.strip().lower()
-        _check_free(session, campaign, new, player)
+        check_free(session, campaign, new, player)
         old = player.address
         extras = [a for a in player.extra_addresses.split(",") if a and a != new]
         player.address, player.extra_addresses = new, ",".join(extras)

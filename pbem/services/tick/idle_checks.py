@@ -15,6 +15,9 @@ but never False when the step would act:
   tick run in full until the deadline;
 * turns: an open phase past its deadline or with its input all in (`phases.may_be_due`, which
   `turns.run_due` uses; a turn held for the referee also counts);
+* community: a forming campaign whose seats SIGNON filled (`starting.start_full`), an open
+  deadline inside a declared absence (`grace.apply_absences`), or an observer owed a phase's
+  public report (`observing.send_public_reports`);
 * drafts left: a report drafted and not drawn (`drafts.draw_drafts`);
 * outbox: a row to send or draw: any status but sent, dead and void, except pending rows whose
   next attempt is still to come (`outbox.flush`, `drafts.draw_drafts`);
@@ -37,7 +40,9 @@ from pbem.services.tick.idle_ledger import Ledger
 
 # The schema revisions these checks were written for. A migration adds to this set only after
 # the checks were reviewed against it (tests/scale/test_idle_fastpath.py fails until then).
-REVIEWED_SCHEMA = frozenset({"0008", "0009", "0010", "0011"})
+# 0012 (openings, sign-ups, grace) adds the community step's checks: openings_full,
+# deadline_in_absence and observer_reports_owed.
+REVIEWED_SCHEMA = frozenset({"0008", "0009", "0010", "0011", "0012"})
 # Outbox rows no step of a tick sends or draws again: sent (slimmed by its own check), dead
 # (out of retries) and void (a draft whose phase was rolled back, services/reports/drafts.py).
 SETTLED_MAIL = ("dead", "sent", "void")
@@ -122,6 +127,35 @@ def turns_due(ledger: Ledger, now: datetime, settings: Settings) -> bool:
         " AND ((p.deadline IS NOT NULL AND p.deadline <= :now)"
         " OR (p.complete_at IS NOT NULL AND p.complete_at <= :now))",
         now=now,
+    )
+
+
+def openings_full(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """A forming campaign SIGNON filled, not started yet (`starting.start_full`)."""
+    return ledger.exists("SELECT 1 FROM opening WHERE status = 'full'")
+
+
+def deadline_in_absence(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """An open phase of an active campaign whose deadline falls in a declared absence
+    (`grace.apply_absences`)."""
+    return ledger.exists(
+        "SELECT 1 FROM grace g JOIN phase p ON p.campaign_id = g.campaign_id"
+        " JOIN campaign c ON c.id = g.campaign_id"
+        " WHERE g.kind = 'absence' AND g.ends > :now AND p.status = 'open'"
+        " AND c.status = 'active' AND p.deadline >= g.begins AND p.deadline < g.ends",
+        now=now,
+    )
+
+
+def observer_reports_owed(ledger: Ledger, now: datetime, settings: Settings) -> bool:
+    """An observer without the public report of a phase adjudicated since they signed on
+    (`observing.send_public_reports`; the outbox key is observing.report_key)."""
+    return ledger.exists(
+        "SELECT 1 FROM signup s JOIN opening o ON o.id = s.opening_id"
+        " JOIN phase p ON p.campaign_id = o.campaign_id"
+        " WHERE s.role = 'observer' AND s.status = 'joined' AND o.status = 'started'"
+        " AND p.status = 'done' AND p.adjudicated_at >= s.at AND NOT EXISTS"
+        " (SELECT 1 FROM outbox x WHERE x.key = 'observe:' || p.id || ':' || s.id)"
     )
 
 

@@ -21,6 +21,9 @@ from pbem.services.base.isolation import CampaignNote
 from pbem.services.base.locks import TickClaims, run_lock, tick_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.time_budget import TimeBudget
+from pbem.services.community.grace import apply_absences
+from pbem.services.community.observing import send_public_reports
+from pbem.services.community.starting import start_full
 from pbem.services.intake.ingest import IngestStats, poll
 from pbem.services.intake.mailroom import process_pending
 from pbem.services.outbox import outbox
@@ -160,6 +163,15 @@ def _answers(work: _Pass) -> None:
         work.sender.settle()
 
 
+def _community(work: _Pass) -> None:
+    """Start the forming campaigns SIGNON filled, move deadlines out of declared absences and
+    queue the public reports observers are owed; the mail goes out with the rest."""
+    start_full(work.rt)
+    apply_absences(work.rt)
+    send_public_reports(work.rt)
+    work.sender.wake()
+
+
 def _leftovers(work: _Pass) -> None:
     """Draw the drafts an earlier tick left."""
     _draw(work)
@@ -209,6 +221,7 @@ RUNNERS: dict[str, Callable[[_Pass], None]] = {
     "leftovers": _leftovers,
     "adjudicating": _adjudicating,
     "drawing": _drawing,
+    "community": _community,
     "alerts": _alerts,
     "sending": _sending,
     "slim": _slim,

@@ -80,6 +80,13 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
 
     Everything is checked before anything is written, so a refused request leaves no trace.
     """
+    with session_scope(rt.engine) as session:
+        return create_campaign_in(session, rt, request)
+
+
+def create_campaign_in(session: Session, rt: Runtime, request: NewCampaign) -> Campaign:
+    """Create a campaign in the caller's transaction (a forming campaign starts so, in the
+    transaction of the mail that filled it); everything is checked before it is written."""
     game = get_game(request.game)
     check_campaign_name(request.name)
     players = [parse_player(spec) for spec in request.players]
@@ -96,22 +103,21 @@ def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:
         state = game.start(setup, SeededRng(start_seed(secret, request.seed)))
     except ContentError as exc:
         raise Invalid("scenario.E_INVALID", detail=_content_detail(exc)) from exc
-    with session_scope(rt.engine) as session:
-        campaign = _insert_campaign(session, rt, request, setup, campaign_settings, secret)
-        for seat, (_, address) in zip(seats, players, strict=True):
-            session.add(
-                Player(
-                    campaign_id=campaign.id or 0,
-                    seat=seat.id,
-                    name=seat.name,
-                    address=address,
-                    secret=new_secret(),
-                )
+    campaign = _insert_campaign(session, rt, request, setup, campaign_settings, secret)
+    for seat, (_, address) in zip(seats, players, strict=True):
+        session.add(
+            Player(
+                campaign_id=campaign.id or 0,
+                seat=seat.id,
+                name=seat.name,
+                address=address,
+                secret=new_secret(),
             )
-        record_snapshot(session, campaign, state)
-        phase = open_phase(session, campaign, state, 1, rt.clock.now())
-        session.flush()
-        notify.welcome_all(session, rt, campaign, phase, state)
+        )
+    record_snapshot(session, campaign, state)
+    phase = open_phase(session, campaign, state, 1, rt.clock.now())
+    session.flush()
+    notify.welcome_all(session, rt, campaign, phase, state)
     return campaign
 
 

@@ -12,7 +12,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState
-from tests.support.secrecy import Desk, leaks, random_states
+from tests.support.secrecy import Desk, leaks, observe, random_states
 
 STATES = 300
 # Orders naming cards, squares and answers a seat may well not hold or have: their error
@@ -80,3 +80,13 @@ def test_the_twin_changes_the_hidden_cards_and_keeps_the_seat_view(tmp_path: Pat
                 state.figures[foe].hand + state.deck
             )
     assert changed >= 0.9 * 2 * len(states)
+
+
+@pytest.mark.slow
+def test_an_observer_sees_neither_hand(tmp_path: Path) -> None:
+    """An observer (issue 37) gets the public report: the same whichever hand is redrawn."""
+    game, desk, opening = Desk.of_game("david-goliath", tmp_path)
+    states = random_states(game, opening, 30, seed=25)
+    found = leaks(game, desk, states, _seats, steps=3, prepare=quiet_others,
+                  receive=observe(desk))  # fmt: skip
+    assert found == [], "\n".join(found[:10])

@@ -19,7 +19,7 @@ from pbem.games.dba_cards.bots import random_input
 from pbem.games.dba_cards.inputs import Scout, TurnInput
 from pbem.games.dba_cards.state import DBAState
 from tests.games.dba_cards.harness import two_player_desk
-from tests.support.secrecy import Desk, leaks, random_states
+from tests.support.secrecy import Desk, leaks, observe, random_states
 
 # Orders naming cards, units and squares the sender may well not hold or own (issue item 4):
 # each reply may depend on the sender's own hand and the board, never on anyone else's hand.
@@ -64,7 +64,7 @@ def _states(game: Game, opening: Any, count: int, seed: int) -> list[DBAState]:
     return [_public_behaviour(s) for s in random_states(game, opening, count, seed, longest=30)]
 
 
-def _check(desk: Desk, states: list[DBAState]) -> list[str]:
+def _check(desk: Desk, states: list[DBAState], observer: bool = False) -> list[str]:
     game = WITHOUT_SCOUT
     return leaks(
         game,
@@ -73,7 +73,7 @@ def _check(desk: Desk, states: list[DBAState]) -> list[str]:
         lambda s: s.seat_ids(),
         steps=2,
         probes=PROBES,
-        receive=desk.receive,
+        receive=observe(desk) if observer else desk.receive,
     )
 
 
@@ -120,3 +120,11 @@ def test_a_twin_draws_the_hidden_cards_afresh_and_keeps_what_the_seat_knows(
 
 def _all_cards(state: DBAState) -> list[str]:
     return [*state.deck, *state.discard, *(c for s in state.sides.values() for c in s.hand)]
+
+
+@pytest.mark.slow
+def test_an_observer_sees_nothing_hidden_from_any_seat(tmp_path: Path) -> None:
+    """An observer (issue 37) gets the public report: the same whichever hand is redrawn."""
+    game, desk, opening = Desk.of_game("dba-cards", tmp_path)
+    states = _states(game, opening, 30, seed=27)
+    assert _check(desk, states, observer=True) == []

@@ -28,13 +28,13 @@ import pytest
 
 from pbem.core.game import Event, Game
 from pbem.core.rng import SeededRng, derive_seed
-from pbem.core.secrecy import TwinRun, TwinStep
+from pbem.core.secrecy import Receive, TwinRun, TwinStep
 from pbem.games.king_david import GAME
 from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
-from tests.support.secrecy import Desk, random_states
+from tests.support.secrecy import Desk, observe, random_states
 
 STATES = 200
 STEPS = 1
@@ -155,11 +155,14 @@ class UntilShown(TwinRun):
         return super()._advance(step, number) and not _shown(step, self.seat, near)
 
 
-def _leaks(game: Game, desk: Desk, states: list[Any]) -> list[str]:
+def _leaks(
+    game: Game, desk: Desk, states: list[Any], receive: Receive | None = None
+) -> list[str]:
     found = []
     for number, state in enumerate(states):
         for seat in sorted(state.players):
-            run = UntilShown(game, seat, desk.receive, seed=number, steps=STEPS, probes=PROBES)
+            seen = receive or desk.receive
+            run = UntilShown(game, seat, seen, seed=number, steps=STEPS, probes=PROBES)
             difference = run.compare(state)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")
@@ -206,3 +209,11 @@ def test_the_twin_changes_hidden_facts_and_keeps_the_seats_view(tmp_path: Path) 
     assert changed["face_down"] > pairs // 2 and changed["hands"] > pairs // 4
     assert changed["leaders"] > pairs // 10, changed
 
+
+@pytest.mark.slow
+def test_an_observer_cannot_tell_a_state_from_any_seats_twin(tmp_path: Path) -> None:
+    """An observer (issue 37) gets the public report: the same whatever a seat keeps hidden."""
+    _, desk, opening = Desk.of_game("king-david", tmp_path)
+    states = random_states(NEAR_KEPT, opening, 12, seed=25, longest=60)
+    found = _leaks(NEAR_KEPT, desk, states, observe(desk))
+    assert not found, "\n".join(found[:10])

@@ -16,7 +16,7 @@ from pbem.games.kings_of_israel.bots import plan_turn
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
-from tests.support.secrecy import Desk, leaks, random_states
+from tests.support.secrecy import Desk, leaks, observe, random_states
 
 # Orders a seat may send naming cards it may well not hold (issue 24 item 4): the answer
 # must depend on its own hand only, never on a team-mate's or the decks.
@@ -181,3 +181,11 @@ def test_an_order_refused_for_want_of_cards_is_told_to_its_sender_alone() -> Non
     assert [e.data["problem"] for e in skipped] == ["ki.E_ALTAR_COST", "ki.E_GIVE_CARDS"]
     assert all(e.visible_to == ["p1"] for e in skipped)
     assert not [e for e in events if e.code == "ki.skipped" and e.seen_by("p2")]
+
+
+@pytest.mark.slow
+def test_an_observer_sees_no_hidden_hand_or_deck(tmp_path: Path) -> None:
+    """An observer (issue 37) gets the public report: the same whichever hands are redrawn."""
+    game, desk, _ = Desk.of_game("kings-of-israel", tmp_path)
+    found = leaks(game, desk, _states(30, 6), _seats, 2, receive=observe(desk))
+    assert found == []

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from pbem.core.rng import SeededRng
-from pbem.core.secrecy import TwinRun, TwinStep
+from pbem.core.secrecy import Receive, TwinRun, TwinStep
 from pbem.games.mighty_kingdoms.hidden import resample_hidden
 from pbem.games.mighty_kingdoms.state import MKState
-from tests.support.secrecy import Desk, random_states
+from tests.support.secrecy import Desk, observe, random_states
 
 STATES = 200
 # Tabletop battles and the advanced rules: the armies' lists and the artefacts are secret.
@@ -55,11 +55,12 @@ class UntilShown(TwinRun):
         return moved and not battle and not drew
 
 
-def _leaks(game: Any, desk: Desk, states: list[Any]) -> list[str]:
+def _leaks(game: Any, desk: Desk, states: list[Any], receive: Receive | None = None) -> list[str]:
     found = []
     for number, state in enumerate(states):
         for seat in [s.id for s in state.seats]:
-            run = UntilShown(game, seat, desk.receive, seed=number, steps=STEPS, probes=PROBES)
+            seen = receive or desk.receive
+            run = UntilShown(game, seat, seen, seed=number, steps=STEPS, probes=PROBES)
             difference = run.compare(state)
             if difference:
                 found.append(f"state {number}, seat {seat}: {difference}")
@@ -90,3 +91,12 @@ def test_the_twin_changes_hidden_facts_and_keeps_the_kingdoms_view(tmp_path: Pat
             pairs += 1
             changed += before != after
     assert changed > pairs // 3, (changed, pairs)
+
+
+@pytest.mark.slow
+def test_an_observer_cannot_tell_a_state_from_any_kingdoms_twin(tmp_path: Path) -> None:
+    """An observer (issue 37) gets the public report: the same whatever the fog hides."""
+    game, desk, opening = Desk.of_game("mighty-kingdoms", tmp_path, sets=SETTINGS)
+    states = random_states(game, opening, 8, seed=25, longest=40)
+    found = _leaks(game, desk, states, observe(desk))
+    assert not found, "\n".join(found[:10])
