@@ -34,6 +34,8 @@ class Setup(BaseModel):
     seats: list[Seat]
     scenario: dict[str, Any]
     settings: dict[str, Any] = Field(default_factory=dict)
+    # seat -> the preference line its player signed on with (SIGNON), for a game that reads one
+    preferences: dict[str, str] = Field(default_factory=dict)
 
 
 class Setting(BaseModel):

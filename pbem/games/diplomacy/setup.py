@@ -10,6 +10,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.diplomacy.board.mapcheck import check_board
 from pbem.games.diplomacy.board.mapfile import line_finder, read_board
 from pbem.games.diplomacy.content import Board
+from pbem.games.diplomacy.preferences import assign_powers
 from pbem.games.diplomacy.state import DipState, Unit
 
 
@@ -31,18 +32,23 @@ def absent_powers(board: Board, players: int) -> list[str]:
 
 
 def start_state(setup: Setup, rng: SeededRng) -> DipState:
-    """Spring of the first year: each seat's power drawn by lot (or given in board order)."""
+    """Spring of the first year: each seat's power drawn by lot (or given in board order, or
+    by the seats' SIGNON preferences first)."""
     board = Board.model_validate(setup.scenario)
     left_out = absent_powers(board, len(setup.seats))
     played = [p.key for p in board.powers if p.key not in left_out]
-    if setup.settings.get("powers", "random") == "random":
-        played = rng.shuffled(played, purpose="powers")
     seats = [s.id for s in setup.seats]
+    if setup.settings.get("powers", "random") != "random":
+        powers = dict(zip(seats, played, strict=False))
+    elif setup.preferences:  # SIGNON's power preferences, first come first served
+        powers = assign_powers(board, seats, played, setup.preferences, rng)
+    else:
+        powers = dict(zip(seats, rng.shuffled(played, purpose="powers"), strict=False))
     victory = int(setup.settings.get("victory", 0)) or board.victory
     state = DipState(
         board=board,
         seats=setup.seats,
-        powers=dict(zip(seats, played, strict=False)),
+        powers=powers,
         victory=victory,
         end_year=int(setup.settings.get("end_year", 0)),
         rules=str(setup.settings.get("rules", "2023")),  # type: ignore[arg-type]

@@ -44,6 +44,7 @@ def setup_of(campaign: Campaign) -> Setup:
         seats=[Seat(**s) for s in settings["seats"]],
         scenario=json.loads(campaign.scenario_json),
         settings=settings["game"],
+        preferences=settings.get("preferences", {}),
     )
 
 

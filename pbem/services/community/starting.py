@@ -26,10 +26,11 @@ from pbem.services.turns.campaigns import NewCampaign, create_campaign_in
 
 def start_in(session: Session, rt: Runtime, opening: Opening) -> Campaign:
     """Start a forming campaign with its signed-on players, welcome mail and all."""
-    players = [f"{s.name} <{s.address}>" for s in joined(session, opening)]
+    signed = joined(session, opening)  # in sign-up order: p1 signed on first
+    players = [f"{s.name} <{s.address}>" for s in signed]
     request = NewCampaign(
         opening.name, opening.game, opening.scenario, players, seed=opening.seed,
-        sets=json.loads(opening.sets_json),
+        sets=json.loads(opening.sets_json), preferences=[s.preference for s in signed],
     )  # fmt: skip
     campaign = create_campaign_in(session, rt, request)
     opening.status, opening.campaign_id = STARTED, campaign.id

@@ -39,6 +39,7 @@ class NewCampaign:
     players: list[str]
     seed: int | None = None  # mixed with the campaign's secret, never used alone
     sets: dict[str, str] | None = None
+    preferences: list[str] | None = None  # each player's SIGNON preference line, in order
 
 
 def parse_player(spec: str) -> tuple[str, str]:
@@ -98,7 +99,9 @@ def create_campaign_in(session: Session, rt: Runtime, request: NewCampaign) -> C
         campaign_settings["timezone"] = rt.settings.timezone
     seats = [Seat(id=f"p{i + 1}", name=name) for i, (name, _) in enumerate(players)]
     secret = new_campaign_secret()
-    setup = Setup(seats=seats, scenario=scenario, settings=game_settings)
+    lines = zip(seats, request.preferences or [], strict=False)
+    wanted = {seat.id: line.strip() for seat, line in lines if line.strip()}
+    setup = Setup(seats=seats, scenario=scenario, settings=game_settings, preferences=wanted)
     try:
         state = game.start(setup, SeededRng(start_seed(secret, request.seed)))
     except ContentError as exc:
@@ -203,6 +206,8 @@ def _insert_campaign(
         "campaign": campaign_settings,
         "seats": [s.model_dump() for s in setup.seats],
     }
+    if setup.preferences:  # kept for replays; only the referee reads the ledger's settings
+        settings["preferences"] = setup.preferences
     campaign = Campaign(
         name=request.name,
         slug=slug(request.name),
