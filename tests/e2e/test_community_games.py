@@ -39,13 +39,13 @@ from tests.e2e.test_community import _only, _write
 
 NAME = "commons"
 PHASES = 4  # adjudications by mail before the referee ends a game that has not ended
-QUICK = {  # game -> (seats, the settings of its quickest ending)
-    "mighty-kingdoms": (3, {"years": "1"}),
-    "king-david": (2, {"turns": "1"}),
-    "kings-of-israel": (2, {}),
-    "dba-cards": (2, {"turn_limit": "1"}),
-    "david-goliath": (2, {"max_turns": "1"}),
-    "diplomacy": (5, {"end_year": "1901"}),
+QUICK = {  # game -> (seats, the settings of its quickest ending, whether it ends in PHASES)
+    "mighty-kingdoms": (3, {"years": "1"}, False),  # a year of months
+    "king-david": (2, {"turns": "1"}, False),  # one turn: about nine phases
+    "kings-of-israel": (2, {}, False),  # no setting shortens it
+    "dba-cards": (2, {"turn_limit": "1"}, True),
+    "david-goliath": (2, {"max_turns": "1"}, False),  # one turn: about seven phases
+    "diplomacy": (5, {"end_year": "1901"}, True),  # Spring and Fall 1901
 }
 WHISPER = "meet me behind the barn at midnight"  # press to one seat: hidden from observers
 REVEALED_LATER = ("mighty-kingdoms", "diplomacy")  # private now, public later: final state only
@@ -63,7 +63,7 @@ def test_a_community_campaign_of_each_game_by_mail(
 ) -> None:
     loop = Loop(mail_stack, tmp_path).start(count=2, name="warmup")
     assert loop.rt is not None
-    seats, quick = QUICK[game_name]
+    seats, quick, ends = QUICK[game_name]
     create_opening(loop.rt, NewOpening(NAME, game_name, seats=seats, seed=11,
                                        sets={**quick, "early_delay_minutes": "0"},
                                        observers=True, absence_days=3))  # fmt: skip
@@ -78,8 +78,11 @@ def test_a_community_campaign_of_each_game_by_mail(
     open_seat(loop.rt, NAME, seat, "no word for a week")
     _take_over(loop, game, newcomer, seat)
     playing = [*strangers[:-1], newcomer]
-    if not _play(loop, game, playing, phases=PHASES - 1):
+    finished = _play(loop, game, playing, phases=PHASES - 1)
+    assert finished == ends
+    if not finished:
         end_campaign(loop.rt, NAME, "drawn by the referee", "a short test game")
+        loop.tick()  # the closing mail goes out
     assert status(loop.rt, NAME)["status"] == "finished"
 
     _observer_saw_nothing_hidden(loop, game, loop.new_mail(eve))
@@ -165,6 +168,8 @@ def _absence(loop: Loop, who: str) -> None:
     moved = _deadline(loop)
     assert moved is not None and moved > deadline
     assert any("Absence noted" in s for s in subjects(loop.new_mail(who)))
+    other = next(w.split("@")[0] for w in _seats(loop) if w != f"{who}@localhost")
+    assert any("is away from" in text_of(m) for m in loop.new_mail(other))
 
 
 def _take_over(loop: Loop, game: Game, newcomer: str, seat: str) -> None:
@@ -180,6 +185,7 @@ def _take_over(loop: Loop, game: Game, newcomer: str, seat: str) -> None:
     first = others[0].split("@")[0]
     loop.reply(first, _campaign_mail(loop, first), f"PRESS {seat}\n{WHISPER}")
     loop.tick()
+    assert any(WHISPER in text_of(m) for m in loop.new_mail(newcomer))  # delivered, to p{n} only
 
 
 def _hidden_facts(loop: Loop, game: Game) -> set[str]:
