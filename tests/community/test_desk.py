@@ -90,7 +90,7 @@ def test_signon_fills_the_seats_and_the_tick_starts_the_campaign(
         assert campaign.name == "spring"
         welcomes = session.exec(select(Outbox.recipient).where(Outbox.kind == "welcome")).all()
     assert sorted(welcomes) == ["ann@x.org", "ben@x.org"]
-    assert "Your preference, kept for the referee: England" in _texts(rt, "ann@x.org")[0]
+    assert "Your preference: England\r\n(Diplomacy gives" in _texts(rt, "ann@x.org")[0]
     assert start_full(rt) == []  # started once
 
 
