@@ -10,6 +10,7 @@ from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state, setup_of
 from pbem.services.community.openings import NewOpening, create_opening
 from pbem.services.community.starting import start_full
+from pbem.services.turns.replay import replay
 from tests.community.test_desk import _send
 
 WANTS = {"ann": "France England", "ben": "france, germany, russia", "cy": "", "dee": "Turkish",
@@ -32,3 +33,4 @@ def test_signon_preferences_give_the_powers_at_the_start(rt: Runtime) -> None:
     assert mine == {"ann": "france", "ben": "russia", "cy": "england", "dee": "turkey",
                     "eve": "austria"}  # fmt: skip
     assert kept == {seat_of[f"{who}@x.org"]: line for who, line in WANTS.items() if line}
+    assert replay(rt, "europe").ok  # the opening rebuilds from the kept lines
