@@ -10,7 +10,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 AREA_ONLY_CELL = ("x", "y", "outline")  # left out of a cell's dump while unset
-OPTIONAL_PARTS = ("links", "names", "notes", "span")  # left out of a picture's dump while unset
+OPTIONAL_PARTS = ("links", "names", "notes", "span", "keyless")  # left out of a picture's dump while unset
 
 
 class Cell(BaseModel):
@@ -115,6 +115,9 @@ class Picture(BaseModel):
     # Area maps only: the pixels the areas' centres span across, for a board too dense to
     # read at a phone's width (it then pans sideways on a phone); 0: the phone-width default.
     span: float = 0.0
+    # The report says the legend in words beside the map (render.map_key), so the picture has
+    # none: text in a picture costs a mail many more bytes than the same words in its HTML.
+    keyless: bool = False
 
     @model_serializer(mode="wrap")
     def _without_unused_parts(self, handler: SerializerFunctionWrapHandler) -> Any:

@@ -87,7 +87,7 @@ def board_picture(state: KDState, viewer: str | None,
     return Picture(kind="area", title=f"Turn {state.turn} of {state.turns}", cells=cells,
                    pieces=pieces, owners=_owners(state), links=links,
                    arrows=_arrows(state, shown), battles=_battles(shown),
-                   names=NAMES, notes=NOTES)
+                   names=NAMES, notes=NOTES, keyless=True)
 
 
 def area_label(area: Area) -> str:
