@@ -25,7 +25,7 @@ from pbem.render.palette import (
 # a mail, where its UTF-8 bytes would be quoted three times over) and its colour for the items a
 # map draws as a symbol; an item not named here is led by a plain bullet.
 SQUARE, RING, BIG_RING = "&#9632;", "&#9675;", "&#9711;"
-WAVE, DASHES, LINE, THIN_LINE = "&#12336;", "&#9476;", "&#9473;", "&#9472;"
+WAVE, DASHES, LINE, THIN_LINE = "&#8776;", "&#9476;", "&#9473;", "&#9472;"
 MARK_SIGNS = {"port": ("&#9875;", PORT_FILL), "battle": ("&#10040;", "#D08A00")}
 PIECE_SIGNS = {"stack": ("&#9634;", INK), "fort": ("&#9633;", INK), "highlight": ("&#9635;", INK)}
 ARROW, DASHED_ARROW = "&#8594;", "&#8674;"

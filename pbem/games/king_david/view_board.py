@@ -191,13 +191,14 @@ CROSSING = {"land": "", "river": " (river)", "ford": " (ford)",
             "jordan": " (Jordan, no crossing)"}
 
 
-def land_text(state: KDState) -> list[str]:
-    """One line per area: its country, terrain, city and port, and each neighbour with the
-    border between (6.1: rivers cost chariots one more, the Jordan only at its fords)."""
-    lines = []
+def land_text(state: KDState) -> list[list[str]]:
+    """One row per area: its id, country, terrain, city and port, and each neighbour with the
+    border between (6.1: rivers cost chariots one more, the Jordan only at its fords); the
+    text report lines the rows up in columns, the HTML one makes a table of them."""
+    rows = []
     for area in state.scenario.areas:
         place = ", ".join(p for p in (f"city {area.city}" if area.city else "",
                                       "port" if area.port else "") if p)
         ways = ", ".join(f"{other}{CROSSING[kind]}" for other, kind in borders(state, area.id))
-        lines.append(f"{area.id:<12} {area.country:<10} {area.terrain:<6}{place:<24} {ways}")
-    return lines
+        rows.append([area.id, area.country, area.terrain, place, ways])
+    return rows
