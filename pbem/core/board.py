@@ -10,7 +10,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 AREA_ONLY_CELL = ("x", "y", "outline")  # left out of a cell's dump while unset
-OPTIONAL_PARTS = ("links", "names", "notes", "span", "keyless")  # left out of a picture's dump while unset
+# left out of a picture's dump while unset
+OPTIONAL_PARTS = ("links", "names", "notes", "span", "keyless")
 
 
 class Cell(BaseModel):
@@ -121,7 +122,8 @@ class Picture(BaseModel):
 
     @model_serializer(mode="wrap")
     def _without_unused_parts(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """Boards without links, names, notes or a span dump as they did before those existed."""
+        """Boards without links, names, notes, a span or keyless dump as they did before those
+        existed."""
         data = handler(self)
         if isinstance(data, dict):
             for key in OPTIONAL_PARTS:
