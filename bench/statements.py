@@ -58,7 +58,8 @@ def _dbapi(conn: Any) -> Any:
 
 
 def _count_pings() -> None:
-    """Count pool_pre_ping's pings on PostgreSQL: a round trip each, made outside any event."""
+    """Count the pool's pings on PostgreSQL (of a connection idle a while, `pbem.ledger.idle_ping`):
+    a round trip each, made outside any event."""
     try:
         from sqlalchemy.dialects.postgresql.psycopg import PGDialect_psycopg
     except ImportError:
@@ -66,7 +67,7 @@ def _count_pings() -> None:
     ping = PGDialect_psycopg.do_ping
 
     def counted(self: Any, dbapi_connection: Any) -> bool:
-        _count("ping (pool_pre_ping)")
+        _count("ping (idle connection)")
         return bool(ping(self, dbapi_connection))
 
     PGDialect_psycopg.do_ping = counted  # type: ignore[method-assign]

@@ -27,6 +27,12 @@ def _specs() -> dict[str, str]:
     return specs
 
 
+def registered_names() -> list[str]:
+    """The names of the games installed through the entry point (built in or third party),
+    sorted; not those put in the registry by hand (a test's toy game)."""
+    return sorted(_specs())
+
+
 def games() -> dict[str, Game]:
     """Every registered game by name, sorted by name (this imports them all)."""
     for name in sorted(_specs()):

@@ -29,17 +29,21 @@ def wording(code: str, params: dict[str, Any] | None = None) -> str:
 
     A value may have words of its own: `<code>.<param>.<value>` in the same files (say
     `ki.discard.question.why.card`) stands in for the bare value; a `{<param>_name}` the
-    caller does not give is filled with `<param>` (a view adds names where it has them)."""
+    caller does not give is filled with `<param>` (a view adds names where it has them); where
+    the parameters lack one the wording needs (an event recorded before the wording grew),
+    `<code>.earlier` is used if there is one."""
     words = _wordings()
     template = words.get(code)
     if template is None:
         details = ", ".join(f"{k}={v}" for k, v in sorted((params or {}).items()))
         return f"{code} ({details})" if details else code
     filled = _Filled({k: words.get(f"{code}.{k}.{v}", v) for k, v in (params or {}).items()})
-    try:
-        return template.format_map(filled)
-    except (KeyError, IndexError, ValueError):
-        return template
+    for text in (template, words.get(f"{code}.earlier")):  # an event an older pbem recorded
+        try:
+            return text.format_map(filled) if text is not None else template
+        except (KeyError, IndexError, ValueError):
+            continue
+    return template
 
 
 class _Filled(dict[str, Any]):

@@ -15,6 +15,7 @@ from pbem.core.game import Advance, EditRefused, EditUsage, Event
 
 S = TypeVar("S")
 EDIT_EVENT = "core.referee_edit"
+PHASE_EVENT = "core.referee_phase"  # an edit that puts the game in another phase (see below)
 
 
 @dataclass(frozen=True)
@@ -24,6 +25,7 @@ class Change:
 
     text: str
     public: str = ""
+    phase: bool = False  # the edit sets the phase: the ledger closes the open one, opens anew
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,8 @@ class EditBook(Generic[S]):
         self.check(state)
         new = self.copy(state)
         change = command.apply(new, words[1:])
-        return Advance(state=new, events=[Event(code=self.event, data=_data(change))])
+        code = PHASE_EVENT if change.phase else self.event
+        return Advance(state=new, events=[Event(code=code, data=_data(change))])
 
     def known(self) -> str:
         """The commands' usages on one line, for a refusal."""

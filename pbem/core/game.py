@@ -243,6 +243,13 @@ class Game(Protocol[StateT, InputT]):
         ...
 
     @property
+    def preview_state(self) -> Callable[[StateT, str], StateT] | None:
+        """Optional: the state a seat's own what-if PREVIEW is adjudicated on, made of what the
+        seat may know (another seat's secret votes, hands or stacks taken out); a game without
+        it offers players no preview."""
+        ...
+
+    @property
     def resample_hidden(self) -> Callable[[StateT, str, SeededRng], StateT] | None:
         """Optional, for games whose rules hide facts from a seat (hands, decks, stacks,
         markers): a state equal to the given one in all the seat may know, with the hidden facts

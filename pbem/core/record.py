@@ -57,6 +57,7 @@ class GameRecord(Generic[StateT, InputT]):
     edit: Callable[[StateT, str], Advance] | None = None
     edit_commands: Callable[[], list[EditUsage]] | None = None
     drop: Callable[[StateT, str], Advance] | None = None
+    preview_state: Callable[[StateT, str], StateT] | None = None
     resample_hidden: Callable[[StateT, str, SeededRng], StateT] | None = None
     revealed: Callable[[StateT], object] | None = None
     settle_cases: Callable[[dict[str, Any], str], list[dict[str, Any]]] | None = None

@@ -61,6 +61,7 @@ def keep(out: Path, user: str, letter: Letter, turn: int) -> Kept:
 
 def _with_pictures(folder: Path, stem: str, letter: Letter, html: str) -> str:
     """Save each inline picture beside the page and point the page's cid: links at it."""
+    names: dict[str, str] = {}
     for number, part in enumerate(letter.message.walk()):
         ext = _EXTENSIONS.get(part.get_content_type())
         payload = part.get_payload(decode=True) if ext else None
@@ -70,8 +71,9 @@ def _with_pictures(folder: Path, stem: str, letter: Letter, html: str) -> str:
         (folder / name).write_bytes(payload)
         cid = str(part.get("Content-ID", "")).strip("<> ")
         if cid:
-            html = html.replace(f"cid:{cid}", name)
-    return html
+            names[f"cid:{cid}"] = name
+    # whole links only: "cid:map" must not rewrite the start of "cid:map-2"
+    return re.sub(r'cid:[^"\'\s)>]+', lambda m: names.get(m.group(0), m.group(0)), html)
 
 
 def _href(out: Path, path: Path) -> str:

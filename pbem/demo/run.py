@@ -57,6 +57,7 @@ class DemoPlan:
     sets: dict[str, str] = field(default_factory=dict)  # the game's settings (`--set`)
     turns: int = 0  # stop once the game's turn passes this (0: play to the end)
     phases: int = 0  # stop after this many adjudicated phases (0: no bound)
+    scenario: str | None = None  # a shipped scenario's name or a file (None: the game's own)
 
 
 @dataclass
@@ -133,7 +134,8 @@ def run_demo(
         rt = open_runtime(str(write_config(out, stack)), migrate_schema=True)
         players = [f"{name} <{user}@localhost>" for name, user in cast]
         sets = {**plan.sets, "early_delay_minutes": "0"}
-        create_campaign(rt, NewCampaign(CAMPAIGN, plan.game, None, players, plan.seed, sets))
+        request = NewCampaign(CAMPAIGN, plan.game, plan.scenario, players, plan.seed, sets)
+        create_campaign(rt, request)
         say(f"Campaign '{CAMPAIGN}' of {game.meta.title} created for "
             f"{', '.join(n for n, _ in cast)}: welcome mail queued.")
         table = _table(rt, game, plan, stack, out, say)

@@ -18,6 +18,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, create_engine
 
 from pbem.errors import ConfigError
+from pbem.ledger.idle_ping import ping_when_idle
 from pbem.ledger.revisions import MIGRATIONS, VERSION_TABLE, head_revision, known_revisions
 
 if TYPE_CHECKING:  # Alembic is imported only by `pbem init` and `pbem migrate`
@@ -46,7 +47,9 @@ def make_engine(url: str) -> Engine:
     """Create an engine; SQLite gets WAL, a busy timeout and foreign keys."""
     url = normalise_url(url)
     if not is_sqlite(url):
-        return create_engine(url, pool_pre_ping=True)
+        engine = create_engine(url)
+        ping_when_idle(engine)  # not pool_pre_ping: no round trip before each checkout
+        return engine
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 60})
     event.listen(engine, "connect", _sqlite_pragmas)
     turns = _WriterTurns(_writer_lock_path(engine))
@@ -68,6 +71,15 @@ def read_only(engine: Engine) -> Engine:
     if engine.dialect.name == "postgresql":
         return engine.execution_options(**{READ_ONLY: True, "isolation_level": "AUTOCOMMIT"})
     return engine.execution_options(**{READ_ONLY: True})
+
+
+def one_statement(engine: Engine) -> Engine:
+    """The engine for a write made of one statement: on PostgreSQL it runs in autocommit, a
+    transaction of its own without the BEGIN and COMMIT round trips; on SQLite as any write
+    (its transaction is the writer's turn at the ledger)."""
+    if engine.dialect.name == "postgresql":
+        return engine.execution_options(isolation_level="AUTOCOMMIT")
+    return engine
 
 
 class _WriterTurns:

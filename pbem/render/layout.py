@@ -659,8 +659,11 @@ def _row_cover(
 ) -> float:
     """How much of the labels and areas around a row of pieces would cover, in px²."""
     top, bottom, right = y - COUNTER_H / 2, y + COUNTER_H / 2, x + width
-    return sum(max(0.0, min(right, b[2]) - max(x, b[0]))
-               * max(0.0, min(bottom, b[3]) - max(top, b[1])) for b in blocked)
+    cover = 0.0
+    for left, upper, far, lower in blocked:  # most boxes lie clear of the row: skip them early
+        if far > x and left < right and lower > top and upper < bottom:
+            cover += (min(right, far) - max(x, left)) * (min(bottom, lower) - max(top, upper))
+    return cover
 
 
 def _stacks(picture: Picture, indices: list[int]) -> tuple[list[int], dict[int, int]]:

@@ -59,25 +59,33 @@ def encode_palette(image: Image.Image, level: int = LEVEL) -> bytes:
 
 
 def _deflate(image: Image.Image, level: int) -> bytes:
-    raw = image.tobytes()
     stride = (3 if image.mode == "RGB" else 1) * image.size[0]
-    step = stride * BAND_ROWS
+    raw = _filtered(image.tobytes(), stride)
+    step = (stride + 1) * BAND_ROWS
     parts, checksum = [ZLIB_HEADER], 1
     for start in range(0, len(raw), step):
-        packed, band_sum, length = _band(raw[start : start + step], stride, level)
+        packed, band_sum, length = _band(raw[start : start + step], level)
         checksum = adler32_combine(checksum, band_sum, length)
         parts.append(packed)
     parts += [LAST_BLOCK, struct.pack(">I", checksum)]
     return b"".join(parts)
 
 
-def _band(rows: bytes, stride: int, level: int) -> tuple[bytes, int, int]:
-    """Return a band of rows as raw deflate blocks ending in a full flush, with the Adler-32
-    and length of its filtered bytes; kept for reuse."""
-    key = (level, rows)
+def _filtered(raw: bytes, stride: int) -> bytes:
+    """The rows of `raw`, `stride` bytes each, every one led by its filter byte (none): one
+    paste into a canvas a byte wider, not a join per row."""
+    rows = len(raw) // stride
+    framed = Image.new("L", (stride + 1, rows), NO_FILTER[0])
+    framed.paste(Image.frombytes("L", (stride, rows), raw), (1, 0))
+    return framed.tobytes()
+
+
+def _band(band: bytes, level: int) -> tuple[bytes, int, int]:
+    """Return a band of filtered rows as raw deflate blocks ending in a full flush, with its
+    Adler-32 and length; kept for reuse."""
+    key = (level, band)
     found = _bands.get(key)
     if found is None:
-        band = b"".join(NO_FILTER + rows[at : at + stride] for at in range(0, len(rows), stride))
         packer = zlib.compressobj(level, zlib.DEFLATED, -15)
         found = (
             packer.compress(band) + packer.flush(zlib.Z_FULL_FLUSH),

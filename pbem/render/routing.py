@@ -4,8 +4,10 @@ label (or, where none does, crosses the fewest)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import replace
 
 from pbem.core.board import Picture
@@ -42,9 +44,15 @@ def others(boxes: dict[str, Box], ends: tuple[str, str]) -> list[Box]:
     return [box for cell, box in boxes.items() if cell not in ends]
 
 
-def route(geo: ArrowGeometry, boxes: list[Box]) -> ArrowGeometry:
+def route(geo: ArrowGeometry, boxes: Sequence[Box]) -> ArrowGeometry:
     """The arrow, bent round the labels its straight shaft would cross (an arrow with a stop
     bar or an attack's cross stays straight: those marks sit on its middle)."""
+    return _routed(geo, tuple(boxes))
+
+
+@functools.lru_cache(maxsize=2048)  # every reader of a phase sees the same arrows and labels
+def _routed(geo: ArrowGeometry, boxes: tuple[Box, ...]) -> ArrowGeometry:
+    """route's answer, kept: a pure function of the arrow and the labels round it."""
     start, neck = geo.shaft[0], geo.shaft[-1]
     if not geo.head or geo.bar or geo.cross or not crossed((start, neck), boxes):
         return geo
@@ -76,7 +84,7 @@ def _length(points: tuple[Point, ...]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(points))
 
 
-def _corners(segment: tuple[Point, Point], boxes: list[Box]) -> list[Point]:
+def _corners(segment: tuple[Point, Point], boxes: Sequence[Box]) -> list[Point]:
     """Points just outside the corners of the labels `segment` runs through: a way round a
     label too wide for a bend beside the middle to clear."""
     out = PAD + 1.0
@@ -84,7 +92,7 @@ def _corners(segment: tuple[Point, Point], boxes: list[Box]) -> list[Point]:
             for x in (left - out, right + out) for y in (top - out, bottom + out)]
 
 
-def _clear_start(start: Point, tip: Point, boxes: list[Box]) -> Point:
+def _clear_start(start: Point, tip: Point, boxes: Sequence[Box]) -> Point:
     """Where the shaft may start: `start`, or where its straight line first leaves a label that
     covers it (no further than START_SLIDE of the way to the tip), so a place whose arrow starts
     under a neighbour's label does not strike through it."""
@@ -102,7 +110,7 @@ def _inside(point: Point, box: Box) -> bool:
     return box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3]
 
 
-def crossed(segment: tuple[Point, Point], boxes: list[Box]) -> int:
+def crossed(segment: tuple[Point, Point], boxes: Sequence[Box]) -> int:
     """How many of `boxes` the segment runs through."""
     return sum(1 for box in boxes if _through(segment, box))
 

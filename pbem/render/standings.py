@@ -53,10 +53,19 @@ def _winners(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _winner_text(winners: list[dict[str, Any]], rows: list[dict[str, Any]]) -> str:
     if not winners and all(r["result"] == "loss" for r in rows):
         return "Nobody won: every player lost."  # a co-operative team's defeat
+    drawn = [r for r in rows if r["result"] == "draw"]
+    if not winners and drawn:
+        return f"The game ended in a draw shared by {_named(drawn)}."
     if not winners:
         return "The game ended in a draw: nobody won."
-    named = " and ".join(f"{w['name']} ({w['seat']})" for w in winners)
+    named = _named(winners)
     return f"The winner is {named}." if len(winners) == 1 else f"The winners are {named}."
+
+
+def _named(rows: list[dict[str, Any]]) -> str:
+    """'Ann (p1)', 'Ann (p1) and Bob (p2)', 'Ann (p1), Bob (p2) and Cy (p3)'."""
+    names = [f"{r['name']} ({r['seat']})" for r in rows]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def result_lines(result: dict[str, Any], width: int = 72) -> list[str]:

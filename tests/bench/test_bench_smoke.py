@@ -142,3 +142,15 @@ def test_report_text_is_timed_against_the_plain_libraries_for_every_game() -> No
     for block in blocks:
         assert set(block["ms"]) == set(block["baseline_ms"]) == {"json", "html", "text"}
         assert all(v > 0 for v in [*block["ms"].values(), *block["baseline_ms"].values()])
+
+
+def test_drawing_measures_a_report_of_every_game_in_cpu_time() -> None:
+    blocks = run_bench("bench.drawing", "--campaigns", "1", "--phases", "1", "--skip", "1")
+    assert sorted(b["figures"]["game"] for b in blocks) == sorted(GAMES)
+    for block in blocks:
+        figures = block["figures"]
+        assert figures["reports"] >= 2  # every seat of the one campaign got its report
+        parts = sum(figures[f"{part}_cpu_ms_per_report"] for part in ("view", "text", "html",
+                                                                      "png", "mail"))
+        assert figures["draw_cpu_ms_per_report"] == pytest.approx(parts, abs=0.1)
+        assert figures["png_cpu_ms_per_report"] > 0

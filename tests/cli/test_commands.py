@@ -141,6 +141,13 @@ def test_games_lists_mighty_kingdoms() -> None:
     assert code == 0 and "mighty-kingdoms" in [g["name"] for g in json.loads(output)]
 
 
+def test_games_lists_each_games_shipped_scenarios() -> None:
+    code, output = run("games", "--json")
+    found = {g["name"]: g["scenarios"] for g in json.loads(output)}
+    assert code == 0 and found["diplomacy"] == ["ancient-mediterranean", "pure", "standard"]
+    assert found["dba-cards"] == ["ford-german", "open-field"]
+
+
 def test_exit_codes_are_documented() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "cli.md").read_text()
     for code in ExitCode:

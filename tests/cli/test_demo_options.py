@@ -35,6 +35,8 @@ def test_a_game_counted_in_years_plays_one_unless_told() -> None:
         (["--game", "king-david", "--set", "turns=0"], ExitCode.INVALID, "campaign.E_BAD_SETTING"),
         (["--game", "king-david", "--set", "turns"], ExitCode.INVALID, "campaign.E_SET_SYNTAX"),
         (["--game", "king-david", "--turns", "-1"], ExitCode.INVALID, "demo.E_TURNS"),
+        (["--game", "diplomacy", "--scenario", "atlantis"], ExitCode.NOT_FOUND,
+         "scenario.E_NOT_FOUND"),
     ],
 )
 def test_bad_options_are_refused_before_anything_starts(

@@ -119,3 +119,13 @@ def test_status_says_waiting_before_the_deadline_and_late_after(toy: Path) -> No
     shown = runner.invoke(app, ["status", "c1"])  # the real clock: before the deadline
     assert shown.exit_code == 0 and "Waiting for: ann@localhost, ben@localhost" in shown.output
     rt.engine.dispose()
+
+
+def test_export_says_its_file_holds_secrets_and_only_its_owner_may_read_it(toy: Path) -> None:
+    target = toy / "c1-plain.json"
+    result = runner.invoke(app, ["export", "c1", "--to", str(target)])
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "holds the campaign's secrets" in said and "only you may read it" in said
+    assert target.stat().st_mode & 0o777 == 0o600
+    assert _json("export", "c1", "--to", str(toy / "c1.json"))["mode"] == "0600"

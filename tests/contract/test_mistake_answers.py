@@ -1,10 +1,14 @@
 """Answers to ordinary mistakes say what is expected now (issue 34 item 4): a battle order at
-deployment, a short army, a mail from a seat that owes nothing, a plan sent out of turn."""
+deployment, a short army, a deployment with one misspelt unit (held, and the phase waits), a
+mail from a seat that owes nothing, a plan sent out of turn."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from sqlmodel import Session
+
+from pbem.ledger import queries
 from pbem.registry import games
 from pbem.services.intake.entry import submit_by_address
 from pbem.services.turns.reading import read_input
@@ -73,3 +77,28 @@ def test_an_order_of_another_step_says_which_order_the_step_takes() -> None:
     [found] = reading.problems
     assert found.code == "dg.E_WRONG_STEP"
     assert 'takes "place" or "pass"' in wording(found.code, found.params)
+
+
+def test_a_deployment_with_a_misspelt_unit_is_held_and_the_phase_waits(tmp_path: Path) -> None:
+    game, rt = start_campaign("dba-cards", tmp_path, seed=1)
+    found = state_and_seats(rt)
+    assert found is not None
+    state, addresses = found
+    first, *others = game.due(state).players
+    text = game.canonical(state, first, game.default_input(state, first))
+    wrong = text.replace("\ncamp ", "\ncmp ", 1)
+    answer = submit_by_address(rt, "c", addresses[first], wrong)
+    assert answer["accepted"]
+    ack = answer["acknowledgement"]
+    assert "stand, WITH PROBLEMS" in ack and '(did you mean "camp"?)' in ack
+    assert "12 of the army's 13 units" in ack and "\ncmp " not in ack.split("AS UNDERSTOOD")[1]
+    for seat in others:
+        clean = game.canonical(state, seat, game.default_input(state, seat))
+        assert submit_by_address(rt, "c", addresses[seat], clean)["accepted"]
+    with Session(rt.engine) as session:
+        phase = queries.open_phase(session, queries.campaign_named(session, "c"))
+        assert phase is not None and phase.complete_at is None  # does not run early
+    assert submit_by_address(rt, "c", addresses[first], text)["accepted"]
+    with Session(rt.engine) as session:
+        phase = queries.open_phase(session, queries.campaign_named(session, "c"))
+        assert phase is not None and phase.complete_at is not None  # whole now: it may

@@ -13,6 +13,9 @@ from email.policy import default as default_policy
 from email.utils import make_msgid
 from pathlib import Path
 
+from sqlmodel import Session
+
+from pbem.ledger import queries
 from pbem.mail.transport.mailbox import open_source
 from pbem.mail.transport.mailers import open_mailer
 from pbem.sandbox.mailstack import MailStack
@@ -152,6 +155,15 @@ class Loop:
         fresh = everything[self.seen.get(user, 0) :]
         self.seen[user] = len(everything)
         return fresh
+
+    def live_orders(self, campaign: str, seat: str) -> str | None:
+        """The canonical text of the seat's live submission in the campaign's open phase."""
+        assert self.rt is not None
+        with Session(self.rt.engine) as session:
+            phase = queries.open_phase(session, queries.campaign_named(session, campaign))
+            assert phase is not None
+            live = queries.live_submission(session, phase, seat)
+            return live.canonical if live else None
 
     def reply(self, user: str, to: Message, body: str, sender: str | None = None) -> str:
         """Reply to a pbem mail as a mail client would; return the new Message-ID."""

@@ -53,12 +53,7 @@ def state_now(loop: Loop) -> MKState:
 
 def live_orders(loop: Loop, seat: str) -> str | None:
     """The canonical text of the seat's live submission in the open phase."""
-    assert loop.rt is not None
-    with Session(loop.rt.engine) as session:
-        phase = queries.open_phase(session, queries.campaign_named(session, NAME))
-        assert phase is not None
-        live = queries.live_submission(session, phase, seat)
-        return live.canonical if live else None
+    return loop.live_orders(NAME, seat)
 
 
 def send(loop: Loop, player: str, body: str) -> str:

@@ -146,3 +146,28 @@ def test_racing_send_passes_send_each_row_once(rt: Runtime) -> None:
     with Session(rt.engine) as session:
         statuses = session.exec(select(Outbox.status)).all()
     assert set(statuses) == {"sent"}
+
+
+def test_two_workers_queueing_one_key_leave_one_row_and_both_commit(rt: Runtime) -> None:
+    """The second insert of a key waits for the first's commit, then does nothing: no
+    unique-key failure rolls back the second worker's transaction (issue 38)."""
+    letter = Letter(key="same", kind="notice", to="p@localhost", subject="s", text="t")
+    first = Session(rt.engine)
+    queued_first = enqueue(first, rt, letter, None)
+    results: list[int | None] = []
+
+    def second_worker() -> None:
+        with Session(rt.engine) as second:
+            results.append(enqueue(second, rt, letter, None))
+            second.commit()
+
+    worker = threading.Thread(target=second_worker)
+    worker.start()
+    time.sleep(0.3)  # the second insert now waits on the first's uncommitted key
+    assert worker.is_alive()
+    first.commit()
+    first.close()
+    worker.join(timeout=30)
+    assert queued_first is not None and results == [None]
+    with Session(rt.engine) as session:
+        assert session.exec(select(Outbox.id).where(Outbox.key == "same")).all() == [queued_first]

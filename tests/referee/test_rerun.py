@@ -191,3 +191,17 @@ def test_a_private_line_of_an_undone_edit_reaches_only_its_seat() -> None:
     assert "a card into P1's hand" in mine and "You were given: Gold." in mine
     assert "a card into P1's hand" in theirs and "Gold" not in theirs
     assert _undone_note({}, "p1") == ""  # nothing undone: no note
+
+
+def test_a_rollback_that_voids_a_drop_gives_the_seat_back_to_its_player(
+    rt: Runtime, editable: str
+) -> None:
+    _play_round(rt, editable, [3, 3, 3])
+    adjustments.drop_player(rt, editable, "carol@localhost", "Carol left the game")
+    _play_round(rt, editable, [2, 2, 2])
+    plan = rollback(rt, editable, "round-1", {}, "Carol came back", True)
+    assert plan.voided_adjustments == 1
+    with Session(rt.engine) as session:
+        carol = session.exec(select(Player).where(Player.seat == "p3")).one()
+    assert carol.status == "active"  # the state has her seat again: so has she
+    assert replay(rt, editable).ok

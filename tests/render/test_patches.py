@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from PIL import Image, ImageDraw
 
+from pbem.core.board import Picture
 from pbem.render import png
 from pbem.render.dirty import item_box, overlaps, patches
 from pbem.render.layout import compute_layout
@@ -83,3 +85,60 @@ def test_text_painted_through_kept_masks_matches_pillow_text() -> None:
                 pen.text(xy, text.text, fill=png.PAPER, font=font, anchor=anchor, stroke_width=3)
             pen.text(xy, text.text, fill=text.fill, font=font, anchor=anchor)
     assert ours.tobytes() == theirs.tobytes()
+
+
+def _as_other_reader(picture: Picture, seat: str) -> Picture:
+    """The same board and pieces seen by `seat`: its own pieces highlighted instead of the
+    first reader's (so the legend, and the canvas, stay the same)."""
+    pieces = [p.model_copy(update={"highlight": p.owner == seat}) for p in picture.pieces]
+    return picture.model_copy(update={"pieces": pieces})
+
+
+def test_a_kept_patch_gives_the_same_pixels_as_a_fresh_one() -> None:
+    for picture in (hex_picture(), area_picture()):
+        png._bases.clear()
+        png.forget_patches()
+        fresh = png.render_image(picture).tobytes()
+        assert png._patches  # the overlay's patches were kept
+        again = png.render_image(picture).tobytes()
+        png._bases.clear()
+        png.forget_patches()
+        assert again == fresh == png.render_image(picture).tobytes()
+
+
+def test_readers_share_only_the_patches_that_show_them_the_same() -> None:
+    picture = hex_picture()
+    other = _as_other_reader(picture, "west")
+    png._bases.clear()
+    png.forget_patches()
+    png.render_image(other)
+    alone = set(png._patches)  # the other reader's patches, drawn with nothing kept
+    png._bases.clear()
+    png.forget_patches()
+    png.render_image(picture)
+    first = set(png._patches)
+    drawn = png.render_image(other)
+    painted = set(png._patches) - first
+    assert alone & first  # patches without highlights were pasted from the first reader
+    assert painted and painted <= alone  # those with a highlight were painted afresh
+    assert alone == (alone & first) | painted
+    png._bases.clear()
+    png.forget_patches()
+    assert drawn.tobytes() == png.render_image(other).tobytes()  # as if drawn alone
+
+
+def test_kept_patches_stay_within_their_pixel_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    picture = hex_picture()
+    png._bases.clear()
+    png.forget_patches()
+    png.render_image(picture)
+    everything = sum(p.width * p.height for p in png._patches.values())
+    png._bases.clear()
+    png.forget_patches()
+    monkeypatch.setattr(png, "PATCH_PIXELS", everything // 2)
+    drawn = png.render_image(picture)
+    assert 0 < sum(p.width * p.height for p in png._patches.values()) <= everything // 2
+    png._bases.clear()
+    png.forget_patches()
+    monkeypatch.undo()
+    assert drawn.tobytes() == png.render_image(picture).tobytes()

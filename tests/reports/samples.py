@@ -16,11 +16,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from pbem.core.game import Event as GameEvent
 from pbem.core.game import PhaseInfo
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import OutgoingMessage, compose
 from pbem.registry import games
+from pbem.render.report import PHASE_HEADING
 from pbem.services.reports import bundle as report_bundle
 from tests.contract.test_games import NAMES, inputs_for, opening
 from tests.reports.campaign import step_named
@@ -29,6 +31,8 @@ GAMES = ("mighty-kingdoms", "king-david", "kings-of-israel", "dba-cards", "david
          "diplomacy")
 STEPS = {"king-david": 10, "kings-of-israel": 10, "dba-cards": 10, "david-goliath": 10,
          "diplomacy": 4}
+TWO_PHASES = "diplomacy-two-phases"  # a Diplomacy report covering two phases, as a catch-up
+SAMPLES = (*GAMES, TWO_PHASES)
 WHEN = datetime(2030, 5, 1, 12, 0, tzinfo=UTC)
 DEADLINE = datetime(2030, 5, 4, 17, 0, tzinfo=UTC)
 SEED = 5
@@ -36,7 +40,10 @@ SEED = 5
 
 def played(name: str) -> tuple[Any, list[Any], PhaseInfo]:
     """The state after the game's sample number of seeded random steps, the last step's events
-    and the phase that step played."""
+    and the phase that step played (the two-phase sample: the last two steps' events, each
+    phase's under its heading, as a report covering both carries them)."""
+    if name == TWO_PHASES:
+        return _two_phases()
     if name == "mighty-kingdoms":
         step = step_named("simple", "y1-m4")
         return step.after, step.events, PhaseInfo(key=step.key, label=step.label, turn=8,
@@ -51,13 +58,32 @@ def played(name: str) -> tuple[Any, list[Any], PhaseInfo]:
     return state, events, done
 
 
+def _two_phases() -> tuple[Any, list[Any], PhaseInfo]:
+    game = games()["diplomacy"]
+    state, _, _ = played("diplomacy")
+    events: list[Any] = []
+    for number in (STEPS["diplomacy"], STEPS["diplomacy"] + 1):
+        done = game.phase(state)
+        bots = SeededRng(derive_seed(SEED, f"bots-{number}"))
+        advanced = game.advance(state, inputs_for(game, state, bots), SeededRng(number))
+        state = advanced.state
+        events += [GameEvent(code=PHASE_HEADING, data={"label": done.label, "turn": done.turn}),
+                   *advanced.events]
+    return state, events, done
+
+
+def game_name(name: str) -> str:
+    """The game a sample is of."""
+    return "diplomacy" if name == TWO_PHASES else name
+
+
 def campaign(name: str) -> Campaign:
     """A campaign record (not stored) of `name` with the seats of its sample (three, or the
     game's fewest players when it needs more)."""
-    meta = games()[name].meta
+    meta = games()[game_name(name)].meta
     count = 3 if meta.min_players <= 3 else meta.min_players
     seats = [{"id": f"p{i + 1}", "name": NAMES[i]} for i in range(count)]
-    return Campaign(name="sample", game=name, scenario_json="{}",
+    return Campaign(name="sample", game=game_name(name), scenario_json="{}",
                     settings_json=json.dumps({"seats": seats}), start_seed=SEED,
                     timezone="Europe/London", created_at=WHEN)
 
@@ -66,7 +92,7 @@ def campaign(name: str) -> Campaign:
 def bundle(name: str, seat: str = "p1") -> report_bundle.ReportBundle:
     """The report bundle `seat` is mailed after the sample phase of `name`."""
     state, events, done = played(name)
-    now = games()[name].phase(state)
+    now = games()[game_name(name)].phase(state)
     phases = [Phase(campaign_id=1, seq=seq, key=info.key, label=info.label, turn=info.turn,
                     seed=1, opened_at=WHEN, deadline=DEADLINE)
               for seq, info in ((1, done), (2, now))]
@@ -100,6 +126,6 @@ def write_page(name: str, folder: Path) -> Path:
 
 if __name__ == "__main__":
     out = Path(sys.argv[1] if len(sys.argv) > 1 else "report-samples")
-    for game_name in GAMES:
-        write_page(game_name, out / game_name)
-        print(f"{game_name}: {len(mail_bytes(game_name)) / 1024:.0f} KB", out / game_name)
+    for sample in SAMPLES:
+        write_page(sample, out / sample)
+        print(f"{sample}: {len(mail_bytes(sample)) / 1024:.0f} KB", out / sample)

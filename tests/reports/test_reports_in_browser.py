@@ -22,9 +22,10 @@ import pytest
 from PIL import Image
 
 from pbem.render.layout import compute_layout
+from pbem.render.report import PHASE_HEADING
 from pbem.render.scene import Text, build_scene
 from tests.reports.browser import Browser
-from tests.reports.samples import GAMES, bundle, write_page
+from tests.reports.samples import SAMPLES, TWO_PHASES, bundle, played, write_page
 
 # its module-scoped fixture is made once: the tests share one parallel worker
 pytestmark = pytest.mark.xdist_group("test_reports_in_browser")
@@ -63,6 +64,8 @@ PROBE = """(() => {
     width: width, page: document.documentElement.scrollWidth, over: over, cut: cut,
     smallest: smallest, which: which, maps: maps,
     viewport: !!document.querySelector('meta[name=viewport]'),
+    headings: [...document.querySelectorAll('.phase-heading')]
+      .filter(el => el.getBoundingClientRect().height > 0).map(el => el.textContent.trim()),
   };
 })()"""
 
@@ -75,7 +78,7 @@ def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
 
 @pytest.mark.subprocess
 @pytest.mark.parametrize("width", WIDTHS)
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", SAMPLES)
 def test_the_report_reads_well_at_this_width(
     browser: Browser, tmp_path: Path, name: str, width: int
 ) -> None:
@@ -96,6 +99,11 @@ def test_the_report_reads_well_at_this_width(
         shown = text * map_["shown"] / map_["natural"]
         assert shown >= MIN_MAP_TEXT, (name, width, map_["src"], shown)
         assert _ink(shot, map_) > 0.003, f"{map_['src']} is blank on the screenshot"
+    if name == TWO_PHASES:  # each phase's orders under its own heading, shown on the page
+        labels = [e.data["label"] for e in played(name)[1] if e.code == PHASE_HEADING]
+        assert len(labels) == 2 and labels[0] != labels[1]
+        assert [h for h in found["headings"] if any(label in h for label in labels)] == \
+            found["headings"] and len(found["headings"]) == 2, found["headings"]
 
 
 def smallest_map_text(name: str) -> float:

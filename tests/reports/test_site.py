@@ -156,7 +156,9 @@ def test_chromium_draws_a_phase_page_with_its_map(archive: Path, tmp_path: Path)
     assert shot.is_file(), "chromium wrote no screenshot"
     assert pixel_spread(shot.read_bytes()) > 20
     dom = browse(url, tmp_path / "profile2", "--dump-dom").stdout
-    assert '<div class="map" id="map"><img src="maps.svg#p006"' in dom and "WHAT HAPPENED" in dom
+    shown = dom.split('id="map"', 1)[1].split("</div>", 1)[0]
+    assert '<img src="maps.svg#p006"' in shown and "WHAT HAPPENED" in dom
+    assert 'class="crop"' in shown  # the wide valley map is cut in strips for a phone
 
 
 @pytest.mark.subprocess

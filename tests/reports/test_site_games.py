@@ -83,7 +83,9 @@ def test_pages_show_public_events_the_map_and_the_games_own_tables(archived: Arc
     texts = [p.read_text(encoding="utf-8") for p in sorted(archived.out.glob("phase-*.html"))]
     assert all("WHAT HAPPENED" in text for text in texts)
     assert sum(text.count("<li>") for text in texts) > len(texts)  # events, not just "nothing"
-    assert all('<div class="map" id="map"><img src="maps.svg#p' in text for text in texts)
+    maps = [text.split('id="map"', 1)[1].split("</div>", 1)[0] for text in texts]
+    assert all('<img src="maps.svg#p' in shown for shown in maps)
+    assert all('href="maps.svg#p' in shown for shown in maps)  # full size a tap away
     if has_template(f"{archived.game}/site.html.j2"):
         assert all('class="position"' in text for text in texts)
         assert 'class="position"' in (archived.out / "index.html").read_text(encoding="utf-8")
@@ -163,6 +165,12 @@ def test_a_campaign_the_referee_ended_shows_the_declared_result(tmp_path: Path) 
     assert "The referee ended it: <strong id=\"declared\">Alice &amp; Bob share the valley" in index
     pages = sorted((tmp_path / "out").glob("phase-*.html"))
     last = pages[-1].read_text(encoding="utf-8")
-    assert "The referee ended the campaign: Alice &amp; Bob share the valley" in last
+    assert "The referee ended the campaign: Alice &amp; Bob share the valley.</p>" in last
     assert all('id="ending"' not in p.read_text(encoding="utf-8") for p in pages[:-1])
     rt.engine.dispose()
+
+
+@pytest.mark.parametrize("declared", ["Carol wins", "Carol wins."])
+def test_the_declared_result_ends_with_one_period(declared: str) -> None:
+    facts = site.SiteFacts(status="finished", declared=declared)
+    assert facts.ending == "The referee ended the campaign: Carol wins."

@@ -249,3 +249,17 @@ def test_an_answer_to_another_players_question_is_refused_as_theirs(duel: Runtim
     assert "question w1, which was asked of another player" in text
     assert "mail.E_NOT_YOUR_QUESTION" in text
     assert _fresh(duel, "Re: question w1", "react block") == {"mail.orders_accepted": 1}  # bob
+
+
+def test_a_reply_in_the_thread_of_another_players_question_is_refused_as_theirs(
+    duel: Runtime,
+) -> None:
+    """The issue's case: alice replies, with her own key, to the mail that asked bob (its
+    In-Reply-To and subject both name his question); nothing is taken or closed."""
+    _strike(duel)
+    (asked,) = _letters(duel, "reaction", to="bob@localhost")
+    assert _reply(duel, asked, "react block", sender="alice@localhost") == {
+        "mail.E_NOT_YOUR_QUESTION": 1}
+    assert _live(duel, "p1") is None and _live(duel, "p2") is None
+    assert _reply(duel, asked, "react block", sender="bob@localhost") == {
+        "mail.orders_accepted": 1}  # still bob's to answer

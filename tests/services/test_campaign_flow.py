@@ -16,6 +16,7 @@ from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.replay import replay
 from pbem.services.turns.status import status
 from pbem.services.turns.turns import run_due, run_phase
+from pbem.wording import wording
 
 
 def test_create_opens_first_phase_and_queues_welcomes(rt: Runtime, toy_campaign: str) -> None:
@@ -40,6 +41,8 @@ def test_duplicate_name_and_bad_player_count_are_refused(
     with pytest.raises(Invalid) as caught:
         create_campaign(rt, NewCampaign("solo", "toy", scenario_file(tmp_path), ["A <a@x.org>"]))
     assert caught.value.code == "campaign.E_PLAYER_COUNT"
+    words = wording(caught.value.code, caught.value.params)
+    assert words.endswith(", not 1.") and "were given" not in words  # never "1 were given"
 
 
 def test_last_submission_wins_and_says_so(rt: Runtime, toy_campaign: str) -> None:

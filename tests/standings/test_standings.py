@@ -179,3 +179,14 @@ def test_a_value_wider_than_its_heading_is_never_cut() -> None:
     table = "\n".join(lines)
     assert "France" in table and "Russia" in table and "England" in table, table
     assert "Franc " not in table and all(len(line) <= 72 for line in lines)
+
+
+def test_a_draw_names_those_who_share_it() -> None:
+    outcome = Outcome(finished=True, standings=[
+        {"seat": "p1", "result": "draw"}, {"seat": "p2", "result": "draw"},
+        {"seat": "p3", "result": "draw"}, {"seat": "p4", "result": "loss"},
+    ])
+    result = final_result(outcome, {"p1": "Ann", "p2": "Ben", "p3": "Cy", "p4": "Di"})
+    assert result is not None
+    shared = "The game ended in a draw shared by Ann (p1), Ben (p2) and Cy (p3)."
+    assert result["winner_text"] == shared

@@ -51,7 +51,7 @@ class ReactionToy:
 
     # the optional capabilities it lacks (pbem/core/game.py)
     random_input = private_strings = question_as_read = edit = edit_commands = drop = None
-    resample_hidden = revealed = settle_cases = None
+    resample_hidden = revealed = settle_cases = preview_state = None
 
     meta = GameMeta(
         name="toy-react",

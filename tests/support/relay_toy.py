@@ -48,7 +48,7 @@ class RelayGame:
 
     # the optional capabilities it lacks (pbem/core/game.py)
     private_strings = question_as_read = edit = edit_commands = drop = resample_hidden = None
-    revealed = settle_cases = None
+    revealed = settle_cases = preview_state = None
 
     meta = GameMeta(
         name="relay",

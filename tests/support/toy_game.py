@@ -50,7 +50,7 @@ class ToyGame:
 
     # the optional capabilities it lacks (pbem/core/game.py)
     question_as_read = edit = edit_commands = drop = resample_hidden = revealed = None
-    settle_cases = None
+    settle_cases = preview_state = None
 
     meta = GameMeta(
         name="toy",

@@ -12,6 +12,7 @@ from pbem.cli.output import AsJson, command, console, print_json
 from pbem.errors import ConfigError, Invalid
 from pbem.registry import get_game
 from pbem.services.base.campaign_settings import validate_campaign_settings
+from pbem.services.turns.campaigns import resolve_scenario
 
 
 @command
@@ -22,6 +23,11 @@ def demo_command(
     game_name: Annotated[
         str, typer.Option("--game", help="The game to play (see pbem games).")
     ] = "mighty-kingdoms",
+    scenario: Annotated[
+        str | None,
+        typer.Option("--scenario", help="A shipped scenario or board by name (see pbem games), "
+                     "or a file; default: the game's own."),
+    ] = None,
     turns: Annotated[
         int, typer.Option("--turns", help="Stop after this game turn (0: play to the end).")
     ] = 0,
@@ -57,13 +63,15 @@ def demo_command(
     game = get_game(game_name)
     chosen = demo_settings(game_name, sets or [], years, battle_mode)
     validate_campaign_settings(game, chosen)
+    if scenario is not None:
+        resolve_scenario(game, scenario)  # an unknown name fails before the mail server starts
     if turns < 0:
         raise Invalid("demo.E_TURNS", turns=turns)
     claim_folder(out, force)
     ok, reason = available()
     if not ok:
         raise ConfigError("demo.E_NO_DOVECOT", reason=reason)
-    plan = DemoPlan(game=game_name, seed=seed, sets=chosen, turns=turns)
+    plan = DemoPlan(game=game_name, seed=seed, sets=chosen, turns=turns, scenario=scenario)
     result = run_demo(
         out,
         (lambda line: None) if as_json else (

@@ -20,6 +20,7 @@ from pbem.services.base.runtime import Runtime
 from pbem.services.referee.hosting import MailSetup, config_text, write_mail_secrets
 from pbem.services.reports.bundle import FORMATS
 from pbem.services.reports.viewing import report_for
+from pbem.services.turns.campaigns import shipped_scenarios
 from pbem.services.turns.replay import replay as replay_campaign
 
 
@@ -94,6 +95,7 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
             "players": f"{g.meta.min_players}-{g.meta.max_players}",
             "style": g.meta.style,
             "settings": {s.key: s.default for s in g.meta.settings},
+            "scenarios": shipped_scenarios(g),
         }
         for g in found.values()
     ]
@@ -102,8 +104,9 @@ def games(as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] =
         return
     print_table(
         "Games",
-        ["name", "title", "players", "style"],
-        [[r["name"], r["title"], r["players"], r["style"]] for r in rows],
+        ["name", "title", "players", "style", "scenarios"],
+        [[r["name"], r["title"], r["players"], r["style"], ", ".join(r["scenarios"])]
+         for r in rows],
     )
 
 

@@ -80,6 +80,7 @@ class Board(BaseModel):
     units: list[StartUnit]
     absent_with: dict[str, list[str]] = Field(default_factory=dict)  # players -> powers left out
     scenery: list[Scenery] = Field(default_factory=list)
+    archipelagos: list[str] = Field(default_factory=list)  # coasts a fleet convoys from
     digest: str = ""
 
     def power(self, key: str) -> Power:

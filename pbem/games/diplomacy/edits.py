@@ -1,6 +1,6 @@
 """The referee's typed edits of a Diplomacy game: units, dislodged units, supply-centre owners
-and civil disorder, in any phase but within it (an edit never changes the phase: roll back
-instead), each checked by the rules in edit_checks.py.
+and civil disorder within the phase, and the phase itself (edit_phase.py; the ledger closes
+the open phase and opens the new one), each checked by the rules in edit_checks.py.
 
 Places are written as orders write them (`bur`, `stp/nc`, `mid`), powers by name.
 """
@@ -27,6 +27,7 @@ from pbem.games.diplomacy.edit_checks import (
     tidy,
     unit_at,
 )
+from pbem.games.diplomacy.edit_phase import set_phase
 from pbem.games.diplomacy.order_text import place, unit_text
 from pbem.games.diplomacy.state import DipState, Dislodged, Unit
 
@@ -34,8 +35,8 @@ Apply = Callable[[DipState, list[str]], Change]
 
 
 def edit(state: DipState, command: str) -> Advance:
-    """Apply one edit: add, remove, move, centre, dislodge, retreats, disband, restore or
-    disorder."""
+    """Apply one edit: add, remove, move, centre, dislodge, retreats, disband, restore,
+    disorder or phase."""
     return BOOK.apply(state, command)
 
 
@@ -201,6 +202,9 @@ BOOK = EditBook[DipState](
                     "it stood", _kept(_restore), "restore mun"),
         EditCommand("disorder", ("POWER", "on|off"), "a power falls into civil disorder, or "
                     "its seat plays it again", _kept(_disorder), "disorder italy on"),
+        EditCommand("phase", ("SEASON", "YEAR", "STEP"), "the game goes on from another "
+                    "phase (orders sent for the open one no longer count)", _kept(set_phase),
+                    "phase fall 1902 movement"),
     ],
     copy=lambda state: state.fresh_copy(),
     check=_not_over,

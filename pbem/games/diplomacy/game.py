@@ -55,6 +55,7 @@ GAME: GameRecord[DipState, DipOrders] = GameRecord(
     outcome=progress.outcome,
     random_input=bots.random_orders,  # sensible random legal orders
     private_strings=bots.private_strings,  # the seat's standing votes
+    preview_state=progress.preview_state,  # a player's PREVIEW: the board, no secret votes
     drop=dropping.drop,  # a player leaves: their power falls into civil disorder
     edit=edits.edit,  # units, dislodged units, centres, civil disorder; within the phase
     edit_commands=edits.edit_commands,

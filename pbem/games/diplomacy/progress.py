@@ -28,6 +28,12 @@ def advance(state: DipState, inputs: dict[str, Any], rng: SeededRng) -> Advance:
     return Advance(state=new, events=events)
 
 
+def preview_state(state: DipState, seat: str) -> DipState:
+    """The state a power's what-if preview runs on: the board as every power sees it, without
+    the secret draw and concession votes (so a preview never shows a vote passing)."""
+    return state.model_copy(update={"draw": [], "draw_among": {}, "concede": {}})
+
+
 def outcome(state: DipState) -> Outcome | None:
     """The standings once the game is over."""
     if state.result is None:

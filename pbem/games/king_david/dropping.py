@@ -31,6 +31,7 @@ def drop(state: KDState, seat: str) -> Advance:
     new.dropped = sorted({*state.dropped, seat})
     player = new.players[seat]
     player.event_plays, player.bribes, player.standing, player.plans = [], {}, [], []
+    player.opposing = {}
     new.offers.pop(seat, None)
     country = state.players[seat].country
     data = {"seat": seat, "country": country.title() if country else seat}

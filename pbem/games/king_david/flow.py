@@ -90,7 +90,7 @@ def keep_instructions(state: KDState, seat: str, orders: KDOrders) -> None:
     if player is None:
         return
     for field in ("prefer", "initiative", "standing", "losses_battle", "losses_siege",
-                  "build", "bribes", "unpaid", "placing"):
+                  "build", "bribes", "unpaid", "placing", "opposing"):
         value = getattr(orders, field)
         if value is not None:
             setattr(player, field, value)

@@ -35,6 +35,7 @@ class KDOrders(BaseModel):
     build: BuildPlan | None = None
     plays: list[str] | None = None
     bribes: dict[str, int] | None = None
+    opposing: dict[str, int] | None = None  # minor -> resources against others' Alliance (18)
     unpaid: list[str] | None = None  # army ids and kinds left unpaid first (10.1)
     placing: dict[str, list[str]] | None = None  # leader or country -> "area[=n]" (4.5, 11.0)
     allies: list[str] = []

@@ -14,7 +14,13 @@ from pbem.core.game import ParseResult
 from pbem.core.problems import Problem, did_you_mean, strip_comment
 from pbem.core.reactions import StandingReaction
 from pbem.games.king_david.choices import WORDS as CHOICES
-from pbem.games.king_david.choices import ChoiceError, check_play, choice_text, read_choice
+from pbem.games.king_david.choices import (
+    ChoiceError,
+    check_play,
+    choice_text,
+    minor_kinds,
+    read_choice,
+)
 from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.events.table import BY_KEY
 from pbem.games.king_david.flow import acting, owing
@@ -25,7 +31,7 @@ from pbem.games.king_david.state import BuildPlan, KDState
 TRIGGERS = {"retreat": "kd.retreat", "siege": "kd.siege"}
 WORDS = ("move", "besiege", "react", "answer", "prefer", "initiative", "on", "standing",
          "losses", "build", "play", "pass", "ally", "break", "give", "bribe", "then", "plans",
-         "unpaid", "place")
+         "unpaid", "place", "oppose")
 
 
 class LineError(ValueError):
@@ -114,7 +120,7 @@ def _line(state: KDState, seat: str, orders: KDOrders, words: list[str]) -> None
         kinds = [_kind(w) for w in rest[1:]]
         setattr(orders, f"losses_{rest[0]}", kinds)
     elif head == "build":
-        orders.build = _build(state, rest)
+        orders.build = _build(state, seat, rest)
     elif head == "bribe" and rest == ["none"]:
         orders.bribes = {}
     elif head == "bribe" and len(rest) == 2 and rest[1].isdigit() and 1 <= int(rest[1]) <= 5:
@@ -209,7 +215,7 @@ def _standing(words: list[str]) -> StandingReaction:
     return StandingReaction(trigger=TRIGGERS[words[0]], answer=answer, when=when)
 
 
-def _build(state: KDState, words: list[str]) -> BuildPlan:
+def _build(state: KDState, seat: str, words: list[str]) -> BuildPlan:
     plan = BuildPlan(restore=False)
     for word in words:
         key, _, value = word.partition("=")
@@ -219,9 +225,18 @@ def _build(state: KDState, words: list[str]) -> BuildPlan:
             plan.armies[key] = int(value)
         elif key == "fortify" and value:
             plan.fortify = [_area(state, w) for w in value.split("+")]
+        elif value and any(c.key == key for c in state.scenario.countries):
+            plan.minors[key] = _minor_kinds(state, seat, key, value)
         elif word != "none":
             raise LineError("kd.E_BUILD", suggestion=_near_build(key, value), text=word)
     return plan
+
+
+def _minor_kinds(state: KDState, seat: str, key: str, value: str) -> list[str]:
+    try:
+        return minor_kinds(state, seat, key, value)
+    except ChoiceError as error:
+        raise LineError(error.code, **error.params) from error
 
 
 def _near_build(key: str, value: str) -> str | None:
@@ -312,4 +327,5 @@ def build_text(plan: BuildPlan) -> str:
     parts += [f"{k}={n}" for k, n in sorted(plan.armies.items())]
     if plan.fortify:
         parts.append("fortify=" + "+".join(plan.fortify))
+    parts += [f"{k}={'+'.join(kinds) or 'none'}" for k, kinds in sorted(plan.minors.items())]
     return "build " + (" ".join(parts) or "none")

@@ -65,11 +65,12 @@ class Plan(BaseModel):
 
 
 class BuildPlan(BaseModel):
-    """A standing build plan used in every Build Phase until replaced (10.2-10.4)."""
+    """A standing build plan used in every Build Phase until replaced (10.2-10.5)."""
 
     restore: bool = True
     armies: dict[str, int] = Field(default_factory=dict)  # kind -> armies wanted each phase
     fortify: list[str] = Field(default_factory=list)  # areas, in order
+    minors: dict[str, list[str]] = Field(default_factory=dict)  # minor -> new armies' kinds (10.5)
 
 
 class Player(BaseModel):
@@ -88,14 +89,16 @@ class Player(BaseModel):
     prefer: list[str] = Field(default_factory=list)
     event_plays: list[str] = Field(default_factory=list)  # standing "play KEY [TARGET]" lines
     bribes: dict[str, int] = Field(default_factory=dict)  # minor -> resources for its control roll
+    opposing: dict[str, int] = Field(default_factory=dict)  # minor -> against others' Alliance (18)
     unpaid: list[str] = Field(default_factory=list)  # army ids and kinds left unpaid first (10.1)
     placing: dict[str, list[str]] = Field(default_factory=dict)  # who -> "area[=n]" (4.5, 11.0)
     plans: list[Plan] = Field(default_factory=list)  # the next actions' orders, in order
 
     @model_serializer(mode="wrap")
     def _without_unset_plans(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """A player with no plans dumps as before plans existed (replay, goldens)."""
-        return without_empty(handler(self), "plans")
+        """A player with no plans or oppose lines dumps as before they existed (replay,
+        goldens)."""
+        return without_empty(handler(self), "plans", "opposing")
 
 
 class Minor(BaseModel):

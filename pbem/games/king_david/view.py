@@ -132,7 +132,10 @@ def _private(state: KDState, seat: str) -> dict[str, Any]:
         "plays": list(player.event_plays),
         "choices": {"unpaid": list(player.unpaid), "initiative": player.initiative,
                     "placing": [f"{who} {' '.join(wishes)}"
-                                for who, wishes in sorted(player.placing.items())]},
+                                for who, wishes in sorted(player.placing.items())],
+                    "minor_kinds": [f"{key}={'+'.join(kinds) or 'none'}"
+                                    for key, kinds in sorted(player.build.minors.items())],
+                    "opposing": [f"{key} {n}" for key, n in sorted(player.opposing.items())]},
     }
     if player.plans:  # the orders sent ahead for the next actions, one line each
         found["plans"] = ["; ".join(plan_lines(p)[1:]) for p in player.plans]

@@ -50,6 +50,8 @@ def _named(state: KDState, data: dict[str, Any]) -> dict[str, Any]:
             named[f"{key}_name"] = country_name(state, data[key])
     if isinstance(data.get("rolls"), str):
         named["rolls_name"] = _rolls(state, data["rolls"])
+    if isinstance(data.get("spent"), str):  # resources spent against an Alliance roll (18)
+        named["spent_name"] = _rolls(state, data["spent"]) or NOBODY
     if isinstance(data.get("order"), str):
         named["order_name"] = ", ".join(seat_name(state, s) for s in data["order"].split())
     if isinstance(data.get("purpose"), str):

@@ -1,8 +1,9 @@
 """Mail commands in the first line of a player's cleaned text; anything else is orders.
 
 Keywords (case-insensitive, an optional trailing ":" allowed): HELP, STATUS, RESEND,
-ORDERS, REFEREE <message>, PRESS <seat|all> <message>. "ORDERS" alone asks for the
-orders on file ("show_orders"); "ORDERS" followed by lines marks those lines as orders.
+ORDERS, REFEREE <message>, PRESS <seat|all> <message>, PREVIEW (orders below: those to try).
+"ORDERS" alone asks for the orders on file ("show_orders"); "ORDERS" followed by lines marks
+those lines as orders.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-CommandKind = Literal["help", "status", "resend", "show_orders", "referee", "press", "orders"]
+CommandKind = Literal[
+    "help", "status", "resend", "show_orders", "referee", "press", "preview", "orders"
+]
 
 _SIMPLE: dict[str, CommandKind] = {"help": "help", "status": "status", "resend": "resend"}
 
@@ -40,6 +43,8 @@ def detect_command(text: str) -> Command:
         return Command(_SIMPLE[keyword], rest_of_line, following)
     if keyword == "orders":
         return _orders(rest_of_line, following)
+    if keyword == "preview":
+        return Command("preview", "", _join(rest_of_line, following))
     if keyword == "referee":
         return Command("referee", "", _join(rest_of_line, following))
     if keyword == "press":

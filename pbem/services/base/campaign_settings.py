@@ -27,6 +27,37 @@ SCHEDULE_SPECS = {
             help="press to one player or all (anyone), or to all only (all: broadcast press)",
         ),
         Setting(
+            key="press_style",
+            default="white",
+            choices=["white", "grey", "either"],
+            help="white: press names its sender; grey: press never does; "
+            "either: the sender chooses with PRESS GREY",
+        ),
+        Setting(
+            key="press_fake",
+            default=False,
+            help="PRESS FAKE p2: private press shown to its recipient as press to all",
+        ),
+        Setting(
+            key="press_copy",
+            default="none",
+            choices=["none", "private", "all"],
+            help="the referee gets a copy of no press, of private press, or of all press",
+        ),
+        Setting(
+            key="disorder_after",
+            default=0,
+            minimum=0,
+            maximum=99,
+            help="a seat that misses this many phases in a row is dropped under the game's "
+            "rules (Diplomacy: civil disorder) without the referee; 0: never",
+        ),
+        Setting(
+            key="disorder_topic",
+            default="",
+            help="the phases disorder_after counts, by help topic (movement); empty: every phase",
+        ),
+        Setting(
             key="early_delay_minutes",
             default=-1,
             minimum=-1,

@@ -11,6 +11,11 @@ CAMPAIGN_SETTINGS: dict[str, Any] = {
     "timezone": "UTC",
     "press": True,
     "press_to": "anyone",  # "all": broadcast press only (PRESS ALL)
+    "press_style": "white",  # "grey": anonymous press; "either": the sender chooses
+    "press_fake": False,  # private press may be shown to its recipient as broadcast
+    "press_copy": "none",  # "private" or "all": the referee gets a copy of that press
+    "disorder_after": 0,  # a seat missing this many phases in a row is dropped; 0: never
+    "disorder_topic": "",  # the phases counted ("movement"); "": every phase
     "early_delay_minutes": -1,  # -1: use the site configuration
     "round_to_hour": True,
     "hold_for_questions": False,  # the turn waits while a REFEREE question is unanswered

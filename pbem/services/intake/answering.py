@@ -14,7 +14,7 @@ from pbem.mail.reading.inbound import Inbound
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.held_acks import hold
 from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.outbox import enqueue, id_if_open
 from pbem.services.turns.now import CampaignNow
 from pbem.wording import wording
 
@@ -60,7 +60,8 @@ class Mail:
             in_reply_to=self.reply_id,
             auto_submitted="auto-replied",
         )
-        enqueue(self.session, self.rt, letter, self.campaign.id)
+        open_phase = id_if_open(self.now.phase)  # read under the campaign's lock
+        enqueue(self.session, self.rt, letter, self.campaign.id, open_phase=open_phase)
 
     def notice(self, code: str, trailing: dict[str, Any] | None = None, **params: Any) -> None:
         """Tell the player why their mail did nothing (and what became of lines under its

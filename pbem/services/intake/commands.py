@@ -12,13 +12,13 @@ from pbem.mail.routing import drop_auth_line
 from pbem.paths import templates_dir
 from pbem.render.templating import render
 from pbem.services.base.schedule import local_text
-from pbem.services.base.states import campaign_settings, game_of
-from pbem.services.intake import press
+from pbem.services.base.states import game_of
+from pbem.services.intake import press, press_mail, press_rules
 from pbem.services.intake.answering import Mail
 from pbem.services.intake.orders_mail import take_orders, take_trailing, trailing_orders
+from pbem.services.intake.preview_mail import answer_preview
 from pbem.services.intake.seat_now import seat_now
 from pbem.services.outbox.letter import Letter
-from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
 from pbem.services.outbox.reply_limits import HOUR, PRESS_SENT, REFEREE_SENT, relays_spent
 from pbem.services.reports import notify
@@ -53,7 +53,13 @@ def _help(mail: Mail, command: Command) -> str:
         "help",
         f"Help: {topic}",
         "mail/help.txt.j2",
-        {"topic": topic, "help": text, "game": game.meta, "trailing": trailing},
+        {
+            "topic": topic,
+            "help": text,
+            "game": game.meta,
+            "trailing": trailing,
+            "press": press_rules.rules_of(mail.campaign),
+        },
     )
     take_trailing(mail, command, trailing)
     return "mail.help"
@@ -150,45 +156,21 @@ def _to_referee(mail: Mail, command: Command) -> str:
 
 
 def _press(mail: Mail, command: Command) -> str:
-    if not mail.campaign.allow_press:
-        mail.notice("mail.E_PRESS_OFF")
-        return "mail.E_PRESS_OFF"
+    rules = press_rules.rules_of(mail.campaign)
+    if not rules.allowed:
+        mail.notice(press_rules.PRESS_OFF)
+        return press_rules.PRESS_OFF
     players = queries.players_of(mail.session, mail.campaign)
-    broadcast_only = campaign_settings(mail.campaign).get("press_to") == "all"
-    found = press.addressed(players, mail.player, command.line, command.below, broadcast_only)
-    if found.refusal:
-        mail.notice(found.refusal, target=press.target_word(command.line))
-        return found.refusal
+    found = press.addressed(players, mail.player, command.line, command.below, not rules.partial)
+    refusal = found.refusal or rules.refusal(found)
+    if refusal:
+        mail.notice(refusal, target=found.target)
+        return refusal
     limit = mail.rt.settings.press_rate_per_hour
     if _over_relay_limit(mail, PRESS_SENT, "mail.E_PRESS_LIMIT", limit):
         return "mail.E_PRESS_LIMIT"
-    _relay(mail, found)
+    press_mail.relay(mail, found, rules)
     return "mail.press"
-
-
-def _relay(mail: Mail, found: press.Addressed) -> None:
-    for target in found.targets:
-        letter = letter_to(
-            mail.rt,
-            mail.campaign,
-            target,
-            key=f"press:{mail.row.id}:{target.seat}",
-            kind="press",
-            title=f"Press from {mail.player.name}",
-            template="mail/press.txt.j2",
-            context={
-                "sender": mail.player,
-                "text": found.text,
-                "broadcast": len(found.targets) > 1,
-            },
-        )
-        enqueue(mail.session, mail.rt, letter, mail.campaign.id)
-    mail.reply(
-        "press-ack",
-        "Press delivered",
-        "mail/relayed.txt.j2",
-        {"to": ", ".join(t.name for t in found.targets), "text": found.text},
-    )
 
 
 HANDLERS: dict[str, Handler] = {
@@ -198,4 +180,5 @@ HANDLERS: dict[str, Handler] = {
     "resend": _resend,
     "referee": _to_referee,
     "press": _press,
+    "preview": answer_preview,
 }

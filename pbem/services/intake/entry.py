@@ -16,7 +16,7 @@ from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.intake.intake_limits import MAX_PROBLEMS_LISTED, max_problems_listed
 from pbem.services.outbox.letters import letter_to, problem_lines
-from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.outbox import enqueue, id_if_open
 from pbem.services.turns.now import CampaignNow, read_now
 from pbem.services.turns.submissions import Receipt, submit
 
@@ -107,7 +107,7 @@ def _acknowledge(
         in_reply_to=origin.in_reply_to,
         auto_submitted="auto-replied",
     )
-    enqueue(session, rt, letter, campaign.id)
+    enqueue(session, rt, letter, campaign.id, open_phase=id_if_open(receipt.phase))
 
 
 def submit_by_address(rt: Runtime, name: str, address: str, text: str) -> dict[str, Any]:

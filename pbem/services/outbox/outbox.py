@@ -7,6 +7,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Select, Update, exists, func, or_, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
@@ -41,30 +43,64 @@ class Lane:
 
 
 def enqueue(
-    session: Session, rt: Runtime, letter: Letter, campaign_id: int | None
-) -> Outbox | None:
-    """Queue a letter in the caller's transaction; a key already queued is left alone."""
-    exists = session.exec(select(Outbox.id).where(Outbox.key == letter.key)).first()
-    if exists is not None:
-        return None
+    session: Session,
+    rt: Runtime,
+    letter: Letter,
+    campaign_id: int | None,
+    draft_json: str | None = None,
+    open_phase: int | None = None,
+) -> int | None:
+    """Queue a letter in the caller's transaction (with `draft_json`, what a report covers;
+    `open_phase`, the campaign's phase open now, when the caller has read it under the
+    campaign's lock); the new row's id, or None when its key was queued already (that row is
+    left alone)."""
     now = rt.clock.now()
     message_id = new_message_id(rt.settings.mail_domain)  # random, kept with the row
-    raw = compose_letter(rt, letter, message_id, now)
-    row = Outbox(
+    return insert_once(
+        session,
         key=letter.key,
         campaign_id=campaign_id,
         kind=letter.kind,
         recipient=letter.to,
         subject=letter.subject,
         message_id=message_id,
-        raw=raw,
+        raw=compose_letter(rt, letter, message_id, now),
         next_attempt_at=now,
         created_at=now,
         player_id=letter.player_id,
-        phase_id=open_phase_id(session, campaign_id) if letter.player_id else None,
+        draft_json=draft_json,
+        phase_id=_reply_phase(session, letter, campaign_id, open_phase),
     )
-    session.add(row)
-    return row
+
+
+def _reply_phase(
+    session: Session, letter: Letter, campaign_id: int | None, open_phase: int | None
+) -> int | None:
+    """The phase a player's reply to this letter is taken for: the one open now."""
+    if not letter.player_id:
+        return None
+    return open_phase if open_phase is not None else open_phase_id(session, campaign_id)
+
+
+def insert_once(session: Session, **values: Any) -> int | None:
+    """Insert an outbox row unless its key is taken, in one statement (no read first, and no
+    failed transaction when another worker queued the same key a moment before): its id, or
+    None."""
+    dialect = session.get_bind().dialect.name
+    insert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    session.flush()  # rows the caller added before this one keep their place in the queue
+    statement = (
+        insert(Outbox)
+        .values({"status": "pending", "attempts": 0, "last_error": "", **values})
+        .on_conflict_do_nothing(index_elements=["key"])
+        .returning(col(Outbox.id))
+    )
+    return session.exec(statement).scalar()
+
+
+def id_if_open(phase: Phase | None) -> int | None:
+    """The id of `phase` (read under its campaign's lock) if it is the one open for input."""
+    return phase.id if phase is not None and phase.status == "open" else None
 
 
 def open_phase_id(session: Session, campaign_id: int | None) -> int | None:

@@ -24,6 +24,7 @@ REPLY_KINDS = (
     "status",
     "orders",
     "resend",
+    "preview",
     "notice",
     "press-ack",
     "referee-ack",

@@ -21,10 +21,13 @@ from sqlmodel import Session
 from pbem.core.board import Picture
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase
+from pbem.render.dirty import PixelBox
+from pbem.render.layout import compute_layout
 from pbem.render.report import seat_names, worded_events
 from pbem.render.standings import result_lines
 from pbem.render.svg import render_svg
 from pbem.render.templating import has_template, render
+from pbem.render.tiles import strips
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import local_text
 from pbem.services.base.standings import campaign_result
@@ -54,6 +57,8 @@ class SitePage:
     view: dict[str, Any] = field(default_factory=dict)
     svg: str = ""
     date: str = ""  # when it was adjudicated, in the campaign's time zone
+    # where a phone's page cuts the map (render/tiles.py), in the map's pixels; [] for one piece
+    strips: list[PixelBox] = field(default_factory=list)
 
 
 @dataclass
@@ -145,7 +150,8 @@ def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
     events = [e for e in phase_events(session, phase) if e.visible_to is None]
     view = game_of(campaign).view(state, None, events)
     board = view.get("board")
-    svg = render_svg(Picture.model_validate(board)) if board else ""
+    picture = Picture.model_validate(board) if board else None
+    svg = render_svg(picture) if picture is not None else ""
     worded = worded_events(campaign.game, view.get("events", []), seat_names(view))
     return SitePage(
         seq=phase.seq,
@@ -157,7 +163,16 @@ def _page(session: Session, campaign: Campaign, phase: Phase) -> SitePage:
         view=view,
         svg=svg,
         date=local_text(phase.adjudicated_at, campaign.timezone) if phase.adjudicated_at else "",
+        strips=_strips(picture),
     )
+
+
+def _strips(picture: Picture | None) -> list[PixelBox]:
+    """The boxes a phone shows the map in, as a report's strips; [] when it fits whole."""
+    if picture is None:
+        return []
+    cut = strips(picture, compute_layout(picture))
+    return [s.box for s in cut] if len(cut) > 1 else []
 
 
 def write_site(
@@ -207,6 +222,7 @@ def _index(pages: list[SitePage], facts: SiteFacts, common: dict[str, Any]) -> s
         last_names=seat_names(pages[-1].view) if pages else {},
         latest=latest,
         latest_map=map_ref(latest.seq) if latest else "",
+        latest_tiles=tiles(latest.strips, common["map_size"]) if latest else [],
     )
 
 
@@ -221,7 +237,26 @@ def _phase_page(
         following=neighbours[1],
         names=seat_names(page.view),
         map_file=map_ref(page.seq) if page.svg else "",
+        map_tiles=tiles(page.strips, common["map_size"]),
     )
+
+
+def tiles(boxes: list[PixelBox], size: tuple[str, str]) -> list[dict[str, str]]:
+    """Each strip of a map as the page crops it from the whole picture (`size`: its width and
+    height), in percent of the strip's own box: the picture's width and its offset."""
+    if not boxes or not size[0]:
+        return []
+    width = float(size[0])
+    return [
+        {
+            "width": str(right - left),
+            "ratio": f"{right - left} / {bottom - top}",
+            "scale": f"{100 * width / (right - left):.4f}%",
+            "left": f"{-100 * left / (right - left):.4f}%",
+            "top": f"{-100 * top / (bottom - top):.4f}%",
+        }
+        for left, top, right, bottom in boxes
+    ]
 
 
 def _history(pages: list[SitePage]) -> str:

@@ -20,7 +20,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from pbem.ledger import queries
-from pbem.ledger.db import read_only, session_scope
+from pbem.ledger.db import one_statement, read_only, session_scope
 from pbem.ledger.models import Campaign, Outbox, Phase, Player
 from pbem.mail.outbound import new_message_id
 from pbem.services.base.isolation import CampaignNote, note_failure
@@ -30,7 +30,7 @@ from pbem.services.base.states import state_after
 from pbem.services.base.time_budget import UNLIMITED, TimeBudget
 from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to, subject_for
-from pbem.services.outbox.outbox import compose_letter, open_phase_id
+from pbem.services.outbox.outbox import compose_letter, insert_once, open_phase_id
 from pbem.services.reports import bundle as report_bundle
 from pbem.services.reports.owed import VOID, report_key
 from pbem.services.reports.spans import Span, count_covered, covered, events_of
@@ -49,27 +49,23 @@ def draft_report(
 ) -> None:
     """Queue `player`'s report on the phases from seq `first` to `phase` as a draft, in the
     caller's transaction."""
-    key = report_key(campaign.name, phase.seq, player.seat)
-    if session.exec(select(Outbox.id).where(Outbox.key == key)).first() is not None:
-        return
     phases = count_covered(session, campaign, Span(first, phase))
     now = rt.clock.now()
-    session.add(
-        Outbox(
-            key=key,
-            campaign_id=campaign.id,
-            kind="report",
-            recipient=player.address,
-            subject=report_subject(campaign, phase, player, phases),
-            message_id=new_message_id(rt.settings.mail_domain),
-            raw=b"",
-            status=DRAFT,
-            next_attempt_at=now,
-            created_at=now,
-            player_id=player.id,
-            draft_json=cover_json(phase, player.seat, first),
-            phase_id=open_phase_id(session, campaign.id),  # a reply is for the phase now open
-        )
+    insert_once(
+        session,
+        key=report_key(campaign.name, phase.seq, player.seat),
+        campaign_id=campaign.id,
+        kind="report",
+        recipient=player.address,
+        subject=report_subject(campaign, phase, player, phases),
+        message_id=new_message_id(rt.settings.mail_domain),
+        raw=b"",
+        status=DRAFT,
+        next_attempt_at=now,
+        created_at=now,
+        player_id=player.id,
+        draft_json=cover_json(phase, player.seat, first),
+        phase_id=open_phase_id(session, campaign.id),  # a reply is for the phase now open
     )
 
 
@@ -205,7 +201,8 @@ def _draw_one(rt: Runtime, row_id: int, facts: _Drawn | None) -> tuple[_Drawn | 
         facts.next_phase, phases,
     )  # fmt: skip
     raw = compose_letter(rt, letter, draft.message_id, draft.created_at)
-    with session_scope(rt.engine) as session:  # the cover stays: RESEND reads where it began
+    # one UPDATE, its own transaction; the cover stays: RESEND reads where it began
+    with session_scope(one_statement(rt.engine)) as session:
         session.exec(
             update(Outbox)
             .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)
@@ -252,7 +249,7 @@ def _read_draft(session: Session, row_id: int) -> _Draft | None:
 
 def _void(rt: Runtime, row_id: int) -> bool:
     """Retire a draft whose phase was rolled back: the corrected report replaces it."""
-    with session_scope(rt.engine) as session:
+    with session_scope(one_statement(rt.engine)) as session:
         session.exec(
             update(Outbox)
             .where(col(Outbox.id) == row_id, col(Outbox.status) == DRAFT)

@@ -127,9 +127,7 @@ def queue_report(
     session: Session, rt: Runtime, campaign: Campaign, letter: Letter, cover: str
 ) -> None:
     """Queue a report drawn at once, with what it covers, so later reports start after it."""
-    row = enqueue(session, rt, letter, campaign.id)
-    if row is not None:
-        row.draft_json = cover
+    enqueue(session, rt, letter, campaign.id, draft_json=cover)
 
 
 def closing_all(session: Session, rt: Runtime, campaign: Campaign, state: Any) -> None:

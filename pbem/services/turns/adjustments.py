@@ -1,4 +1,10 @@
-"""Referee adjustments between phases: typed edits and drops, recorded so replay applies them."""
+"""Referee adjustments between phases: typed edits and drops, recorded so replay applies them.
+
+An edit stays within the open phase unless the game marks it as setting the phase
+(core.edits.PHASE_EVENT): then the open phase row is closed unplayed (void, with the orders
+sent for it) and the phase the edited state waits in is opened under the next sequence number.
+Replay needs nothing more (it applies the edit after the phase before, then plays the new
+phase), and a rollback to that phase or earlier voids the edit with everything after it."""
 
 from __future__ import annotations
 
@@ -8,16 +14,19 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
+from pbem.core.edits import PHASE_EVENT
 from pbem.core.game import Advance, EditRefused, Game
 from pbem.errors import Conflict, Invalid
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
-from pbem.ledger.models import Adjustment, Campaign, Snapshot
+from pbem.ledger.models import Adjustment, Campaign, Phase, Player, Snapshot
 from pbem.services.base import audit
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
+from pbem.services.base.schedule import local_text
 from pbem.services.base.states import canonical_json, current_state, digest, game_of
 from pbem.services.outbox.referee_mail import tell_players
+from pbem.services.turns.phases import next_seq, open_phase
 from pbem.services.turns.submissions import owed_inputs_in
 from pbem.wording import wording
 
@@ -67,12 +76,15 @@ def _adjust(rt: Runtime, name: str, kind: str, command: str, reason: str) -> dic
         if kind == "drop":
             command = _seat_of(session, campaign, command)
         advance = run_hook(game, state, kind, command)
-        _check_same_phase(game, state, advance.state)
+        moved = _check_phase(game, state, advance)
         row = _record(session, rt, campaign, kind, command, reason, advance.state)
         if kind == "drop":
             _retire(session, campaign, command)
+        opened = _reopen(session, rt, campaign, advance.state) if moved else None
         _recheck_complete(session, rt, campaign, game, advance.state)
         lines = [wording(e.code, e.data) for e in advance.events if e.visible_to is None]
+        if opened is not None:
+            lines.append(_due_line(campaign, opened))
         tell_players(
             session,
             rt,
@@ -86,15 +98,47 @@ def _adjust(rt: Runtime, name: str, kind: str, command: str, reason: str) -> dic
         return {"campaign": name, "kind": kind, "adjustment": row.id, "events": lines}
 
 
+def drop_in_turn(
+    session: Session, rt: Runtime, campaign: Campaign, state: Any, seat: str, reason: str
+) -> Advance:
+    """Drop `seat` within the caller's turn, recorded exactly as the referee's drop is (so
+    replay applies it after the phase just adjudicated); Invalid when the game refuses."""
+    advance = run_hook(game_of(campaign), state, "drop", seat)
+    _record(session, rt, campaign, "drop", seat, reason, advance.state)
+    _retire(session, campaign, seat)
+    return advance
+
+
 def _seat_of(session: Session, campaign: Campaign, who: str) -> str:
 
     return queries.find_player(session, campaign, who).seat
 
 
-def _check_same_phase(game: Game, before: Any, after: Any) -> None:
-    old, new = game.phase(before).key, game.phase(after).key
-    if old != new:
+def _check_phase(game: Game, before: Any, advance: Advance) -> bool:
+    """Whether the edit sets another phase; refused when it would without saying so."""
+    old, new = game.phase(before).key, game.phase(advance.state).key
+    if old == new:
+        return False
+    if not any(e.code == PHASE_EVENT for e in advance.events):
         raise Invalid("referee.E_EDIT_PHASE", before=old, after=new)
+    return True
+
+
+def _reopen(session: Session, rt: Runtime, campaign: Campaign, state: Any) -> Phase | None:
+    """After a phase edit: close the open phase unplayed (void, its orders with it) and open
+    the phase `state` waits in."""
+    old = queries.open_phase(session, campaign)
+    if old is not None:
+        old.status = "void"
+        session.add(old)
+        session.flush()
+    return open_phase(session, campaign, state, next_seq(session, campaign), rt.clock.now())
+
+
+def _due_line(campaign: Campaign, phase: Phase) -> str:
+    """When orders for the phase an edit opened are due, for the players' mail."""
+    deadline = local_text(phase.deadline, campaign.timezone)
+    return f"Orders for {phase.label} are due by {deadline}."
 
 
 def _record(
@@ -231,4 +275,18 @@ def void_after(session: Session, campaign: Campaign, seq: int) -> list[int]:
     for row in rows:
         row.void = True
         session.add(row)
+        if row.kind == "drop":
+            _reinstate(session, campaign, row.command)
     return [row.id or 0 for row in rows]
+
+
+def _reinstate(session: Session, campaign: Campaign, seat: str) -> None:
+    """A voided drop gives the seat back to the player it dropped (one who was replaced since
+    stays replaced: the seat has its new player)."""
+    for player in session.exec(
+        select(Player).where(
+            Player.campaign_id == campaign.id, Player.seat == seat, Player.status == "dropped"
+        )
+    ).all():
+        player.status = "active"
+        session.add(player)

@@ -59,13 +59,20 @@ def resolve_scenario(game: Game, scenario: str | None) -> Path:
         Path(name),
         campaigns_dir() / name,
         folder / name,
+        folder / f"{name}.toml",
         folder / "maps" / name,
         folder / "maps" / f"{name}.toml",
     ):
         if candidate.is_file():
             return candidate
-    shipped = sorted(p.stem for p in (folder / "maps").glob("*.toml"))
+    shipped = shipped_scenarios(game)
     raise NotFound("scenario.E_NOT_FOUND", path=name, shipped=", ".join(shipped) or "none")
+
+
+def shipped_scenarios(game: Game) -> list[str]:
+    """The names of the scenarios and maps shipped for `game` (`--scenario NAME`)."""
+    folder = campaigns_dir() / game.meta.name
+    return sorted(p.stem for p in [*folder.glob("*.toml"), *(folder / "maps").glob("*.toml")])
 
 
 def create_campaign(rt: Runtime, request: NewCampaign) -> Campaign:

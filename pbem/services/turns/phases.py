@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import ColumnElement, and_, or_
-from sqlmodel import Session, col
+from sqlmodel import Session, col, select
 
 from pbem.ledger.models import Campaign, Phase
 from pbem.services.base.schedule import deadline_for
@@ -42,6 +42,12 @@ def open_phase(
     session.add(phase)
     session.flush()
     return phase
+
+
+def next_seq(session: Session, campaign: Campaign) -> int:
+    """The sequence number for a new phase row: above every row's, void ones included."""
+    rows = session.exec(select(Phase.seq).where(Phase.campaign_id == campaign.id)).all()
+    return max(rows, default=0) + 1
 
 
 def phase_deadline(campaign: Campaign, state: Any, now: datetime) -> datetime | None:

@@ -30,7 +30,7 @@ from pbem.services.reports.spans import Span, since_last
 from pbem.services.turns import adjustments
 from pbem.services.turns.campaigns import record_snapshot
 from pbem.services.turns.now import read_now
-from pbem.services.turns.phases import open_phase
+from pbem.services.turns.phases import next_seq, open_phase
 from pbem.services.turns.submissions import submit
 from pbem.services.turns.turns import record_events
 
@@ -217,7 +217,7 @@ def _commit(
     undone = adjustments.undone_lines(session, campaign, first.seq)
     voided = _void_from(session, campaign, first.seq)
     void_drafts(session, campaign, voided)  # never sent: the corrections cover their phases
-    seq = _next_seq(session, campaign)
+    seq = next_seq(session, campaign)
     new_phases = []
     for step in steps:
         new_phases.append(_record_step(session, rt, campaign, step, seq))
@@ -280,11 +280,6 @@ def _void_from(session: Session, campaign: Campaign, seq: int) -> list[int]:
     adjustments.void_after(session, campaign, seq)
     session.flush()
     return [p.id or 0 for p in phases]
-
-
-def _next_seq(session: Session, campaign: Campaign) -> int:
-    rows = session.exec(select(Phase.seq).where(Phase.campaign_id == campaign.id)).all()
-    return max(rows, default=0) + 1
 
 
 def _record_step(session: Session, rt: Runtime, campaign: Campaign, step: Step, seq: int) -> Phase:

@@ -33,7 +33,7 @@ from pbem.services.base.states import (
 from pbem.services.base.time_budget import UNLIMITED, TimeBudget
 from pbem.services.reports import notify
 from pbem.services.reports.drafts import draw_drafts
-from pbem.services.turns import questions, reactions
+from pbem.services.turns import disorder, questions, reactions
 from pbem.services.turns.campaigns import record_snapshot
 from pbem.services.turns.phases import may_be_due, open_phase
 from pbem.services.turns.submissions import owed_inputs_in
@@ -228,6 +228,8 @@ def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase)
     record_snapshot(session, campaign, advance.state, phase.id, phase.seq)
     phase.status, phase.adjudicated_at = "done", rt.clock.now()
     session.add(phase)
+    if window is None:  # a missed reaction window is no missed turn (as _count_misses says)
+        advance = disorder.after_misses(session, rt, campaign, game, phase, advance, defaults)
     next_phase = open_phase(session, campaign, advance.state, phase.seq + 1, rt.clock.now())
     reactions.ask(session, rt, campaign, phase, next_phase, advance.state)  # recorded under `phase`
     notify.reports_all(session, rt, campaign, phase, advance.state)

@@ -154,3 +154,5 @@ def test_the_text_board_tells_own_allied_and_enemy_units_apart() -> None:
     report = render_text({**HEADER, "seat": "p1"}, view)
     assert "your allies' with a capital first letter" in report
     assert "the enemy's in small letters" in report
+    key = [line for line in report.splitlines() if "allies'" in line or "enemy's" in line]
+    assert key and all(len(line) <= 72 for line in key), key  # the report's 72 columns

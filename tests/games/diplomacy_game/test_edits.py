@@ -1,7 +1,8 @@
 """The referee's typed edits of a Diplomacy game: units, dislodged units, supply-centre owners
 and civil disorder, each checked by the rules (no army at sea, one unit a province, a fleet on
 a named coast of a split province, retreats only where the unit could go), and play goes on
-from the edited position within the same phase."""
+from the edited position within the same phase; the phase edit alone sets another phase, one
+the rules would stand in with that board."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pbem.wording import wording
 from tests.games.diplomacy_game.play import orders, standard_game
 
 RETREAT_EDITS = ("dislodge", "retreats", "disband", "restore")
+PHASE_EDITS = ("phase",)
 
 
 def _refused(state: DipState, command: str) -> str:
@@ -65,13 +67,16 @@ def test_the_game_offers_edits_with_its_own_examples() -> None:
     commands = GAME.edit_commands()
     assert [u.usage.split()[0] for u in commands] == [
         "add", "remove", "move", "centre", "dislodge", "retreats", "disband", "restore",
-        "disorder",
+        "disorder", "phase",
     ]  # fmt: skip
     assert all(u.example.split()[0] == u.usage.split()[0] for u in commands)
     start = standard_game()
     for usage in commands:  # every example is an edit the game reads
         if usage.usage.split()[0] in RETREAT_EDITS:
             assert _refused(start, usage.example) == "dip.E_EDIT_NOT_RETREAT"
+        elif usage.usage.split()[0] in PHASE_EDITS:
+            assert GAME.edit is not None
+            assert GAME.phase(GAME.edit(start, usage.example).state).key == "f1902m"
         else:
             _edit(start, usage.example)
 
@@ -219,3 +224,64 @@ def test_play_goes_on_from_an_edited_position() -> None:
     after = GAME.advance(state, {"p3": mine}, SeededRng(1)).state
     assert _at(after, "mun") == Unit("france", "A", "mun")
     assert [d.at for d in after.dislodged] == ["mun"] and after.step == "retreat"
+
+
+def _phase(state: DipState, command: str) -> DipState:
+    """The state after a phase edit, which must set another phase."""
+    assert GAME.edit is not None
+    done = GAME.edit(state, command)
+    assert GAME.phase(done.state).key != GAME.phase(state).key
+    assert [e.code for e in done.events] == ["core.referee_phase"]
+    return done.state
+
+
+def test_the_phase_is_set_to_a_season_year_and_step() -> None:
+    start = standard_game()
+    fall = _phase(start, "phase fall 1902 movement")
+    assert (fall.season, fall.year, fall.step) == ("fall", 1902, "movement")
+    assert fall.units == start.units and fall.centres == start.centres
+    assert (start.season, start.year) == ("spring", 1901)  # on a copy
+    assert GAME.phase(_phase(start, "phase Autumn 1901 Movements")).key == "f1901m"
+    assert GAME.due(fall).players == GAME.due(start).players
+
+
+def test_a_phase_the_rules_never_stand_in_is_refused() -> None:
+    start = standard_game()
+    assert _refused(start, "phase spring 1901 movement") == "dip.E_EDIT_PHASE_SAME"
+    assert _refused(start, "phase winter 1901 movement") == "dip.E_EDIT_PHASE_STEP"
+    assert _refused(start, "phase spring 1901 adjustment") == "dip.E_EDIT_PHASE_STEP"
+    assert _refused(start, "phase summer 1901 movement") == "core.E_EDIT_CHOICE"
+    assert _refused(start, "phase spring 1900 movement") == "core.E_EDIT_NUMBER"
+    assert _refused(standard_game(end_year=1905), "phase spring 1906 movement") == \
+        "core.E_EDIT_NUMBER"
+    # nothing is dislodged, so a retreat phase has nobody to order
+    assert _refused(start, "phase fall 1901 retreat") == "dip.E_EDIT_PHASE_IDLE"
+    # every power has as many units as centres: a winter with nothing to build or remove
+    assert _refused(start, "phase winter 1901 adjustment") == "dip.E_EDIT_PHASE_IDLE"
+
+
+def test_dislodged_units_keep_the_game_in_a_retreat_phase() -> None:
+    retreat = _retreat_phase()
+    assert _refused(retreat, "phase fall 1901 movement") == "dip.E_EDIT_PHASE_DISLODGED"
+    assert "A vie" in wording("dip.E_EDIT_PHASE_DISLODGED", {"units": "A vie"})
+    moved = _phase(retreat, "phase fall 1901 retreat")  # another retreat keeps them
+    assert moved.dislodged == retreat.dislodged
+    cleared = _phase(_edit(retreat, "disband vie"), "phase fall 1901 movement")
+    assert cleared.dislodged == [] and cleared.step == "movement"
+
+
+def test_a_winter_set_by_edit_counts_builds_and_a_new_phase_forgets_them() -> None:
+    start = _edit(_edit(standard_game(), "centre bel france"), "move par bur")
+    winter = _phase(start, "phase winter 1901 adjustment")
+    assert winter.adjust == {"france": 1}
+    assert GAME.due(winter).players == ["p3"]
+    spring = _phase(_winter(), "phase spring 1902 movement")
+    assert spring.adjust == {}
+    advanced = GAME.advance(winter, {"p3": orders(winter, "p3", "build A par")}, SeededRng(1))
+    assert advanced.state.year == 1902 and _at(advanced.state, "par") is not None
+
+
+def test_no_phase_edit_once_the_game_is_over() -> None:
+    state = standard_game()
+    state.step = "over"
+    assert _refused(state, "phase spring 1902 movement") == "dip.E_EDIT_OVER"

@@ -3,12 +3,22 @@ units as armies and fleets, and the phase's orders as arrows (failed ones flagge
 
 from __future__ import annotations
 
+import itertools
+
 from pbem.core.board import Picture, Piece
 from pbem.core.rng import SeededRng
 from pbem.games.diplomacy import GAME
 from pbem.games.diplomacy.board.outlines import outlines
+from pbem.games.diplomacy.state import Unit
 from pbem.render.areas import area_label, label_box
-from pbem.render.layout import compute_layout, id_label_at, mark_at, piece_places
+from pbem.render.layout import (
+    arrow_geometries,
+    compute_layout,
+    id_label_at,
+    mark_at,
+    piece_places,
+)
+from pbem.render.routing import crossed, label_boxes, others, route
 from tests.games.diplomacy_game.play import orders, standard_game
 
 
@@ -80,3 +90,30 @@ def test_no_label_covers_another_label_a_centre_or_a_unit() -> None:
                if owner != key and _overlap(box, other)]
     clashes += [(a, b) for a in labels for b in labels if a < b and _overlap(labels[a], labels[b])]
     assert clashes == []
+
+
+def test_arrows_round_helgoland_cross_no_other_place_name() -> None:
+    """The crowded corner of Helgoland, Kiel and Denmark: no arrow leaving those places in a busy
+    phase is drawn through a place's name, not even its own (only its target's)."""
+    state = standard_game()
+    placed = [("germany", "F", "hel"), ("germany", "F", "kie"), ("germany", "F", "den"),
+              ("germany", "A", "ber"), ("england", "F", "nth"), ("england", "F", "ska")]
+    state = state.model_copy(update={"units": sorted(
+        (Unit(power=p, kind=k, at=at) for p, k, at in placed), key=lambda u: u.at)})  # type: ignore[arg-type]
+    inputs = {"p4": orders(state, "p4", "F HEL - NTH\nF KIE - HOL\nF DEN S F HEL - NTH\n"
+                                         "A BER - KIE"),
+              "p2": orders(state, "p2", "F NTH - HEL\nF SKA - DEN")}
+    result = GAME.advance(state, inputs, SeededRng(1))
+    picture = Picture.model_validate(GAME.view(result.state, None, result.events)["board"])
+    layout = compute_layout(picture)
+    boxes = label_boxes(picture, layout)
+    assert len(picture.arrows) == 6
+    for straight in arrow_geometries(picture, layout):
+        arrow = picture.arrows[straight.index]
+        if arrow.source not in ("hel", "kie", "den", "ber"):
+            continue  # a bounced fleet's short arrow may start beside its own name (NTH, SKA)
+        geo = route(straight, others(boxes, (arrow.source, arrow.target)))
+        points = [*geo.shaft, geo.head[0]] if geo.head else list(geo.shaft)
+        names = [box for place, box in boxes.items() if place != arrow.target]  # its own too
+        hits = sum(crossed((a, b), names) for a, b in itertools.pairwise(points))
+        assert hits == 0, (arrow.source, arrow.target)

@@ -60,14 +60,25 @@ def _resample_near_kept(state: KDState, seat: str, rng: SeededRng) -> KDState:
 
 def _choosing(state: KDState, seat: str, rng: SeededRng) -> Any:
     """The bots' input, with now and then the choices a player makes in advance (issue 35:
-    10.1's unpaid kinds, 5.2's places, 11.0's placing of a minor), drawn from a stream of
-    their own so the bots' other draws stay as they were."""
+    10.1's unpaid kinds, 5.2's places, 11.0's placing of a minor, 10.3's placing of new
+    armies, 10.5's kinds of a minor's new armies or none, event 18's resources against
+    another's Alliance roll), drawn from a stream of their own so the
+    bots' other draws stay as they were."""
     orders = GAME.random_input(state, seat, rng)
     own = SeededRng(derive_seed(state.turn * 100 + state.marker, f"choices {seat}"))
     if seat in state.players and own.die(3, purpose="choose") == 1:
         orders.unpaid = [own.choice(list(KINDS), purpose="unpaid")]
         orders.initiative = own.choice(["2 last", "3", "last 1"], purpose="initiative")
         orders.placing = {"ammon": ["jazer=2", "minnith"], "negev": ["negevs=3"]}
+        country = state.players[seat].country
+        home = [a.id for a in state.scenario.areas if a.country == country]
+        if home:  # 10.3: a wish the rules may refuse (not next to a city) now and then
+            orders.placing[country] = [f"{own.choice(home, purpose='place')}=1",
+                                       own.choice(home, purpose="place")]
+        plan = orders.build or state.players[seat].build.model_copy(deep=True)
+        orders.build = plan.model_copy(update={"minors": {"ammon": ["militia", "chariot"],
+                                                          "negev": ["militia"], "moab": []}})
+        orders.opposing = {"ammon": 2, "negev": 5}
         orders.plays = [AIMED.get(line.split()[0], line) for line in orders.plays or []]
     return orders
 

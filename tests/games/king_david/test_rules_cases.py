@@ -5,7 +5,8 @@ A case starts from a two-player game (p1 Judah, p2 Philistia; `countries` may sa
 `armies` ("ID COUNTRY KIND STRENGTH STEPS[/LEFT] AREA"), puts the leaders named in `leaders`
 where it says (the others leave the map), sets `forts`, `control`, `stores` ([food,
 resources]), `minors` (who runs an invaded minor), `minor_allies` (who a minor is allied to by
-event 18), `conquered` (minors conquered), `hands` (event markers) and standing instructions
+event 18), `pool` (a country's counters left to draw), `conquered` (minors conquered),
+`hands` (event markers) and standing instructions
 (`standing`, order text per seat). `phase` (default action) is then played (`turn-start`:
 Hand of Fate; `initiative`: 5.2's rolls and places): in an action p1 sends `orders`; the dice
 come from `dice` when given; open questions are answered from `answers` in turn.
@@ -61,6 +62,8 @@ def base(case: dict[str, Any]) -> KDState:
     for key, seat in case.get("minor_allies", {}).items():
         state.minors[key].seat, state.minors[key].active = seat, True
         state.minors[key].allied = True
+    for key, counters in case.get("pool", {}).items():
+        state.pool[key] = list(counters)
     for key in case.get("conquered", []):
         state.minors[key].conquered = True
     state.alliances = [sorted(pair) for pair in case.get("alliances", [])]
@@ -172,6 +175,9 @@ def _board(state: KDState, expect: dict[str, Any]) -> None:
         assert sorted(m.split(".")[0] for m in state.players[seat].events) == sorted(held)
     for area, count in expect.get("counts", {}).items():
         assert len(state.armies_in(area)) == count, (area, state.armies_in(area))
+    for country, kinds in expect.get("kinds", {}).items():
+        held = sorted(a.kind for a in state.armies if a.country == country)
+        assert held == sorted(kinds), (country, held)
     for key, seat in expect.get("minors", {}).items():
         assert state.minors[key].seat == seat and state.minors[key].active
     if expect.get("no_window"):

@@ -188,13 +188,14 @@ def test_restoring_does_not_show_which_counter_is_which(tmp_path: Path) -> None:
 
 
 CHOICES = ("unpaid militia\ninitiative 2 last\nplace ammon jazer=4 minnith\n"
+           "place philistia gaza=2 ashdod\nbuild ammon=chariot+militia\n"
            "play act-of-god below 40%\nplay troop-revolt weakest\n"
            "play vacillating-force judah hebron")
 
 
 def test_choices_on_file_are_told_to_their_player_alone(tmp_path: Path) -> None:
-    """Issue 35: the choices a player makes in advance (10.1, 5.2, 4.5, 11.0, events 3, 4,
-    22, 23) show in that player's report and nobody else's."""
+    """Issue 35: the choices a player makes in advance (10.1, 5.2, 4.5, 10.3, 10.5, 11.0,
+    events 3, 4, 22, 23) show in that player's report and nobody else's."""
     state = _judah_and_philistia()
     chosen = state.model_copy(deep=True)
     parsed = GAME.parse(chosen, "p2", CHOICES)
@@ -204,7 +205,9 @@ def test_choices_on_file_are_told_to_their_player_alone(tmp_path: Path) -> None:
     assert first_difference(_receives(desk, state, "p1"), _receives(desk, chosen, "p1")) is None
     own = _receives(desk, chosen, "p2")["text"]
     assert "Unpaid first (10.1): militia" in own and "Initiative (5.2): 2 last" in own
-    assert "Placing (4.5, 11.0): ammon jazer=4 minnith" in own
+    assert ("Placing (4.5, 10.3, 10.5, 11.0): ammon jazer=4 minnith; philistia gaza=2 "
+            "ashdod") in own
+    assert "A minor's new armies (10.5): ammon=chariot+militia" in own
 
 
 def test_unpaid_by_kind_does_not_show_which_counter_is_which() -> None:
@@ -247,4 +250,37 @@ def test_a_siege_without_the_resource_does_not_show_the_stack(tmp_path: Path) ->
         codes.append([e.code for e in played.events])
         seen.append(_receives(desk, played.state, "p2", played.events))
     assert "kd.siege_unpaid" in codes[0] and "kd.siege_unpaid" not in codes[1]
+    assert first_difference(seen[0], seen[1]) is None
+
+
+def _before_judah_builds(leader_in_megiddo: bool) -> KDState:
+    """Judah (p1, building a militia) acts last before a Build Phase; one Aramean counter
+    stands in Megiddo, Judah's first home city: Hadadezer alone, or an army (Hadadezer in
+    Damascus instead). Philistia (p3) sees one Aramean counter there either way."""
+    case = {"countries": {"p1": "judah", "p2": "aramea", "p3": "philistia"},
+            "armies": ["J1 judah militia 2 2 hebron", "X1 aramea militia 2 2 damascus",
+                       "P1 philistia militia 2 2 gaza"],
+            "leaders": {"Hadadezer": "megiddo" if leader_in_megiddo else "damascus"},
+            "order": ["p2", "p3", "p1"], "standing": {"p1": "build militia=1"},
+            "stores": {"p1": [10, 10], "p2": [10, 10], "p3": [10, 10]}}
+    state = base(case)
+    if not leader_in_megiddo:
+        state.armies[1].area = "megiddo"
+    state.markers[1], state.actor = "build", 2
+    return state
+
+
+def test_where_a_new_army_goes_does_not_show_what_an_enemy_stack_holds(
+        tmp_path: Path) -> None:
+    """Issue 35, 10.3: a new army went into a home city where an enemy leader stood alone,
+    not where an enemy army stood, so every player saw from the stack counts what the enemy
+    stack was made of; a home area with enemy counters takes no new army."""
+    desk = _desk(tmp_path)
+    seen = []
+    for leader_in_megiddo in (True, False):
+        played = GAME.advance(_before_judah_builds(leader_in_megiddo), {"p1": KDOrders()},
+                              SeededRng(3))
+        assert "kd.built" in [e.code for e in played.events]
+        assert len(played.state.armies_in("megiddo")) == (0 if leader_in_megiddo else 1)
+        seen.append(_receives(desk, played.state, "p3", played.events))
     assert first_difference(seen[0], seen[1]) is None

@@ -70,17 +70,31 @@ def default_army(state: DBAState, seat: str) -> ArmyList:
 def check_deployment(state: DBAState, seat: str, units: list[PlacementInput]) -> None:
     """Raise Refused unless the army is 1 General, 1 Camp, 11 units, up to 2 of them Elite, in
     its zone."""
+    _check_generals(state, units)
     types = ["general" if u.general else u.type for u in units]
-    allowed = set(FIELD_TYPES) | ({"horde"} if state.german() else set())
     counts = (types.count("general"), types.count("camp"))
     field = [t for t in types if t not in ("general", "camp")]
-    for unit in units:
-        if unit.general and (not state.german() or unit.type not in GENERAL_ELEMENTS):
-            raise Refused("dba.E_GENERAL_ELEMENT", unit=unit.type, square=unit.square)
     if counts != (1, 1) or len(field) != FIELD_UNITS:
         raise Refused(
             "dba.E_ARMY_SIZE", generals=str(counts[0]), camps=str(counts[1]), units=str(len(field))
         )
+    check_partial(state, seat, units)
+
+
+def _check_generals(state: DBAState, units: list[PlacementInput]) -> None:
+    for unit in units:
+        if unit.general and (not state.german() or unit.type not in GENERAL_ELEMENTS):
+            raise Refused("dba.E_GENERAL_ELEMENT", unit=unit.type, square=unit.square)
+
+
+def check_partial(state: DBAState, seat: str, units: list[PlacementInput]) -> None:
+    """Raise Refused for what breaks the rules in part of an army, whatever its size: a unit
+    type it may not field, more than 2 Elite, an Elite General or Camp, a square taken twice,
+    outside its zone or of terrain the unit cannot enter."""
+    _check_generals(state, units)
+    types = ["general" if u.general else u.type for u in units]
+    allowed = set(FIELD_TYPES) | ({"horde"} if state.german() else set())
+    field = [t for t in types if t not in ("general", "camp")]
     if bad := sorted(t for t in set(field) if t not in allowed):
         raise Refused("dba.E_ARMY_TYPE", unit=bad[0])
     if sum(u.elite for u in units) > ELITES:

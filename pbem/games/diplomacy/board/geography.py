@@ -25,6 +25,7 @@ class Geography:
     fleet_reach: dict[str, dict[str, tuple[str, ...]]] = field(default_factory=dict)
     sea_next: dict[str, frozenset[str]] = field(default_factory=dict)  # province-level, by sea
     centres: frozenset[str] = frozenset()
+    archipelagos: frozenset[str] = frozenset()
     homes: dict[str, tuple[str, ...]] = field(default_factory=dict)
     names: dict[str, str] = field(default_factory=dict)  # province -> full name
     power_names: dict[str, str] = field(default_factory=dict)  # power key -> its name
@@ -33,8 +34,9 @@ class Geography:
     _steps: dict[tuple[str, ...], dict[str, int]] = field(default_factory=dict)
 
     def is_sea(self, province: str) -> bool:
-        """True for a sea province."""
-        return self.kind.get(province) == "sea"
+        """True for a sea province, or an archipelago (Baleares), which counts as sea for
+        convoys: a fleet there may convoy."""
+        return self.kind.get(province) == "sea" or province in self.archipelagos
 
     def is_land(self, province: str) -> bool:
         """True for a province an army may stand in (inland or coastal)."""
@@ -117,7 +119,8 @@ def _build(board: Board) -> Geography:
     for coast in board.coasts:
         split.setdefault(province_of(coast.location), []).append(coast.location)
     geo.coasts = {p: tuple(sorted(locs)) for p, locs in split.items()}
-    geo.army = {p: frozenset(n) for p, n in board.army.items()}
+    geo.army = {p.id: frozenset(board.army.get(p.id, ())) for p in board.provinces
+                if p.kind != "sea"}  # an island (Crete) borders no land
     geo.fleet = {loc: frozenset(n) for loc, n in board.fleet.items()}
     for loc, nexts in board.fleet.items():
         reach: dict[str, list[str]] = {}
@@ -129,6 +132,7 @@ def _build(board: Board) -> Geography:
         sea.setdefault(province_of(loc), set()).update(province_of(n) for n in nexts)
     geo.sea_next = {p: frozenset(n) for p, n in sea.items()}
     geo.centres = frozenset(p.id for p in board.provinces if p.centre)
+    geo.archipelagos = frozenset(board.archipelagos)
     homes: dict[str, list[str]] = {}
     for p in board.provinces:
         if p.home:

@@ -35,6 +35,7 @@ class Checker:
         self.fleet()
         self.units()
         self.absent()
+        self.archipelagos()
 
     def powers(self) -> None:
         """Unique keys, enough powers for the players, a home centre each."""
@@ -92,11 +93,14 @@ class Checker:
             self.fail("coasts", "", "dip.E_COAST", "a coast is listed twice")
 
     def army(self) -> None:
-        """Every land province listed, borders only between land, both ways."""
+        """Every inland province listed, borders only between land, both ways. A coastal
+        province may have none: an island (Crete) that armies reach only by convoy."""
         graph = self.board.army
         land = {pid for pid, kind in self.kinds.items() if kind != "sea"}
         for pid in sorted(land - set(graph)):
-            self.fail(pid, "provinces", "dip.E_ARMY", f"{pid} has no army borders (army = ...)")
+            if self.kinds[pid] == "land":
+                self.fail(pid, "provinces", "dip.E_ARMY",
+                          f"{pid} has no army borders (army = ...)")
         self._graph("army", graph, land)
 
     def fleet(self) -> None:
@@ -148,6 +152,13 @@ class Checker:
                 self.fail("absent_with", "", "dip.E_FIELD",
                           f"absent_with {count}: {count} players need "
                           f"{len(powers) - int(count)} powers left out")
+
+    def archipelagos(self) -> None:
+        """Each archipelago is a coastal province without split coasts."""
+        for pid in self.board.archipelagos:
+            if self.kinds.get(pid) != "coast" or pid in self.split:
+                self.fail("archipelagos", "", "dip.E_PROVINCE",
+                          f"archipelagos: {pid} is not a coastal province with one coast")
 
 
 def check_board(board: Board, source: str, line_of: LineOf) -> None:

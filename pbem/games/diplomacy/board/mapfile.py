@@ -96,6 +96,7 @@ def read_board(text: str, source: str) -> Board:
         units=[_unit(file, line, w) for line, w in file.rows("units")],
         absent_with=_absent(file),
         scenery=[_scenery(file, line, w) for line, w in file.rows("scenery", required=False)],
+        archipelagos=_archipelagos(file),
     )
     return board.model_copy(update={"digest": board_digest(board)})
 
@@ -195,6 +196,14 @@ def _absent(file: BoardText) -> dict[str, list[str]]:
         file.fail(file.key_line("absent_with"), "dip.E_FIELD",
                   "absent_with maps a number of players to the powers left out")
     return {str(k): [str(p).lower() for p in v] for k, v in value.items()}
+
+
+def _archipelagos(file: BoardText) -> list[str]:
+    value = file.head.get("archipelagos", [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        file.fail(file.key_line("archipelagos"), "dip.E_FIELD",
+                  "archipelagos is a list of province ids")
+    return [v.lower() for v in value]
 
 
 def _scenery(file: BoardText, line: int, w: list[str]) -> Scenery:

@@ -103,29 +103,48 @@ def act_of_god(state: KDState, battle: Battle, side: str, rolls: list[int], dice
                events: list[Event]) -> bool:
     """Act of God (event 4): a side's own poor roll ('play act-of-god [below N|N%]') or the
     enemy's good one ('play act-of-god enemy [above N|N%]') is rolled again; silent, below or
-    at least the dice's average. True when a marker was played."""
+    at least the dice's average. Any player may aim one at a country's roll ('play act-of-god
+    judah below 12'), in combats and sieges not their own too (7.0): the two sides first,
+    then the others in initiative order. True when a marker was played."""
     if not rolls:
         return False
     own, other = _seat(battle, side), _seat(battle, "defender" if side == "attacker"
                                                  else "attacker")
+    roller = state.players[own].country if own in state.players else ""
     total, twice_average = sum(rolls), sum(d + 1 for d in dice)
-    for seat, mine in ((own, True), (other, False)):
+    outside = [(s, None) for s in state.order if s not in (own, other)]
+    for seat, mine in ((own, True), (other, False), *outside):
         lines = plays_of(state, seat, "act-of-god")
-        if any(_rerolls(words, mine, total, twice_average) for words in lines):
+        if any(_aims(words, mine, roller) and _rerolls(words, mine, total, twice_average)
+               for words in lines):
             return play(state, seat, "act-of-god", side, events)
     return False
 
 
-def _rerolls(words: list[str], mine: bool, total: int, twice_average: int) -> bool:
-    """Whether a play line asks for this roll again: `mine` when the roll is the player's own."""
-    enemy = words[:1] == ["enemy"]
-    if enemy == mine:
-        return False
+def _aims(words: list[str], mine: bool | None, roller: str) -> bool:
+    """Whether a play line is about this roll: one naming a country, about that country's;
+    `own`/`enemy` (or neither), a side's own line about its own or its enemy's (mine None:
+    the player is not in the combat)."""
+    if words[:1] and words[0] not in ("own", "enemy", "below", "above") and not (
+            words[0][0].isdigit()):
+        return words[0] == roller
+    return mine is not None
+
+
+def _rerolls(words: list[str], mine: bool | None, total: int, twice_average: int) -> bool:
+    """Whether a play line asks for this roll again: `mine` when the roll is the player's own
+    (None: a line naming the roller's country, which says below or above)."""
+    if words[1:2] in (["below"], ["above"]) and words[0] not in ("own", "enemy"):
+        low = words[1] == "below"
+    else:
+        low = words[:1] != ["enemy"]
+        if low != mine:
+            return False
     bound = words[-1] if words[-1:] and words[-1][0].isdigit() else None
-    if bound is None:  # the average: below it for your own roll, at least it for the enemy's
-        return total * 2 < twice_average if mine else total * 2 >= twice_average
+    if bound is None:  # the average: below it to help a roll, at least it to hurt one
+        return total * 2 < twice_average if low else total * 2 >= twice_average
     limit = (twice_average * int(bound[:-1]) if bound.endswith("%") else 200 * int(bound))
-    return total * 200 < limit if mine else total * 200 > limit
+    return total * 200 < limit if low else total * 200 > limit
 
 
 def combat_over(state: KDState, battle: Battle, rng: SeededRng, events: list[Event]) -> None:

@@ -38,17 +38,39 @@ def _try_alliance(state: KDState, seat: str, minor: str, bribe: int, rng: Seeded
                   events: list[Event]) -> None:
     country = state.players[seat].country
     mods = bribe + intimidation(state, seat, minor) + SPECIAL.get((country, minor), 0)
-    mods -= sum(intimidation(state, other, minor) for other in state.order if other != seat)
+    others = [other for other in state.order if other != seat]
+    spent = _opposition(state, others, minor, events)
+    against = sum(intimidation(state, other, minor) for other in others) + sum(spent.values())
     roll = rng.die(10, purpose=f"alliance {minor}")
-    made = roll + mods >= ALLY_AT
+    made = roll + mods - against >= ALLY_AT
     events.append(Event(code="kd.alliance_roll", data={
-        "seat": seat, "minor": minor, "roll": roll, "modifier": mods,
+        "seat": seat, "minor": minor, "roll": roll, "modifier": mods - against,
+        "opposed": against, "spent": " ".join(f"{s}={n}" for s, n in spent.items()),
         "result": "allied" if made else "failed"}))
     if not made:
         return
     entry = state.minors[minor]
     entry.active, entry.seat, entry.allied = True, seat, True
     set_up_minor(state, minor, seat, rng)
+
+
+def _opposition(state: KDState, others: list[str], minor: str,
+                events: list[Event]) -> dict[str, int]:
+    """The resources each opposing player's `oppose` line spends against the roll, up to
+    what they hold (event 18: 1-5, each -1); one who holds less is told, alone."""
+    spent = {}
+    for other in others:
+        player = state.players[other]
+        wanted = player.opposing.get(minor, 0)
+        paid = min(wanted, player.resources)
+        player.resources -= paid
+        if paid:
+            spent[other] = paid
+        if paid < wanted:
+            events.append(Event(code="kd.oppose_short", data={
+                "seat": other, "minor": minor, "wanted": wanted, "spent": paid},
+                visible_to=[other]))
+    return spent
 
 
 def hand_of_fate(state: KDState, rng: SeededRng, events: list[Event]) -> None:

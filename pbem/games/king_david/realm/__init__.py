@@ -1,2 +1,2 @@
-"""Countries and their means: harvests and builds, army counters, minor countries, alliances
-and victory."""
+"""Countries and their means: harvests and builds, army counters and where new ones are
+placed, minor countries, alliances and victory."""

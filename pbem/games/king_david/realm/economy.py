@@ -1,13 +1,15 @@
 """Harvest (8.0), Resources (9.0) and the Build Phase (10.1-10.4): maintenance with the 3:1
-(port 2:1) exchange, restoring steps, random builds and fortifications."""
+(port 2:1) exchange, restoring steps, random builds placed where the player asks, and
+fortifications."""
 
 from __future__ import annotations
 
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import FORT_COST, FORT_MAX
-from pbem.games.king_david.land.stacks import controls_port, enemy_armies, room, step_loss
+from pbem.games.king_david.land.stacks import controls_port, enemy_present, room, step_loss
 from pbem.games.king_david.realm.armies import draw, home_spots, place
+from pbem.games.king_david.realm.placing import Wishes
 from pbem.games.king_david.state import Army, KDState, Player, kind_order
 
 
@@ -112,8 +114,11 @@ def _restore(state: KDState, seat: str, rate: int, events: list[Event]) -> None:
 
 
 def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Event]) -> None:
+    """New armies of the plan's kinds (10.3), each drawn at random, paid for and placed where
+    the seat's `place` line for its country asks, else in the first home spot with room."""
     player = state.players[seat]
-    spots = [s for s in home_spots(state, player.country) if not enemy_armies(state, s, seat)]
+    spots = [s for s in home_spots(state, player.country) if not enemy_present(state, s, seat)]
+    wishes = Wishes.read(seat, player.placing.get(player.country, []))
     built = 0
     for kind, count in sorted(player.build.armies.items()):
         cost = state.scenario.cost(kind)
@@ -124,10 +129,22 @@ def _build(state: KDState, seat: str, rate: int, rng: SeededRng, events: list[Ev
                 break
             army = draw(state, player.country, kind, rng)
             assert army is not None  # _buildable saw a counter of the kind
-            place(state, [army], seat, spots)
+            if not wishes.take(state, army, lambda area: _home_why(state, seat, area)):
+                place(state, [army], seat, spots)
             built += 1
+    wishes.tell(events, player.country)
     if built:
         events.append(Event(code="kd.built", data={"seat": seat, "armies": built}))
+
+
+def _home_why(state: KDState, seat: str, area: str) -> str | None:
+    """Why no new army of the seat may go to `area` (10.3), or None: only a home city area
+    it holds or a home area it holds next to one, without enemy armies. Enemy counters of
+    any kind bar it: whether a stack holds armies is hidden (6.1), and where new armies go
+    shows on the public stack counts."""
+    if area not in home_spots(state, state.players[seat].country):
+        return "outside"
+    return "enemy" if enemy_present(state, area, seat) else None
 
 
 def _buildable(state: KDState, seat: str, kind: str, spots: list[str]) -> bool:

@@ -3,6 +3,8 @@ and their builds."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import KINDS
@@ -16,7 +18,8 @@ from pbem.games.king_david.realm.armies import (
     place_tiers,
     place_wished,
 )
-from pbem.games.king_david.state import KDState
+from pbem.games.king_david.realm.placing import Wishes
+from pbem.games.king_david.state import Army, KDState
 
 # event 18's special modifiers to a control roll, by (country, minor)
 SPECIAL = {("judah", "moab"): -1, ("judah", "edom"): -1, ("judah", "ammon"): -2,
@@ -136,7 +139,8 @@ def check_conquests(state: KDState, events: list[Event]) -> None:
 
 def build_minors(state: KDState, rng: SeededRng, events: list[Event]) -> None:
     """Restore every minor ally's army and add two, while one of its cities holds and is
-    not besieged; the new ones go in such a city or next to it, never beside enemies (10.5)."""
+    not besieged; the new ones go in such a city or next to it, never beside enemies (10.5).
+    The player who runs it chooses their kinds and where they go (`build`, `place`)."""
     for key, minor in sorted(state.minors.items()):
         if not minor.active or minor.seat is None:
             continue
@@ -146,14 +150,53 @@ def build_minors(state: KDState, rng: SeededRng, events: list[Event]) -> None:
         for army in state.armies:
             if army.country == key:
                 army.steps = army.steps_max
-        kinds = [k for k in KINDS if state.scenario.country(key).setup.get(k)]
-        new = [a for k in kinds[:2] for a in [draw(state, key, k, rng)] if a is not None]
-        if len(kinds) == 1 and (extra := draw(state, key, kinds[0], rng)) is not None:
-            new.append(extra)
-        near = [a for a in near_cities(state, key, cities)  # "enemy units" (10.5)
-                if not enemy_present(state, a, minor.seat)]
-        left = place(state, new, minor.seat, cities + near)
-        for army in left:
-            state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
-        events.append(Event(code="kd.minor_built", data={
-            "minor": state.scenario.country(key).name, "armies": len(new) - len(left)}))
+        _raise(state, key, minor.seat, cities, rng, events)
+
+
+def _raise(state: KDState, key: str, seat: str, cities: list[str], rng: SeededRng,
+           events: list[Event]) -> None:
+    """Draw the two new armies and place them where `seat` asks, else round-robin over the
+    free cities and the areas next to them without enemy units; no room: back to the pool."""
+    new = _draw_new(state, key, seat, rng, events)
+    near = [a for a in near_cities(state, key, cities)  # "enemy units" (10.5)
+            if not enemy_present(state, a, seat)]
+    wishes = Wishes.read(seat, state.players[seat].placing.get(key, []))
+    why = partial(_minor_why, state, key, seat, cities)
+    left = place(state, [a for a in new if not wishes.take(state, a, why)], seat,
+                 cities + near)
+    wishes.tell(events, key)
+    for army in left:
+        state.pool[key].append(f"{army.kind}:{army.strength}:{army.steps_max}")
+    events.append(Event(code="kd.minor_built", data={
+        "minor": state.scenario.country(key).name, "armies": len(new) - len(left)}))
+
+
+def _draw_new(state: KDState, key: str, seat: str, rng: SeededRng,
+              events: list[Event]) -> list[Army]:
+    """The two new armies, of the kinds the runner's build line names (one kind named: two of
+    it; `none`: no new army), else the first two kinds of the minor's setup; a kind with no
+    counter left gives way to that default, and the runner is told."""
+    kinds = [k for k in KINDS if state.scenario.country(key).setup.get(k)]
+    default = (kinds * 2)[:2]
+    named = state.players[seat].build.minors.get(key)
+    chosen = default if named is None else (named * 2)[:2]
+    new = []
+    for wanted, fallback in zip(chosen, default, strict=False):
+        army = draw(state, key, wanted, rng)
+        if army is None and wanted != fallback:
+            events.append(Event(code="kd.kind_missed", data={
+                "seat": seat, "minor": key, "kind": wanted, "instead": fallback},
+                visible_to=[seat]))
+            army = draw(state, key, fallback, rng)
+        if army is not None:
+            new.append(army)
+    return new
+
+
+def _minor_why(state: KDState, key: str, seat: str, cities: list[str],
+               area: str) -> str | None:
+    """Why none of a minor's new armies may go to `area` (10.5), or None: only a city of it
+    that holds and is not besieged, or an area of it next to one, without enemy units."""
+    if enemy_present(state, area, seat):
+        return "enemy"
+    return None if area in cities + near_cities(state, key, cities) else "far"
