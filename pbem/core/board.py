@@ -10,7 +10,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, SerializerFunctionWrapHandler, model_serializer
 
 AREA_ONLY_CELL = ("x", "y", "outline")  # left out of a cell's dump while unset
-OPTIONAL_PARTS = ("links", "names", "notes", "span")  # left out of a picture's dump while unset
+# left out of a picture's dump while unset
+OPTIONAL_PARTS = ("links", "names", "notes", "span", "keyless")
 
 
 class Cell(BaseModel):
@@ -115,10 +116,14 @@ class Picture(BaseModel):
     # Area maps only: the pixels the areas' centres span across, for a board too dense to
     # read at a phone's width (it then pans sideways on a phone); 0: the phone-width default.
     span: float = 0.0
+    # The report says the legend in words beside the map (render.map_key), so the picture has
+    # none: text in a picture costs a mail many more bytes than the same words in its HTML.
+    keyless: bool = False
 
     @model_serializer(mode="wrap")
     def _without_unused_parts(self, handler: SerializerFunctionWrapHandler) -> Any:
-        """Boards without links, names, notes or a span dump as they did before those existed."""
+        """Boards without links, names, notes, a span or keyless dump as they did before those
+        existed."""
         data = handler(self)
         if isinstance(data, dict):
             for key in OPTIONAL_PARTS:

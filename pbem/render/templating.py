@@ -21,6 +21,7 @@ def environment() -> Environment:
     from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
 
     from pbem.render.jinja_env import ReportEnvironment
+    from pbem.render.map_key import map_key
 
     env = ReportEnvironment(
         loader=FileSystemLoader(str(templates_dir())),
@@ -35,6 +36,7 @@ def environment() -> Environment:
     env.filters["plain"] = plain
     env.filters["wrap"] = wrap
     env.filters["grid_half"] = grid_half
+    env.filters["map_key"] = map_key
     return env
 
 

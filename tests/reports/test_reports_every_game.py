@@ -39,12 +39,25 @@ def test_the_html_is_the_shared_email_safe_layout(name: str) -> None:
 def test_the_html_carries_the_board_in_text(name: str) -> None:
     made = bundle(name)
     lines = made.view[BOARD_TEXT[name]]
+    if '<table id="board-text"' in made.html:  # a row per line, its columns cells (King David)
+        rows = _board_rows(made.html, "board-text")
+        assert lines and rows == [line.split() for line in lines]
+        return
     shown = _board_lines(made.html, "board-text")
     if re.search(r'<pre id="board-text-2"', made.html):  # a wide grid, in halves
         right = _board_lines(made.html, "board-text-2")
         shown = [f"{a:<{len(b) - len(c)}}{c}" for a, b, c in
                  zip(shown, lines, (r[4:] for r in right), strict=True)]
     assert lines and [line.rstrip() for line in shown] == [line.rstrip() for line in lines]
+
+
+def _board_rows(page: str, box: str) -> list[list[str]]:
+    """The words of each row of a board table of the HTML report."""
+    table = re.search(rf'<table id="{box}"[^>]*>(.*?)</table>', page, re.S)
+    assert table is not None, box
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table.group(1), re.S)
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", row, re.S) for row in rows]
+    return [html.unescape(" ".join(row)).split() for row in cells]
 
 
 def _board_lines(page: str, box: str) -> list[str]:

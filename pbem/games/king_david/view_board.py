@@ -87,7 +87,7 @@ def board_picture(state: KDState, viewer: str | None,
     return Picture(kind="area", title=f"Turn {state.turn} of {state.turns}", cells=cells,
                    pieces=pieces, owners=_owners(state), links=links,
                    arrows=_arrows(state, shown), battles=_battles(shown),
-                   names=NAMES, notes=NOTES)
+                   names=NAMES, notes=NOTES, keyless=True)
 
 
 def area_label(area: Area) -> str:
@@ -191,13 +191,14 @@ CROSSING = {"land": "", "river": " (river)", "ford": " (ford)",
             "jordan": " (Jordan, no crossing)"}
 
 
-def land_text(state: KDState) -> list[str]:
-    """One line per area: its country, terrain, city and port, and each neighbour with the
-    border between (6.1: rivers cost chariots one more, the Jordan only at its fords)."""
-    lines = []
+def land_text(state: KDState) -> list[list[str]]:
+    """One row per area: its id, country, terrain, city and port, and each neighbour with the
+    border between (6.1: rivers cost chariots one more, the Jordan only at its fords); the
+    text report lines the rows up in columns, the HTML one makes a table of them."""
+    rows = []
     for area in state.scenario.areas:
         place = ", ".join(p for p in (f"city {area.city}" if area.city else "",
                                       "port" if area.port else "") if p)
         ways = ", ".join(f"{other}{CROSSING[kind]}" for other, kind in borders(state, area.id))
-        lines.append(f"{area.id:<12} {area.country:<10} {area.terrain:<6}{place:<24} {ways}")
-    return lines
+        rows.append([area.id, area.country, area.terrain, place, ways])
+    return rows

@@ -67,6 +67,33 @@ def test_your_armies_say_which_are_raiders_and_which_belong_to_a_minor() -> None
     state, seat = acting_with_raiders_and_a_minor()
     text = text_report(state, seat)
     mine = text[text.index("YOUR ARMIES"):]
-    raider = "A900 militia strength 2, 2/2 step(s), in sinai (Egypt raider, 2 Action Phase(s) left)"
-    assert raider in mine
-    assert "A901 chariot strength 2, 2/2 step(s), in rabbah (Ammon's, stays in Ammon)" in mine
+    assert "- sinai: A900 militia 2 2/2 (Egypt raider, 2 Action Phase(s) left)" in mine
+    assert "- rabbah: A901 chariot 2 2/2 (Ammon's, stays in Ammon)" in mine
+
+
+def test_a_player_who_moves_nothing_is_said_in_few_words_and_a_mover_in_full() -> None:
+    from pbem.core.game import Event
+
+    state, seat = acting_with_raiders_and_a_minor()
+    events = [Event(code="kd.action", data={"seat": seat, "moves": 0}),
+              Event(code="kd.action", data={"seat": seat, "moves": 2})]
+    view = GAME.view(state, seat, events)
+    head: dict[str, Any] = {
+        "campaign": "land", "game": "king-david", "seat": seat, "turn": state.turn,
+        "phase_label": "x", "phase_key": "x", "next_phase": None, "deadline": None,
+        "deadline_text": "", "finished": False, "result": None}
+    text, html = report.render_text(head, view), report.render_html(head, view)
+    for shown in (text, html):
+        assert "moves nothing; combat and sieges follow." in shown
+        assert "has made 2 move order(s)" in shown
+
+
+def test_the_armies_are_listed_a_line_an_area() -> None:
+    state, seat = acting_with_raiders_and_a_minor()
+    text = text_report(state, seat)
+    armies = text.split("YOUR ARMIES", 1)[1].split("\nLeaders:", 1)[0]
+    assert "- rabbah: " in armies and "A901 chariot 2 2/2" in armies
+    assert "(Ammon's" in armies
+    lines = [line for line in armies.splitlines() if line.startswith("- ")]
+    assert len(lines) == len({a.area for a in state.armies
+                              if (a.raider or state.country_seats().get(a.country)) == seat})
