@@ -15,6 +15,7 @@ from pbem.services.community.starting import start_full
 from pbem.services.intake.entry import submit_by_address
 from pbem.services.intake.ingest import IngestStats, store_raw
 from pbem.services.intake.mailroom import process_pending
+from pbem.services.referee.lifecycle import end_campaign
 from pbem.services.turns.turns import run_phase
 from tests.community.test_desk import _open, _send, _texts
 from tests.support.player_mail import player_mail
@@ -78,3 +79,16 @@ def test_grey_press_to_everyone_reaches_an_observer_without_its_sender(
     (seen,) = _texts(rt, "eve@x.org", "observer-press")
     assert "who am I" in seen and "a player not named" in seen
     assert "Ann" not in seen and "ann@x.org" not in seen and "p1" not in seen
+
+
+def test_an_observer_is_told_when_the_referee_ends_the_campaign(
+    rt: Runtime, tmp_path: Path
+) -> None:
+    _open(rt, tmp_path, observers=True)
+    _send(rt, "eve@x.org", "OBSERVE spring")
+    _send(rt, "ann@x.org", "SIGNON spring")
+    _send(rt, "ben@x.org", "SIGNON spring")
+    start_full(rt)
+    end_campaign(rt, "spring", "Ann wins on points", "the group stops here")
+    (notice,) = _texts(rt, "eve@x.org", "observer-notice")
+    assert "[spring] The campaign has ended" in notice and "Ann wins on points" in notice

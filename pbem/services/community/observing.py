@@ -87,3 +87,19 @@ def relay_broadcast(
             subject=f"[{campaign.name}] Press from {sender}", text=f"{sender} to all:\n\n{text}\n",
         )  # fmt: skip
         enqueue(session, rt, letter, campaign.id)
+
+
+def tell_observers(
+    session: Session, rt: Runtime, campaign: Campaign, key: str, title: str, body: str
+) -> int:
+    """Queue the same public notice (the referee's end of the campaign, say) to every
+    observer of the campaign; how many."""
+    opening = session.exec(select(Opening).where(Opening.campaign_id == campaign.id)).first()
+    observers = watching(session, opening) if opening is not None else []
+    for signup in observers:
+        letter = Letter(
+            key=f"{key}:observer:{signup.id}", kind="observer-notice", to=signup.address,
+            subject=f"[{campaign.name}] {title}", text=body,
+        )  # fmt: skip
+        enqueue(session, rt, letter, campaign.id)
+    return len(observers)

@@ -12,6 +12,7 @@ from pbem.services.base import audit
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import canonical_json
+from pbem.services.community.observing import tell_observers
 from pbem.services.outbox.referee_mail import tell_players
 
 LOCK_WAIT_SECONDS = 120  # ending waits for a running tick, so no turn runs as it ends
@@ -33,14 +34,10 @@ def end_campaign(rt: Runtime, name: str, result: str, reason: str) -> dict[str, 
         campaign.status, campaign.paused_at = "finished", None
         session.add(campaign)
         action = audit.record(session, rt, campaign, "end", reason, result=result)
-        tell_players(
-            session,
-            rt,
-            campaign,
-            f"end:{campaign.name}:{action.id}",
-            "The campaign has ended",
-            f"The referee has ended {campaign.name}.\n\nResult: {result}\n\nReason: {reason}\n",
-        )
+        key, title = f"end:{campaign.name}:{action.id}", "The campaign has ended"
+        body = f"The referee has ended {campaign.name}.\n\nResult: {result}\n\nReason: {reason}\n"
+        tell_players(session, rt, campaign, key, title, body)
+        tell_observers(session, rt, campaign, key, title, body)  # the result is public
         return {"campaign": name, "status": campaign.status, "result": result}
 
 
