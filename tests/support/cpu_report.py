@@ -50,28 +50,36 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
         report.user_properties.append((_PROPERTY, cpu_seconds() - item.stash[_STARTED]))
 
 
-# Test id -> CPU seconds, filled in the main process from every worker's reports.
-_TABLE: dict[str, float] = {}
+def pytest_configure(config: pytest.Config) -> None:
+    """Keep a table of each test's CPU in the main process, when asked for one."""
+    if _target() is not None and not hasattr(config, "workerinput"):
+        config.pluginmanager.register(CpuTable(), "pbem-cpu-table")
 
 
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    """Collect each test's CPU (in the main process, from every worker)."""
-    if report.when != "teardown":
-        return
-    for name, value in report.user_properties:
-        if name == _PROPERTY:
-            _TABLE.setdefault(report.nodeid, float(value))
+class CpuTable:
+    """Test id -> CPU seconds, filled from every worker's reports, written at the end."""
 
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """Write the total and the costliest tests (only in the main process)."""
-    target = _target()
-    if target is None or hasattr(session.config, "workerinput"):
-        return
-    table = _TABLE
-    ranked = sorted(table.items(), key=lambda pair: -pair[1])
-    lines = [f"{len(table)} tests, {sum(table.values()):.1f} s CPU in all"]
-    lines += [f"{seconds:8.2f}  {nodeid}" for nodeid, seconds in ranked[:SHOWN]]
-    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    every = [f"{seconds:.3f}\t{nodeid}" for nodeid, seconds in ranked]
-    target.with_name(target.name + ".tsv").write_text("\n".join(every) + "\n", encoding="utf-8")
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        """Note a test's CPU from its teardown report."""
+        if report.when != "teardown":
+            return
+        for name, value in report.user_properties:
+            if name == _PROPERTY:
+                self.seconds.setdefault(report.nodeid, float(value))
+
+    def pytest_sessionfinish(self) -> None:
+        """Write the total and the costliest tests to FILE, and every test to FILE.tsv."""
+        target = _target()
+        if target is None:
+            return
+        table = self.seconds
+        ranked = sorted(table.items(), key=lambda pair: -pair[1])
+        lines = [f"{len(table)} tests, {sum(table.values()):.1f} s CPU in all"]
+        lines += [f"{seconds:8.2f}  {nodeid}" for nodeid, seconds in ranked[:SHOWN]]
+        target.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        every = [f"{seconds:.3f}\t{nodeid}" for nodeid, seconds in ranked]
+        tsv = target.with_name(target.name + ".tsv")
+        tsv.write_text("\n".join(every) + "\n", encoding="utf-8")
