@@ -80,7 +80,6 @@ class Desk:
             "readings": [reading(game, state, seat, text) for text in texts],
         }
 
-
     def _formats(self, bundle: ReportBundle) -> dict[str, str]:
         """The report as text, HTML and JSON. Each is drawn from the bundle's header and view
         alone, so when they are those of the last bundle drawn (a twin's, that shows the seat
