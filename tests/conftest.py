@@ -16,6 +16,9 @@ import pytest
 from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
 
+# PBEM_TEST_CPU=FILE writes the CPU each test takes (see tests/support/cpu_report.py).
+pytest_plugins = ["pytester", "tests.support.cpu_report"]
+
 STACK_USERS = ("referee", "alice", "bob", "carol", "dave", "erin", "frank")
 SERVICE_FIXTURES = frozenset({"mail_stack", "pg_url"})
 # The campaign secret every test's campaigns share, so that a --seed gives a known game (golden

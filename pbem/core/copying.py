@@ -83,7 +83,8 @@ def _copy_model(model: BaseModel) -> BaseModel:
     new = kind.__new__(kind)
     setattr_ = object.__setattr__
     setattr_(new, "__dict__", _copy_dict(model.__dict__))
-    setattr_(new, "__pydantic_extra__", copy.deepcopy(model.__pydantic_extra__))
+    extra = model.__pydantic_extra__  # None unless the model allows extra fields
+    setattr_(new, "__pydantic_extra__", None if extra is None else copy.deepcopy(extra))
     setattr_(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     private = getattr(model, "__pydantic_private__", None)
     setattr_(new, "__pydantic_private__", None if private is None else copy.deepcopy(private))

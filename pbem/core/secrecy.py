@@ -101,6 +101,7 @@ class TwinRun:
     steps: int = 3
     others: OthersInput = default_others
     probes: Sequence[str] = ()
+    _own: tuple[Any, int, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     def compare(self, state: Any) -> str | None:
         """Play `state` and its twin forward; the first difference the seat would see, or None."""
@@ -125,6 +126,13 @@ class TwinRun:
         return f"step {number}: {found}" if found else None
 
     def _own_text(self, state: Any, number: int) -> str:
+        """What the seat sends at step `number` from `state` (read for the report's readings,
+        then played): drawn once, since the draw is seeded by the step alone."""
+        if self._own is None or self._own[0] is not state or self._own[1] != number:
+            self._own = (state, number, self._draw_own_text(state, number))
+        return self._own[2]
+
+    def _draw_own_text(self, state: Any, number: int) -> str:
         due = self.game.due(state)
         if self.seat not in due.players or self.game.outcome(state) is not None:
             return ""

@@ -16,7 +16,7 @@ from pbem.core.secrecy import Receive, TwinRun
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Phase, Player
 from pbem.services.base.states import current_state
-from pbem.services.reports.bundle import build
+from pbem.services.reports.bundle import ReportBundle, build
 from pbem.services.reports.drafts import report_subject
 from pbem.services.turns.phases import phase_deadline
 from tests.support.any_game import start_campaign
@@ -29,6 +29,7 @@ class Desk:
 
     def __init__(self, campaign: Campaign, players: dict[str, Player]) -> None:
         self.campaign, self.players = campaign, players
+        self._drawn: tuple[str, dict[str, str]] = ("", {})  # the last report drawn, by its input
 
     @classmethod
     def of_game(
@@ -75,11 +76,19 @@ class Desk:
             "optional": sorted(due.optional),
             "window": _question_seen(due, seat),
             "asked": seat in due.players,
-            "text": bundle.text,
-            "html": bundle.html,
-            "json": bundle.json,
+            **self._formats(bundle),
             "readings": [reading(game, state, seat, text) for text in texts],
         }
+
+    def _formats(self, bundle: ReportBundle) -> dict[str, str]:
+        """The report as text, HTML and JSON. Each is drawn from the bundle's header and view
+        alone, so when they are those of the last bundle drawn (a twin's, that shows the seat
+        the same) the texts are the last ones: equal inputs, equal texts, drawn once. `repr`
+        tells apart all that a template could (key order, 1 against 1.0, a list or a tuple)."""
+        key = repr((bundle.head, bundle.view))
+        if key != self._drawn[0]:
+            self._drawn = (key, {"text": bundle.text, "html": bundle.html, "json": bundle.json})
+        return dict(self._drawn[1])
 
 
 def observe(desk: Desk) -> Receive:

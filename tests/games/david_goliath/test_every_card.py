@@ -18,7 +18,7 @@ from pbem.core.rng import SeededRng, derive_seed
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.content import CARDS
 from pbem.games.david_goliath.state import DGState
-from pbem.render.report import render_html, render_json, render_text
+from pbem.render.report import render_html, render_json, render_text, report_context
 from tests.games.david_goliath.test_full_games import _header, _opening
 
 SEEDS = range(56)  # Staff Parry, a single card that only answers Goliath, first comes in duel 55
@@ -42,11 +42,12 @@ def played(events: list[Event]) -> Counter[str]:
 def _shown(state: DGState, viewer: str, events: list[Event]) -> str:
     view = GAME.view(state, viewer, events)
     head = _header(viewer)
+    context = report_context(head, view)  # what both templates read, worked out once
     return "".join(
         [
             json.dumps(view),
-            render_text(head, view),
-            render_html(head, view),
+            render_text(head, view, context),
+            render_html(head, view, context=context),
             render_json(head, view),
         ]
     )
