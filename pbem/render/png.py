@@ -267,11 +267,53 @@ def _paint_tile(
 ) -> None:
     big, small = images
     at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
-    extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
-    patch = Image.new("RGB", extent, PAPER)
-    Painter(scene, scale * SUPERSAMPLE, patch, at, big.size).paint(members)
-    big.paste(patch, at)
-    small.paste(patch.reduce(SUPERSAMPLE), box[:2])  # a box filter keeps flat colours exact
+    key = _tile_key(scene, scale, box, members)
+    painted = _tiles.get(key)
+    if painted is None:
+        extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
+        patch = Image.new("RGB", extent, PAPER)
+        Painter(scene, scale * SUPERSAMPLE, patch, at, big.size).paint(members)
+        painted = (patch, patch.reduce(SUPERSAMPLE))  # a box filter keeps flat colours exact
+        _keep_tile(key, painted)
+    else:
+        _tiles.move_to_end(key)
+    big.paste(painted[0], at)
+    small.paste(painted[1], box[:2])
+
+
+# Painted board tiles by what they show, shared by every board (any campaign, any phase) with
+# a tile of the same items in the same place, kept up to this many pixels (3 bytes each, the
+# supersampled tile and its reduction): some two boards of the largest maps.
+TILE_PIXELS = 12_000_000
+TileKey = tuple[object, ...]
+_tiles: OrderedDict[TileKey, tuple[Image.Image, Image.Image]] = OrderedDict()
+_tile_pixels = 0
+
+
+def _tile_key(scene: Scene, scale: float, box: PixelBox, members: tuple[Item, ...]) -> TileKey:
+    """What a tile's pixels depend on, and nothing else: the scale, its box, its items (the
+    background as its colour, as `signature` says) and the patterns they use. A tile is
+    painted alone from blank paper and its patterns are aligned with the canvas's corner, so
+    the canvas's size is not part of it (a taller canvas shows the same tile)."""
+    used = sorted({m.pattern for m in members if isinstance(m, Shape) and m.pattern})
+    fills = tuple(scene.patterns[name] for name in used)
+    return scale, box, signature(members), fills
+
+
+def _keep_tile(key: TileKey, painted: tuple[Image.Image, Image.Image]) -> None:
+    global _tile_pixels
+    _tiles[key] = painted
+    _tile_pixels += sum(image.width * image.height for image in painted)
+    while _tile_pixels > TILE_PIXELS and _tiles:
+        _, dropped = _tiles.popitem(last=False)
+        _tile_pixels -= sum(image.width * image.height for image in dropped)
+
+
+def forget_tiles() -> None:
+    """Let every kept board tile go."""
+    global _tile_pixels
+    _tiles.clear()
+    _tile_pixels = 0
 
 
 def _latest(size: tuple[int, int]) -> Board | None:
@@ -362,9 +404,10 @@ def base_key(
 def keep_few(boards: int, legends: int) -> None:
     """Keep at most this many painted boards and legends, for a process that draws one
     campaign after another and so only ever paints over the board it drew last."""
-    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE, PATCH_PIXELS
+    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE, PATCH_PIXELS, TILE_PIXELS
     BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE = boards, legends, legends
     PATCH_PIXELS = min(PATCH_PIXELS, 2_000_000 * boards)  # a campaign's readers at a time
+    TILE_PIXELS = min(TILE_PIXELS, 4_000_000 * boards)  # about a board's tiles
 
 
 def _remember(key: str, board: Board) -> None:
