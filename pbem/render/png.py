@@ -8,7 +8,9 @@ import math
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+import orjson
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.core.board import Picture
@@ -83,17 +85,22 @@ def render_png(picture: Picture, scale: float = 1.0) -> bytes:
 
 
 def render_mail_png(
-    picture: Picture, scale: float | None = None, layout: Layout | None = None
+    picture: Picture,
+    scale: float | None = None,
+    layout: Layout | None = None,
+    source: dict[str, Any] | None = None,
 ) -> bytes:
     """Return `picture` as a palette PNG sized for mail: at most MAIL_MAP_WIDTH wide (unless
     `scale` says otherwise), its flat colours kept, the soft edges of text and lines mapped to
     the nearest of 256 colours (no dithering, which would cost bytes and sharpness); the same
     picture always gives the same bytes, so readers who see the same map share one drawing.
-    `layout`: compute_layout's for `picture`, if made."""
-    key = hashlib.sha256(f"{picture.model_dump_json()} {scale!r}".encode()).hexdigest()
+    `layout`: compute_layout's for `picture`, if made; `source`: the dict `picture` was
+    validated from, if it was (its keys are quicker to make)."""
+    text = picture_text(picture, source)
+    key = hashlib.sha256(f"{text} {scale!r}".encode()).hexdigest()
     drawn = _drawn.get(key)
     if drawn is None:
-        drawn = _draw_for_mail(picture, scale, layout)
+        drawn = _draw_for_mail(picture, scale, layout, source)
         _drawn[key] = drawn
         while len(_drawn) > DRAWN_CACHE_SIZE:
             _drawn.popitem(last=False)
@@ -105,28 +112,56 @@ DRAWN_CACHE_SIZE = 16  # finished maps (each some 100 KB): the readers of one ph
 _drawn: OrderedDict[str, bytes] = OrderedDict()
 
 
-def _draw_for_mail(picture: Picture, scale: float | None, layout: Layout | None) -> bytes:
-    return encode_palette(_quantized(picture, scale, layout), MAIL_LEVEL)
+def picture_text(
+    picture: Picture, source: dict[str, Any] | None, parts: tuple[str, ...] | None = None
+) -> str:
+    """What a cache key of `picture` (or of its `parts`) is made from: its JSON or, ten times
+    quicker, the JSON of `source`, the dict it was validated from. The two are marked apart:
+    equal text, equal picture (validating is a function of the dict), though an equal picture
+    may come from another dict and be drawn again."""
+    if source is not None:
+        shown = source if parts is None else {part: source.get(part) for part in parts}
+        try:
+            return "source " + orjson.dumps(shown).decode()
+        except TypeError:  # a value orjson does not write: the picture's own JSON
+            pass
+    include = None if parts is None else set(parts)
+    return "picture " + picture.model_dump_json(include=include)
 
 
-def _quantized(picture: Picture, scale: float | None, layout: Layout | None) -> Image.Image:
+def _draw_for_mail(
+    picture: Picture, scale: float | None, layout: Layout | None, source: dict[str, Any] | None
+) -> bytes:
+    return encode_palette(_quantized(picture, scale, layout, source), MAIL_LEVEL)
+
+
+def _quantized(
+    picture: Picture,
+    scale: float | None,
+    layout: Layout | None,
+    source: dict[str, Any] | None = None,
+) -> Image.Image:
     layout = layout or compute_layout(picture)
     if scale is None:
         scale = mail_scale(layout.width)
-    return render_image(picture, scale, layout).quantize(
+    return render_image(picture, scale, layout, source).quantize(
         MAIL_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
     )
 
 
 def render_mail_strips(
-    picture: Picture, boxes: Sequence[PixelBox], layout: Layout | None = None
+    picture: Picture,
+    boxes: Sequence[PixelBox],
+    layout: Layout | None = None,
+    source: dict[str, Any] | None = None,
 ) -> tuple[bytes, ...]:
     """Return the PNGs of the parts `boxes` of the map drawn for mail (render_mail_png's
-    picture, cut where pbem.render.tiles says)."""
-    key = hashlib.sha256(f"{picture.model_dump_json()} {list(boxes)!r}".encode()).hexdigest()
+    picture, cut where pbem.render.tiles says; `source` as there)."""
+    text = picture_text(picture, source)
+    key = hashlib.sha256(f"{text} {list(boxes)!r}".encode()).hexdigest()
     found = _strips.get(key)
     if found is None:
-        quantized = _quantized(picture, None, layout)
+        quantized = _quantized(picture, None, layout, source)
         found = tuple(encode_palette(quantized.crop(box), MAIL_LEVEL) for box in boxes)
         _strips[key] = found
         while len(_strips) > DRAWN_CACHE_SIZE:
@@ -139,7 +174,10 @@ _strips: OrderedDict[str, tuple[bytes, ...]] = OrderedDict()
 
 
 def render_image(
-    picture: Picture, scale: float = 1.0, layout: Layout | None = None
+    picture: Picture,
+    scale: float = 1.0,
+    layout: Layout | None = None,
+    source: dict[str, Any] | None = None,
 ) -> Image.Image:
     """Return `picture` painted as an RGB image.
 
@@ -147,11 +185,12 @@ def render_image(
     reports of one phase, which differ only in pieces, arrows and legend, reuse it: then only
     those are laid out, and painted in small patches over the kept board; a legend already
     drawn over that board is pasted. A new board of the same map repaints only the tiles
-    whose items changed (say, where a kingdom grew). `layout`: compute_layout's, if made.
+    whose items changed (say, where a kingdom grew). `layout`: compute_layout's, if made;
+    `source`: the dict `picture` was validated from, if it was.
     """
     layout = layout or compute_layout(picture)
     size = output_size(layout.width, layout.height, scale)
-    key = base_key(picture, scale, size)
+    key = base_key(picture, scale, size, source)
     base = _bases.get(key)
     scene = build_scene(picture, layout, board=base is None)
     if base is None:
@@ -228,11 +267,53 @@ def _paint_tile(
 ) -> None:
     big, small = images
     at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
-    extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
-    patch = Image.new("RGB", extent, PAPER)
-    Painter(scene, scale * SUPERSAMPLE, patch, at, big.size).paint(members)
-    big.paste(patch, at)
-    small.paste(patch.reduce(SUPERSAMPLE), box[:2])  # a box filter keeps flat colours exact
+    key = _tile_key(scene, scale, box, members)
+    painted = _tiles.get(key)
+    if painted is None:
+        extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
+        patch = Image.new("RGB", extent, PAPER)
+        Painter(scene, scale * SUPERSAMPLE, patch, at, big.size).paint(members)
+        painted = (patch, patch.reduce(SUPERSAMPLE))  # a box filter keeps flat colours exact
+        _keep_tile(key, painted)
+    else:
+        _tiles.move_to_end(key)
+    big.paste(painted[0], at)
+    small.paste(painted[1], box[:2])
+
+
+# Painted board tiles by what they show, shared by every board (any campaign, any phase) with
+# a tile of the same items in the same place, kept up to this many pixels (3 bytes each, the
+# supersampled tile and its reduction): some two boards of the largest maps.
+TILE_PIXELS = 12_000_000
+TileKey = tuple[object, ...]
+_tiles: OrderedDict[TileKey, tuple[Image.Image, Image.Image]] = OrderedDict()
+_tile_pixels = 0
+
+
+def _tile_key(scene: Scene, scale: float, box: PixelBox, members: tuple[Item, ...]) -> TileKey:
+    """What a tile's pixels depend on, and nothing else: the scale, its box, its items (the
+    background as its colour, as `signature` says) and the patterns they use. A tile is
+    painted alone from blank paper and its patterns are aligned with the canvas's corner, so
+    the canvas's size is not part of it (a taller canvas shows the same tile)."""
+    used = sorted({m.pattern for m in members if isinstance(m, Shape) and m.pattern})
+    fills = tuple(scene.patterns[name] for name in used)
+    return scale, box, signature(members), fills
+
+
+def _keep_tile(key: TileKey, painted: tuple[Image.Image, Image.Image]) -> None:
+    global _tile_pixels
+    _tiles[key] = painted
+    _tile_pixels += sum(image.width * image.height for image in painted)
+    while _tile_pixels > TILE_PIXELS and _tiles:
+        _, dropped = _tiles.popitem(last=False)
+        _tile_pixels -= sum(image.width * image.height for image in dropped)
+
+
+def forget_tiles() -> None:
+    """Let every kept board tile go."""
+    global _tile_pixels
+    _tiles.clear()
+    _tile_pixels = 0
 
 
 def _latest(size: tuple[int, int]) -> Board | None:
@@ -308,18 +389,25 @@ def _keep_patch(key: PatchKey, painted: Image.Image) -> None:
         _patch_pixels -= dropped.width * dropped.height
 
 
-def base_key(picture: Picture, scale: float, size: tuple[int, int]) -> str:
-    """What the painted board depends on: cells, owners, edges, links, title, kind, canvas."""
-    board = picture.model_dump_json(include={"kind", "title", "cells", "edges", "links", "owners"})
+BOARD_PARTS = ("kind", "title", "cells", "edges", "links", "owners")
+
+
+def base_key(
+    picture: Picture, scale: float, size: tuple[int, int], source: dict[str, Any] | None = None
+) -> str:
+    """What the painted board depends on: cells, owners, edges, links, title, kind, canvas
+    (`source`: the dict `picture` was validated from, if it was)."""
+    board = picture_text(picture, source, BOARD_PARTS)
     return hashlib.sha256(f"{board} {scale!r} {size!r}".encode()).hexdigest()
 
 
 def keep_few(boards: int, legends: int) -> None:
     """Keep at most this many painted boards and legends, for a process that draws one
     campaign after another and so only ever paints over the board it drew last."""
-    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE, PATCH_PIXELS
+    global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE, PATCH_PIXELS, TILE_PIXELS
     BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE = boards, legends, legends
     PATCH_PIXELS = min(PATCH_PIXELS, 2_000_000 * boards)  # a campaign's readers at a time
+    TILE_PIXELS = min(TILE_PIXELS, 4_000_000 * boards)  # about a board's tiles
 
 
 def _remember(key: str, board: Board) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -64,3 +65,49 @@ def test_a_board_that_changed_in_one_place_repaints_only_tiles_there(
     assert 0 < len(painted) < tiles
     png._bases.clear()
     assert png.render_png(after) == grown  # the same bytes as a board painted from scratch
+
+
+def test_a_board_painted_from_kept_tiles_gives_the_same_bytes_as_a_fresh_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = hex_picture()
+    cells = [c.model_copy(update={"owner": "east"}) if c.id == "D4" else c for c in before.cells]
+    after = before.model_copy(update={"cells": cells})
+    png._bases.clear()
+    png.forget_tiles()
+    png.render_png(before)
+    png.render_png(after)  # painted over `before`'s board: now the latest
+    kept: list[object] = []
+    original = png._keep_tile
+    monkeypatch.setattr(png, "_keep_tile", lambda *args: (kept.append(args), original(*args)))
+    assert png.base_key(before, 1.0, _size(before)) not in png._bases  # painted over
+    again = png.render_png(before)  # its changed tiles come back from the kept ones
+    assert not kept  # no tile painted afresh
+    monkeypatch.undo()
+    png._bases.clear()
+    png.forget_tiles()
+    assert again == png.render_png(before)
+
+
+def test_tiles_that_paint_a_pattern_in_another_colour_are_kept_apart() -> None:
+    scene = png.build_scene(hex_picture())
+    size = _size_of(scene)
+    tiles = png.board_tiles(scene.items[: scene.base_items], 1.0, size)
+    corner, members = next(
+        (c, m) for c, m in tiles.items() if any(getattr(i, "pattern", None) for i in m)
+    )
+    box = (*corner, min(size[0], corner[0] + png.TILE), min(size[1], corner[1] + png.TILE))
+    name = next(i.pattern for i in members if getattr(i, "pattern", None))
+    recoloured = dataclasses.replace(scene.patterns[name], colour="#000000")
+    other = dataclasses.replace(scene, patterns={**scene.patterns, name: recoloured})
+    assert png._tile_key(scene, 1.0, box, members) != png._tile_key(other, 1.0, box, members)
+    assert png._tile_key(scene, 1.0, box, members) == png._tile_key(scene, 1.0, box, members)
+
+
+def _size(picture: Picture) -> tuple[int, int]:
+    layout = png.compute_layout(picture)
+    return png.output_size(layout.width, layout.height, 1.0)
+
+
+def _size_of(scene: Any) -> tuple[int, int]:
+    return png.output_size(scene.width, scene.height, 1.0)

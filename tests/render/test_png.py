@@ -225,3 +225,16 @@ def test_a_very_wide_map_shrinks_no_further_than_its_text_stays_legible() -> Non
     assert MIN_TEXT * MAIL_MAP_WIDTH / width < LEGIBLE_PX  # 800 px would make its text too small
     drawn = Image.open(io.BytesIO(render_mail_png(widest))).size[0]
     assert drawn == round(width * LEGIBLE_PX / MIN_TEXT) > MAIL_MAP_WIDTH
+
+
+def test_a_map_keyed_by_its_source_dict_is_the_same_map() -> None:
+    picture = hex_picture()
+    source = picture.model_dump(mode="json")
+    moved = {**source, "title": source["title"] + " (again)"}
+    assert png.picture_text(picture, source) != png.picture_text(picture, moved)
+    assert png.picture_text(picture, source) != png.picture_text(picture, None)  # kept apart
+    assert png.base_key(picture, 1.0, (9, 9), source) != png.base_key(picture, 1.0, (9, 9), moved)
+    with_source = render_mail_png(picture, source=source)
+    png._drawn.clear()
+    png._bases.clear()
+    assert with_source == render_mail_png(picture)

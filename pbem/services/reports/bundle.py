@@ -33,6 +33,13 @@ class ReportBundle:
     strips: list[Strip] = field(default_factory=list)  # how the map is cut for a phone
     attachments: list[Attachment] = field(default_factory=list)
 
+    @property
+    def source(self) -> dict[str, Any] | None:
+        """The view's board, which `picture` was validated from (its cache keys are quicker
+        to make from it)."""
+        board = self.view.get("board")
+        return board if self.picture is not None and isinstance(board, dict) else None
+
     @cached_property
     def context(self) -> dict[str, Any]:
         """What the text and HTML templates read, worked out once for both."""
@@ -65,7 +72,7 @@ class ReportBundle:
             return None
         from pbem.render.png import render_mail_png  # Pillow loads only when a map is drawn
 
-        return render_mail_png(self.picture, layout=self.layout)
+        return render_mail_png(self.picture, layout=self.layout, source=self.source)
 
     @cached_property
     def images(self) -> list[InlineImage]:
@@ -79,7 +86,8 @@ class ReportBundle:
             return [] if png is None else [InlineImage(cid="map", data=png, filename=self.map_name)]
         from pbem.render.png import render_mail_strips  # Pillow loads only when a map is drawn
 
-        drawn = render_mail_strips(self.picture, [s.box for s in self.strips], self.layout)
+        boxes = [s.box for s in self.strips]
+        drawn = render_mail_strips(self.picture, boxes, self.layout, self.source)
         stem = self.map_name.removesuffix(".png")
         return [InlineImage(cid=s.cid, data=data, filename=f"{stem}-{n}.png")
                 for n, (s, data) in enumerate(zip(self.strips, drawn, strict=True), start=1)]
