@@ -7,10 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pbem.registry import games
 from pbem.services.base.runtime import Runtime
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
-from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
+from tests.support.runtime import scenario_file, toy_runtime
 
 PLAYERS = ["Alice <alice@localhost>", "Bob <bob@localhost>", "Carol <carol@localhost>"]
 
@@ -18,11 +17,8 @@ PLAYERS = ["Alice <alice@localhost>", "Bob <bob@localhost>", "Carol <carol@local
 @pytest.fixture
 def rt(tmp_path: Path) -> Iterator[Runtime]:
     """A runtime on a fresh SQLite ledger, with the toy game registered."""
-    register_toy()
-    runtime = make_runtime(sqlite_url(tmp_path))
-    yield runtime
-    runtime.engine.dispose()
-    games().pop("toy", None)
+    with toy_runtime(tmp_path) as runtime:
+        yield runtime
 
 
 @pytest.fixture

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -56,3 +58,16 @@ def scenario_file(directory: Path, rounds: int = 3) -> str:
     path = directory / "toy.txt"
     path.write_text(f"rounds = {rounds}\n")
     return str(path)
+
+
+@contextmanager
+def toy_runtime(directory: Path) -> Iterator[Runtime]:
+    """A runtime on a fresh SQLite ledger in `directory`, with the toy game registered while
+    it lasts."""
+    register_toy()
+    runtime = make_runtime(sqlite_url(directory))
+    try:
+        yield runtime
+    finally:
+        runtime.engine.dispose()
+        games().pop("toy", None)
