@@ -8,7 +8,7 @@ from functools import partial
 from pbem.core.game import Event
 from pbem.core.rng import SeededRng
 from pbem.games.king_david.content import KINDS
-from pbem.games.king_david.land.stacks import borders, enemy_armies, enemy_present
+from pbem.games.king_david.land.stacks import borders, enemy_present
 from pbem.games.king_david.realm.armies import (
     draw,
     draw_setup,
@@ -106,10 +106,11 @@ def roll_off(seats: list[str], rng: SeededRng, purpose: str, events: list[Event]
 
 
 def _minor_tiers(state: KDState, key: str, seat: str) -> list[list[str]]:
-    """The minor's own areas it holds without enemy armies of its runner in them (so never
-    a besieged city): cities first (11.0)."""
+    """The minor's own areas it holds without counters of its runner's enemies in them (so
+    never a besieged city, and a leader alone keeps them out as an army does: 6.1 shows a stack,
+    never whether it holds armies): cities first (11.0)."""
     areas = [a for a in state.scenario.areas if a.country == key
-             and state.control.get(a.id) == key and not enemy_armies(state, a.id, seat)]
+             and state.control.get(a.id) == key and not enemy_present(state, a.id, seat)]
     return [[a.id for a in areas if a.city], [a.id for a in areas if not a.city]]
 
 
