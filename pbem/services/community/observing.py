@@ -32,6 +32,12 @@ def watching(session: Session, opening: Opening) -> list[Signup]:
     )  # fmt: skip
 
 
+def _observers_of(session: Session, campaign: Campaign) -> list[Signup]:
+    """The observers of a campaign opened to the community (none for any other)."""
+    opening = session.exec(select(Opening).where(Opening.campaign_id == campaign.id)).first()
+    return watching(session, opening) if opening is not None else []
+
+
 def report_key(phase: Phase, signup: Signup) -> str:
     """The outbox key of one phase's public report to one observer (idle_checks.py reads it)."""
     return f"observe:{phase.id}:{signup.id}"
@@ -78,10 +84,7 @@ def relay_broadcast(
     session: Session, rt: Runtime, campaign: Campaign, sender: str, text: str, key: str
 ) -> None:
     """Press to everyone reaches the campaign's observers too (never press to one seat)."""
-    opening = session.exec(select(Opening).where(Opening.campaign_id == campaign.id)).first()
-    if opening is None:
-        return
-    for signup in watching(session, opening):
+    for signup in _observers_of(session, campaign):
         letter = Letter(
             key=f"{key}:observer:{signup.id}", kind="observer-press", to=signup.address,
             subject=f"[{campaign.name}] Press from {sender}", text=f"{sender} to all:\n\n{text}\n",
@@ -94,8 +97,7 @@ def tell_observers(
 ) -> int:
     """Queue the same public notice (the referee's end of the campaign, say) to every
     observer of the campaign; how many."""
-    opening = session.exec(select(Opening).where(Opening.campaign_id == campaign.id)).first()
-    observers = watching(session, opening) if opening is not None else []
+    observers = _observers_of(session, campaign)
     for signup in observers:
         letter = Letter(
             key=f"{key}:observer:{signup.id}", kind="observer-notice", to=signup.address,

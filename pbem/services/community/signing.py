@@ -28,14 +28,23 @@ def sender(address: str, display: str) -> Who:
 
 def signon(session: Session, rt: Runtime, who: Who, ask: Ask) -> Answer:
     """Join a forming campaign (starting it when that fills it), or take an open seat."""
-    if not ask.campaign:
-        return Answer("community.E_SYNTAX", {"command": "SIGNON"})
-    opening = opening_named(session, ask.campaign)
-    if opening is None:
-        return Answer("community.E_UNKNOWN", {"campaign": ask.campaign})
+    opening = _asked_opening(session, ask, "SIGNON")
+    if isinstance(opening, Answer):
+        return opening
     if opening.status in (FORMING, FULL):
         return _join_forming(session, rt, who, ask, opening)
     return _take_open_seat(session, rt, who, opening)
+
+
+def _asked_opening(session: Session, ask: Ask, command: str) -> Opening | Answer:
+    """The open campaign a command names, or the answer to a command that names none or one
+    unknown."""
+    if not ask.campaign:
+        return Answer("community.E_SYNTAX", {"command": command})
+    opening = opening_named(session, ask.campaign)
+    if opening is None:
+        return Answer("community.E_UNKNOWN", {"campaign": ask.campaign})
+    return opening
 
 
 def _refusal(session: Session, rt: Runtime, who: Who, opening: Opening) -> Answer | None:
@@ -93,11 +102,9 @@ def _take_open_seat(session: Session, rt: Runtime, who: Who, opening: Opening) -
 
 def resign(session: Session, rt: Runtime, who: Who, ask: Ask) -> Answer:
     """Leave a forming campaign; after the start only the referee changes who plays."""
-    if not ask.campaign:
-        return Answer("community.E_SYNTAX", {"command": "RESIGN"})
-    opening = opening_named(session, ask.campaign)
-    if opening is None:
-        return Answer("community.E_UNKNOWN", {"campaign": ask.campaign})
+    opening = _asked_opening(session, ask, "RESIGN")
+    if isinstance(opening, Answer):
+        return opening
     base = {"campaign": opening.name}
     if opening.status != FORMING:
         return Answer("community.E_STARTED", base)
@@ -112,11 +119,9 @@ def resign(session: Session, rt: Runtime, who: Who, ask: Ask) -> Answer:
 
 def observe(session: Session, rt: Runtime, who: Who, ask: Ask) -> Answer:
     """Watch a campaign that allows observers: its public reports and press to everyone."""
-    if not ask.campaign:
-        return Answer("community.E_SYNTAX", {"command": "OBSERVE"})
-    opening = opening_named(session, ask.campaign)
-    if opening is None:
-        return Answer("community.E_UNKNOWN", {"campaign": ask.campaign})
+    opening = _asked_opening(session, ask, "OBSERVE")
+    if isinstance(opening, Answer):
+        return opening
     base = {"campaign": opening.name}
     if not opening.observers:
         return Answer("community.E_NO_OBSERVERS", base)
