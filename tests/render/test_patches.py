@@ -106,15 +106,21 @@ def test_a_kept_patch_gives_the_same_pixels_as_a_fresh_one() -> None:
         assert again == fresh == png.render_image(picture).tobytes()
 
 
+def _forget_drawings() -> None:
+    """Draw as a fresh process would: no board, legend or patch kept by an earlier test
+    (whether the legend is pasted or painted as patches depends on it)."""
+    png._bases.clear()
+    png._legends.clear()
+    png.forget_patches()
+
+
 def test_readers_share_only_the_patches_that_show_them_the_same() -> None:
     picture = hex_picture()
     other = _as_other_reader(picture, "west")
-    png._bases.clear()
-    png.forget_patches()
+    _forget_drawings()
     png.render_image(other)
     alone = set(png._patches)  # the other reader's patches, drawn with nothing kept
-    png._bases.clear()
-    png.forget_patches()
+    _forget_drawings()
     png.render_image(picture)
     first = set(png._patches)
     drawn = png.render_image(other)
