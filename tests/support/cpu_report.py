@@ -2,9 +2,10 @@
 
 Set PBEM_TEST_CPU=FILE and every test's process CPU (user + system, from setup to the end of
 teardown, so a module-scoped fixture counts for the test that first builds it) is measured in
-the process that runs it, parallel workers included. At the end FILE gets the total and the
-40 costliest tests, and FILE.tsv every test. CPU rather than wall time: it does not change
-when other work shares the machine.
+the process that runs it, parallel workers included, with the processes it started and waited
+for (a `pbem` or a bench run; not the mail servers or PostgreSQL). At the end FILE gets the
+total and the 40 costliest tests, and FILE.tsv every test. CPU rather than wall time: it does
+not change when other work shares the machine.
 """
 
 from __future__ import annotations
@@ -23,9 +24,10 @@ _PROPERTY = "cpu_seconds"
 
 
 def cpu_seconds() -> float:
-    """User plus system CPU this process has used so far."""
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    """User plus system CPU this process and its finished children have used so far."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _target() -> Path | None:
