@@ -33,12 +33,14 @@ lint: venv
 	$(BIN)/mypy
 
 # The inner loop: every test that needs no service (Dovecot, SMTP, PostgreSQL) and starts no
-# process (pbem, a bench, Chromium). `make test` runs everything.
+# process (pbem, a bench, Chromium), each property test on a fifth of its random examples
+# (tests/support/examples.py). `make test` runs everything with every example.
 unit: venv
-	$(BIN)/pytest -q -n $(UNIT_WORKERS) --dist loadgroup -m "not services and not subprocess"
+	PBEM_TEST_EXAMPLES=quick $(BIN)/pytest -q -n $(UNIT_WORKERS) --dist loadgroup \
+		-m "not services and not subprocess"
 
 test: venv services lint
-	$(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=20
+	PBEM_TEST_EXAMPLES=full $(BIN)/pytest -q -n $(TEST_WORKERS) --dist loadgroup --durations=20
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache demo-out

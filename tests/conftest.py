@@ -15,6 +15,7 @@ import pytest
 
 from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
+from tests.support.examples import QUICK_SHARE, mode
 
 # PBEM_TEST_CPU=FILE writes the CPU each test takes (see tests/support/cpu_report.py).
 pytest_plugins = ["pytester", "tests.support.cpu_report"]
@@ -40,6 +41,13 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+def pytest_report_header() -> str:
+    """Say how many random examples the property tests run (tests/support/examples.py)."""
+    if mode() == "quick":
+        return f"random examples: quick (1/{QUICK_SHARE} of each property test's, make unit)"
+    return "random examples: full (every property test's, make test and CI)"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

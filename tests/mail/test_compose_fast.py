@@ -28,6 +28,7 @@ from tests.mail.test_compose_reference import (
     THREADS,
     arguments,
 )
+from tests.support.examples import examples
 
 
 def fast_matches(args: dict[str, Any]) -> bool:
@@ -176,7 +177,7 @@ any_address = plain_address | st.text(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(value=any_address, name=st.sampled_from(["From", "To", "Reply-To"]))
 def test_address_lines_are_the_email_packages(value: str, name: str) -> None:
     try:
@@ -189,7 +190,7 @@ def test_address_lines_are_the_email_packages(value: str, name: str) -> None:
 offsets = st.integers(min_value=-23 * 3600 - 59 * 60, max_value=23 * 3600 + 59 * 60)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     when=st.datetimes(min_value=datetime(1, 1, 1), max_value=datetime(9999, 12, 30)),
     offset=st.one_of(offsets.map(lambda s: s - s % 60), offsets),
@@ -216,7 +217,7 @@ qp_text = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(text=qp_text)
 def test_quoted_printable_is_the_email_packages(text: str) -> None:
     _cte, expected = _encode_text(text, "utf-8", "quoted-printable", policy.SMTP)
@@ -231,7 +232,7 @@ def test_quoted_printable_wraps_every_line_length_as_the_email_package() -> None
             assert mw.qp_body(text) == expected.replace("\n", "\r\n").encode("ascii")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.binary(max_size=400))
 def test_base64_is_the_email_packages(data: bytes) -> None:
     shown = OutgoingMessage(**arguments(html="<p>x</p>", attachments=[]))
@@ -285,7 +286,7 @@ message_ids = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     subject=header_text,
     sender=plain_address | header_text,

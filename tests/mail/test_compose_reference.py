@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.mail.outbound import Attachment, InlineImage, OutgoingMessage, build_message, compose
+from tests.support.examples import examples
 
 WHEN = datetime(2026, 11, 24, 3, 4, 5, tzinfo=UTC)
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 40  # several base64 lines
@@ -159,7 +160,7 @@ body_text = st.text(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     subject=header_text,
     name=header_text,

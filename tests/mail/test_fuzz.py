@@ -15,12 +15,15 @@ from pbem.mail.reading.commands import detect_command
 from pbem.mail.reading.html_text import html_to_text
 from pbem.mail.reading.inbound import read_message
 from pbem.mail.reading.quotes import strip_reply
+from tests.support.examples import examples
 
 FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.eml"))
 PYTHON_DATA = sorted(Path("/usr/lib/python3.11/test/test_email/data").glob("msg_*.txt"))
 SAMPLES = [path.read_bytes() for path in FIXTURES + PYTHON_DATA]
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 # What a person can type: no control characters other than newline, no surrogates.
 TYPED = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"), blacklist_characters="\x85")

@@ -20,6 +20,7 @@ from pbem.mail.outbound import (
     new_message_id,
 )
 from pbem.mail.reading.inbound import read_message
+from tests.support.examples import examples
 
 WHEN = datetime(2026, 11, 16, 10, 0, tzinfo=UTC)
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(256))
@@ -198,7 +199,7 @@ def test_new_message_ids_are_random() -> None:
 _ID_CHARS = "".join(chr(c) for c in range(33, 127) if chr(c) not in "<>")
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.lists(
         st.tuples(

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from jinja2 import Environment, StrictUndefined, UndefinedError
 
 from pbem.render.jinja_env import ReportEnvironment
+from tests.support.examples import examples
 
 NAMES = ["board", "items", "get", "keys", "name", "missing"]
 
@@ -23,7 +24,7 @@ def _shown(environment: Environment, obj: Any, name: str) -> str:
         return "undefined"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     st.dictionaries(st.sampled_from(NAMES), st.integers() | st.text(max_size=4), max_size=5),
     st.sampled_from(NAMES),

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.render.json_text import pretty_json
+from tests.support.examples import examples
 
 
 def reference(value: Any) -> str:
@@ -30,7 +31,7 @@ values = st.recursive(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(values)
 def test_any_json_value_is_written_as_the_standard_library_writes_it(value: Any) -> None:
     assert pretty_json(value) == reference(value)
@@ -56,7 +57,7 @@ def test_what_json_refuses_is_refused(value: Any) -> None:
         pretty_json(value)
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=6)
        | st.floats(min_value=-1e-3, max_value=1e-3))
 def test_every_float_is_written_as_python_writes_it(value: Any) -> None:

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pbem.services.referee.site_maps import stack_maps
+from tests.support.examples import examples
 
 HEAD = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}">'
 GROUP = re.compile(r'^<g class="([^"]*)">(.*)</g>$', re.S)
@@ -58,7 +59,7 @@ def test_each_fragment_draws_its_own_map_and_the_shared_board_is_written_once() 
     assert 'width="100" height="90" viewBox="0 0 100 90"' in stack.text.splitlines()[0]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(st.dictionaries(st.sampled_from(["p001", "p002", "p003", "p004", "p005"]),
                        st.lists(st.sampled_from([f"<e{n}/>" for n in range(8)]), max_size=12),
                        min_size=1))

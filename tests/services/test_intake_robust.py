@@ -16,6 +16,7 @@ from pbem.services.intake.ingest import IngestStats, store_raw
 from pbem.services.intake.mailroom import process_pending
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from tests.services.conftest import PLAYERS
+from tests.support.examples import examples
 from tests.support.runtime import make_runtime, register_toy, scenario_file, sqlite_url
 
 REAL = (
@@ -34,7 +35,9 @@ def mangled() -> st.SearchStrategy[bytes]:
 
 
 @settings(
-    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(60),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(raw=st.one_of(st.binary(max_size=400), mangled()))
 def test_any_bytes_get_an_outcome(rt: Runtime, toy_campaign: str, raw: bytes) -> None:
@@ -71,7 +74,9 @@ def _header_bytes(value: str) -> bytes:
 
 
 @settings(
-    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
 )
 @given(message_id=HEADER_TEXT, subject=HEADER_TEXT, name=HEADER_TEXT)
 def test_any_header_values_are_stored_and_processed_on_both_backends(

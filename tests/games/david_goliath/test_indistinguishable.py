@@ -12,9 +12,10 @@ from pbem.core.rng import SeededRng
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.legal import other
 from pbem.games.david_goliath.state import DGState
+from tests.support.examples import examples
 from tests.support.secrecy import Desk, leaks, observe, random_states
 
-STATES = 300
+STATES = examples(300)
 # Orders naming cards, squares and answers a seat may well not hold or have: their error
 # replies must read the same whatever the other hand holds (issue 24 item 4).
 PROBES = (

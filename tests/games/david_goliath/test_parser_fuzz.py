@@ -9,6 +9,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.state import DGState
 from tests.games.david_goliath.harness import DAVID, GOLIATH, duel
+from tests.support.examples import examples
 
 WORDS = [
     "pass",
@@ -70,7 +71,7 @@ asked = GAME.advance(
 STATES.append(asked)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.lists(LINES, max_size=5),
     st.sampled_from(range(len(STATES))),

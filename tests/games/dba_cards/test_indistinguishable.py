@@ -19,6 +19,7 @@ from pbem.games.dba_cards.bots import random_input
 from pbem.games.dba_cards.inputs import Scout, TurnInput
 from pbem.games.dba_cards.state import DBAState
 from tests.games.dba_cards.harness import two_player_desk
+from tests.support.examples import examples
 from tests.support.secrecy import Desk, leaks, observe, random_states
 
 # Orders naming cards, units and squares the sender may well not hold or own (issue item 4):
@@ -80,15 +81,15 @@ def _check(desk: Desk, states: list[DBAState], observer: bool = False) -> list[s
 @pytest.mark.slow
 def test_a_two_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Path) -> None:
     desk, opening = two_player_desk(tmp_path)
-    states = _states(GAME, opening, 110, seed=24)
-    assert sum(s.stage in ("turn", "react") for s in states) > 90
+    states = _states(GAME, opening, examples(110), seed=24)
+    assert sum(s.stage in ("turn", "react") for s in states) > len(states) * 90 // 110
     assert _check(desk, states) == []
 
 
 @pytest.mark.slow
 def test_a_three_player_battle_shows_a_seat_nothing_hidden_from_it(tmp_path: Path) -> None:
     game, desk, opening = Desk.of_game("dba-cards", tmp_path)
-    states = _states(game, opening, 90, seed=25)
+    states = _states(game, opening, examples(90), seed=25)
     assert len(states[0].seat_ids()) == 3
     assert _check(desk, states) == []
 
@@ -126,5 +127,5 @@ def _all_cards(state: DBAState) -> list[str]:
 def test_an_observer_sees_nothing_hidden_from_any_seat(tmp_path: Path) -> None:
     """An observer (issue 37) gets the public report: the same whichever hand is redrawn."""
     game, desk, opening = Desk.of_game("dba-cards", tmp_path)
-    states = _states(game, opening, 30, seed=27)
+    states = _states(game, opening, examples(30), seed=27)
     assert _check(desk, states, observer=True) == []

@@ -17,6 +17,7 @@ from pbem.games.diplomacy.orders import order_key
 from pbem.games.diplomacy.rules.adjustment import build_fits, build_sites
 from pbem.games.diplomacy.state import DipState, Unit
 from tests.games.diplomacy_game.play import standard_game
+from tests.support.examples import examples
 
 Spot = tuple[DipState, str]
 
@@ -105,7 +106,7 @@ def _one_per_unit(state: DipState, seat: str, chosen: list[Order]) -> list[Order
     return sorted(orders, key=order_key)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_canonical_text_reads_back_to_the_same_orders(data: st.DataObject) -> None:
     state, seat = data.draw(st.sampled_from(spots()))
@@ -154,7 +155,7 @@ def _written(data: st.DataObject, state: DipState, order: Order) -> str:
     return me + " C " + other + arrow + _spelled(data, state, order.to)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_any_spelling_reads_to_the_same_order(data: st.DataObject) -> None:
     moving = [(s, seat) for s, seat in spots() if s.step == "movement"]
@@ -166,7 +167,7 @@ def test_any_spelling_reads_to_the_same_order(data: st.DataObject) -> None:
     assert parsed.orders.orders == [order], text
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(max_size=200))
 def test_no_text_breaks_the_reader(text: str) -> None:
     state, seat = spots()[0]

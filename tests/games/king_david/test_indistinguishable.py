@@ -34,9 +34,10 @@ from pbem.games.king_david.content import KINDS
 from pbem.games.king_david.hidden import resample_hidden
 from pbem.games.king_david.land.stacks import borders
 from pbem.games.king_david.state import KDState
+from tests.support.examples import examples
 from tests.support.secrecy import Desk, observe, random_states
 
-STATES = 200
+STATES = examples(200)
 STEPS = 1
 
 # Orders naming units, leaders and markers the seat may not hold: the answer must not tell

@@ -16,6 +16,7 @@ from pbem.games.kings_of_israel.bots import plan_turn
 from pbem.games.kings_of_israel.inputs import KIOrders
 from pbem.games.kings_of_israel.state import KIState
 from tests.games.kings_of_israel.harness import opening
+from tests.support.examples import examples
 from tests.support.secrecy import Desk, leaks, observe, random_states
 
 # Orders a seat may send naming cards it may well not hold (issue 24 item 4): the answer
@@ -55,7 +56,7 @@ def _seats(state: KIState) -> list[str]:
 @pytest.mark.slow
 def test_a_prophet_cannot_tell_hidden_hands_and_decks_apart(tmp_path: Path) -> None:
     game, desk, _ = Desk.of_game("kings-of-israel", tmp_path)
-    states = [*_states(70, 1), *_states(30, 2, version="expert")]
+    states = [*_states(examples(70), 1), *_states(examples(30), 2, version="expert")]
     found = leaks(game, desk, states, _seats, 2, PROBES)
     assert found == []
 
@@ -63,7 +64,7 @@ def test_a_prophet_cannot_tell_hidden_hands_and_decks_apart(tmp_path: Path) -> N
 @pytest.mark.slow
 def test_a_prophet_cannot_tell_hidden_hands_apart_when_rounds_begin_alike(tmp_path: Path) -> None:
     _, desk, _ = Desk.of_game("kings-of-israel", tmp_path)
-    states = [*_states(70, 3), *_states(30, 4, version="expert")]
+    states = [*_states(examples(70), 3), *_states(examples(30), 4, version="expert")]
     found = leaks(SAME_DRAWS, desk, states, _seats, 2, PROBES)
     assert found == []
 
@@ -187,5 +188,5 @@ def test_an_order_refused_for_want_of_cards_is_told_to_its_sender_alone() -> Non
 def test_an_observer_sees_no_hidden_hand_or_deck(tmp_path: Path) -> None:
     """An observer (issue 37) gets the public report: the same whichever hands are redrawn."""
     game, desk, _ = Desk.of_game("kings-of-israel", tmp_path)
-    found = leaks(game, desk, _states(30, 6), _seats, 2, receive=observe(desk))
+    found = leaks(game, desk, _states(examples(30), 6), _seats, 2, receive=observe(desk))
     assert found == []

@@ -21,9 +21,10 @@ from pbem.core.rng import SeededRng
 from pbem.core.secrecy import Receive, TwinRun, TwinStep
 from pbem.games.mighty_kingdoms.hidden import resample_hidden
 from pbem.games.mighty_kingdoms.state import MKState
+from tests.support.examples import examples
 from tests.support.secrecy import Desk, observe, random_states
 
-STATES = 200
+STATES = examples(200)
 # Tabletop battles and the advanced rules: the armies' lists and the artefacts are secret.
 SETTINGS = {"battle_mode": "kow", "advanced": "true"}
 STEPS = 2

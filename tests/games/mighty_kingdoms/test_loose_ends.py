@@ -22,6 +22,7 @@ from pbem.paths import campaigns_dir, templates_dir
 from tests.games.mighty_kingdoms.summer_fixtures import add_army as add_summer_army
 from tests.games.mighty_kingdoms.summer_fixtures import two_kingdoms as summer_two_kingdoms
 from tests.games.mighty_kingdoms.winter_fixtures import add_army, put, two_kingdoms
+from tests.support.examples import examples
 
 VALLEY = campaigns_dir() / "mighty-kingdoms" / "maps" / "valley-3.toml"
 
@@ -82,7 +83,7 @@ WORD = st.sampled_from(["Hero", "hero", "on", "Horse", "Strength", "points", "ty
 PHRASE = st.lists(WORD, min_size=1, max_size=4).map(" ".join)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(PHRASE, st.integers(0, 4), st.integers(1, 500), st.one_of(st.just(""), PHRASE),
        st.booleans(), st.one_of(st.none(), PHRASE))
 def test_unit_line_round_trips(name: str, strength: int, points: int, kind: str, hero: bool,

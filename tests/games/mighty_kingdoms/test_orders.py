@@ -17,6 +17,7 @@ from pbem.games.mighty_kingdoms.inputs import (
 )
 from pbem.games.mighty_kingdoms.state import BattleRecord, MKState, Order
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, scripted, two_kingdoms
+from tests.support.examples import examples
 
 
 def position() -> MKState:
@@ -195,7 +196,7 @@ def test_referee_result_problems() -> None:
     assert GAME.parse(state, "p1", "draw").problems[0].code == "mk.E_NOTHING_DUE"
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("moverazgup 1234#/BCDE\nAtoew")), max_size=80))
 def test_the_reader_never_crashes_and_canonical_is_stable(text: str) -> None:
     state = position()
@@ -241,7 +242,7 @@ def test_inputs_of_the_wrong_stage_are_ignored_and_reported() -> None:
     assert result.state.armies["3"].tile == "B4"
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("racepitlyfotsvgumn 12BCE\n#")), max_size=60))
 def test_setup_readers_never_crash(text: str) -> None:
     from tests.games.mighty_kingdoms.summer_fixtures import new_game

@@ -17,6 +17,7 @@ from pbem.games.mighty_kingdoms.winter.orders import (
     parse_winter,
 )
 from tests.games.mighty_kingdoms.winter_fixtures import add_army, put, two_kingdoms
+from tests.support.examples import examples
 
 FULL = """
 # p1's winter
@@ -249,7 +250,7 @@ WORDS = st.sampled_from(["tithe", "build", "upgrade", "recruit", "unit", "disban
 LINES = st.lists(st.lists(WORDS, max_size=8).map(" ".join), max_size=8).map("\n".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(st.text(max_size=200), LINES))
 def test_parse_never_crashes_and_canonical_is_stable(text: str) -> None:
     state = kow_state()

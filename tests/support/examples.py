@@ -1,0 +1,27 @@
+"""How many random examples the property tests run.
+
+`make test` and CI run every example. `make unit`, the inner loop, sets PBEM_TEST_EXAMPLES=quick
+and runs a fifth of them (the same tests, each on the first fifth of its seeds), so that a
+change gets an answer in two minutes; the full counts still decide whether a change lands.
+"""
+
+from __future__ import annotations
+
+import os
+
+VARIABLE = "PBEM_TEST_EXAMPLES"
+MODES = ("full", "quick")
+QUICK_SHARE = 5
+
+
+def mode() -> str:
+    """'full' (the default) or 'quick', from PBEM_TEST_EXAMPLES."""
+    value = os.environ.get(VARIABLE, "full") or "full"
+    if value not in MODES:
+        raise ValueError(f"{VARIABLE} is {value!r}; it may be one of {', '.join(MODES)}")
+    return value
+
+
+def examples(full: int, least: int = 1) -> int:
+    """`full` examples, or in the quick inner loop a fifth of them (at least `least`)."""
+    return max(least, full // QUICK_SHARE) if mode() == "quick" else full
