@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Select, Update, exists, func, or_, update
+from sqlalchemy import Select, Update, bindparam, exists, func, or_, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import aliased
@@ -147,6 +148,8 @@ def flush(
                 if budget.spent():
                     break
                 _send_batch(rt, mailer, claims, page[start : start + BATCH], budget, result)
+            if len(page) < PAGE:
+                break  # the scan found all it could: what is queued since, the next pass sends
             after = page[-1]
     return result
 
@@ -175,20 +178,28 @@ def _send_batch(
 
 
 def _due_ids(rt: Runtime, after: int, replies_only: bool, lane: Lane | None) -> list[int]:
-    now = rt.clock.now()
+    lanes = lane.count if lane is not None else 1
+    values = {"now": rt.clock.now(), "after": after, "lane": lane.index if lane else 0}
+    with Session(read_only(rt.engine)) as session:
+        rows = session.execute(_due_query(replies_only, lanes), values).scalars().all()
+        return [r for r in rows if r is not None]
+
+
+@functools.cache
+def _due_query(replies_only: bool, lanes: int) -> Select[Any]:
+    """The due-mail scan, built once for each kind of pass (its values bound at each run): a
+    tick's sender runs it several times a second."""
     query = select(Outbox.id).where(
         col(Outbox.status).in_(["pending", "sending"]),
-        Outbox.next_attempt_at <= now,
-        col(Outbox.id) > after,
+        Outbox.next_attempt_at <= bindparam("now"),
+        col(Outbox.id) > bindparam("after"),
         ~exists(_earlier_draft()),  # a campaign's mail goes out in the order it was queued
     )
     if replies_only:
         query = query.where(col(Outbox.kind).not_in(BULK_KINDS))
-    if lane is not None and lane.count > 1:
-        query = query.where(func.coalesce(Outbox.campaign_id, 0) % lane.count == lane.index)
-    with Session(read_only(rt.engine)) as session:
-        rows = session.exec(query.order_by(col(Outbox.id)).limit(PAGE)).all()
-        return [r for r in rows if r is not None]
+    if lanes > 1:
+        query = query.where(func.coalesce(Outbox.campaign_id, 0) % lanes == bindparam("lane"))
+    return query.order_by(col(Outbox.id)).limit(PAGE)
 
 
 def _earlier_draft() -> Select[Any]:
