@@ -15,6 +15,7 @@ import pytest
 
 from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
+from tests.support.built_once import build_each_app_once
 from tests.support.examples import QUICK_SHARE, mode
 
 # PBEM_TEST_CPU=FILE writes the CPU each test takes (see tests/support/cpu_report.py).
@@ -34,13 +35,15 @@ GC_THRESHOLDS = (50_000, 20, 100)
 
 def pytest_configure(config: pytest.Config) -> None:
     """Silence a deprecation aiosmtpd triggers inside its own AUTH code; collect garbage less
-    often (some 10% of the suite's CPU, for a few per cent more memory)."""
+    often (some 10% of the suite's CPU, for a few per cent more memory); build each CLI app's
+    click command once (tests/support/built_once.py)."""
     config.addinivalue_line(
         "filterwarnings", "ignore:Session.login_data is deprecated:DeprecationWarning"
     )
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    build_each_app_once()
 
 
 def pytest_report_header() -> str:
