@@ -6,6 +6,7 @@ each other round a circle."""
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,8 +35,14 @@ FORBIDDEN_IN_RULES = {
 }
 
 
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    """A source file's syntax tree, parsed once for all the tests here (none changes it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def _imports(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = _tree(path)
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -153,7 +160,7 @@ def test_every_folder_is_small_enough_to_find_your_way_in() -> None:
 
 def test_every_sub_package_says_its_job() -> None:
     silent = [str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("__init__.py"))
-              if "migrations" not in p.parts and not ast.get_docstring(ast.parse(p.read_text()))]
+              if "migrations" not in p.parts and not ast.get_docstring(_tree(p))]
     assert silent == []
 
 
@@ -225,7 +232,7 @@ def _module_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in modules.items():
         graph[name] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             for target in _targets(node, modules):
                 if target != name:
                     graph[name].add(target)
@@ -299,7 +306,7 @@ def test_no_game_hides_an_import_inside_a_function() -> None:
     them (outside games, the CLI defers imports to start fast)."""
     hidden = []
     for path in sorted((PACKAGE / "games").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 hidden += [f"{path.relative_to(ROOT)}:{n.lineno}" for n in ast.walk(node)
                            if isinstance(n, (ast.Import, ast.ImportFrom))]
@@ -321,7 +328,7 @@ def test_every_public_function_has_a_docstring() -> None:
     for path in sorted(PACKAGE.rglob("*.py")):
         if "migrations" in path.parts:
             continue
-        for node in _public_definitions(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _public_definitions(_tree(path)):
             if ast.get_docstring(node) is None:
                 missing.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}")
     assert missing == []
