@@ -28,13 +28,17 @@ SHORT: dict[str, dict[str, str]] = {
 MAX_PHASES = 120
 
 
-def new_campaign(name: str, folder: Path, seed: int = 5) -> tuple[Game, Runtime]:
-    """Campaign "c" of game `name` in a fresh ledger, with short settings and up to 3 players."""
+def new_campaign(
+    name: str, folder: Path, seed: int = 5, sets: dict[str, str] | None = None
+) -> tuple[Game, Runtime]:
+    """Campaign "c" of game `name` in a fresh ledger, with short settings (or `sets`) and up to
+    3 players."""
     game = games()[name]
     rt = make_runtime(sqlite_url(folder))
     count = max(game.meta.min_players, min(3, game.meta.max_players))
     players = [f"P{i} <p{i}@localhost>" for i in range(1, count + 1)]
-    create_campaign(rt, NewCampaign("c", name, None, players, seed=seed, sets=SHORT.get(name, {})))
+    sets = SHORT.get(name, {}) if sets is None else sets
+    create_campaign(rt, NewCampaign("c", name, None, players, seed=seed, sets=sets))
     return game, rt
 
 
