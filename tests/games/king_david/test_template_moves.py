@@ -1,5 +1,6 @@
 """The order template offers only moves the order reader accepts: every move it lists in 50
-random positions (reached by the bots from seeded openings) is read without a problem."""
+random positions (reached by the bots from seeded openings; 10 in the quick inner loop) is
+read without a problem."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from pbem.games.king_david.template import template_text
 from pbem.games.king_david.template_moves import offers
 from pbem.wording import wording
 from tests.games.king_david.harness import opening
+from tests.support.examples import examples
 
 OFFER = re.compile(r"^#\s+(move \S+) TO( with [^:]+)?: (.+)$")
-POSITIONS = 50
+POSITIONS = examples(50)
 
 
 @cache
