@@ -6,6 +6,7 @@ import email
 from datetime import timedelta
 from pathlib import Path
 
+import pytest
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Outbox
@@ -13,6 +14,7 @@ from pbem.mail.transport.mailers import RecordingMailer
 from pbem.mail.transport.smtp import PermanentSendError, TransientSendError
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.time_budget import TimeBudget
+from pbem.services.outbox import outbox
 from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.outbox import Lane, enqueue, flush
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
@@ -114,3 +116,27 @@ def test_each_lane_sends_the_mail_of_its_own_campaigns_in_order(
         with Session(rt.engine) as session:
             expected = [session.get(Outbox, i).message_id for i in ids]  # type: ignore[union-attr]
         assert sent == expected  # in the order they were queued
+
+
+def test_a_pass_scans_again_only_after_a_full_page(
+    rt: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scans: list[int] = []
+    scan = outbox._due_ids
+
+    def counted(rt: Runtime, after: int, replies_only: bool, lane: Lane | None) -> list[int]:
+        scans.append(after)
+        return scan(rt, after, replies_only, lane)
+
+    monkeypatch.setattr(outbox, "_due_ids", counted)
+    for key in ("a", "b", "c"):
+        _queue(rt, key)
+    mailer = RecordingMailer()
+    assert flush(rt, mailer).sent == 3 and scans == [0]  # a short page: nothing after it
+    for key in ("d", "e", "f"):
+        _queue(rt, key)
+    monkeypatch.setattr(outbox, "PAGE", 2)
+    scans.clear()
+    assert flush(rt, mailer).sent == 3  # full pages go on; the short one ends the pass
+    assert len(scans) == 2 and scans[0] == 0 < scans[1]
+    assert len(mailer.sent) == 6
