@@ -6,7 +6,7 @@ import functools
 import hashlib
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -295,18 +295,12 @@ def _tile_key(scene: Scene, scale: float, box: PixelBox, members: tuple[Item, ..
     background as its colour, as `signature` says) and the patterns they use. A tile is
     painted alone from blank paper and its patterns are aligned with the canvas's corner, so
     the canvas's size is not part of it (a taller canvas shows the same tile)."""
-    used = sorted({m.pattern for m in members if isinstance(m, Shape) and m.pattern})
-    fills = tuple(scene.patterns[name] for name in used)
-    return scale, box, signature(members), fills
+    return scale, box, signature(members), _fills(scene, members)
 
 
 def _keep_tile(key: TileKey, painted: tuple[Image.Image, Image.Image]) -> None:
     global _tile_pixels
-    _tiles[key] = painted
-    _tile_pixels += sum(image.width * image.height for image in painted)
-    while _tile_pixels > TILE_PIXELS and _tiles:
-        _, dropped = _tiles.popitem(last=False)
-        _tile_pixels -= sum(image.width * image.height for image in dropped)
+    _tile_pixels = _kept(_tiles, key, painted, _tile_pixels, TILE_PIXELS, _pair_pixels)
 
 
 def forget_tiles() -> None:
@@ -368,9 +362,13 @@ def _patch_key(
     every item painted in it with the patterns they use (frozen values, compared whole on a
     hit). Keyed so, one reader's patch can be another's only when it shows that reader
     exactly the same."""
+    return board, scale, box, tuple(members), _fills(scene, members), scene.width, scene.height
+
+
+def _fills(scene: Scene, members: Iterable[Item]) -> tuple[PatternFill, ...]:
+    """The pattern fills the items use, in a fixed order (a cache key's part)."""
     used = sorted({m.pattern for m in members if isinstance(m, Shape) and m.pattern})
-    fills = tuple(scene.patterns[name] for name in used)
-    return board, scale, box, tuple(members), fills, scene.width, scene.height
+    return tuple(scene.patterns[name] for name in used)
 
 
 def forget_patches() -> None:
@@ -382,11 +380,29 @@ def forget_patches() -> None:
 
 def _keep_patch(key: PatchKey, painted: Image.Image) -> None:
     global _patch_pixels
-    _patches[key] = painted
-    _patch_pixels += painted.width * painted.height
-    while _patch_pixels > PATCH_PIXELS and _patches:
-        _, dropped = _patches.popitem(last=False)
-        _patch_pixels -= dropped.width * dropped.height
+    _patch_pixels = _kept(_patches, key, painted, _patch_pixels, PATCH_PIXELS, _image_pixels)
+
+
+def _kept(
+    cache: OrderedDict[Any, Any], key: object, value: Any, held: int, most: int,
+    pixels: Callable[[Any], int],
+) -> int:
+    """Keep `value` under `key`, dropping the least recently used until the cache holds at
+    most `most` pixels (`pixels` counts a value's); the pixels it holds then."""
+    cache[key] = value
+    held += pixels(value)
+    while held > most and cache:
+        _, dropped = cache.popitem(last=False)
+        held -= pixels(dropped)
+    return held
+
+
+def _image_pixels(image: Image.Image) -> int:
+    return image.width * image.height
+
+
+def _pair_pixels(pair: tuple[Image.Image, Image.Image]) -> int:
+    return sum(image.width * image.height for image in pair)
 
 
 BOARD_PARTS = ("kind", "title", "cells", "edges", "links", "owners")

@@ -45,9 +45,7 @@ def test_a_different_board_gets_its_own_base() -> None:
 def test_a_board_that_changed_in_one_place_repaints_only_tiles_there(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    before = hex_picture()
-    cells = [c.model_copy(update={"owner": "east"}) if c.id == "D4" else c for c in before.cells]
-    after = before.model_copy(update={"cells": cells})
+    before, after = _grown_in_one_place()
     png._bases.clear()
     png.render_png(before)
     painted: list[object] = []
@@ -70,9 +68,7 @@ def test_a_board_that_changed_in_one_place_repaints_only_tiles_there(
 def test_a_board_painted_from_kept_tiles_gives_the_same_bytes_as_a_fresh_one(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    before = hex_picture()
-    cells = [c.model_copy(update={"owner": "east"}) if c.id == "D4" else c for c in before.cells]
-    after = before.model_copy(update={"cells": cells})
+    before, after = _grown_in_one_place()
     png._bases.clear()
     png.forget_tiles()
     png.render_png(before)
@@ -102,6 +98,13 @@ def test_tiles_that_paint_a_pattern_in_another_colour_are_kept_apart() -> None:
     other = dataclasses.replace(scene, patterns={**scene.patterns, name: recoloured})
     assert png._tile_key(scene, 1.0, box, members) != png._tile_key(other, 1.0, box, members)
     assert png._tile_key(scene, 1.0, box, members) == png._tile_key(scene, 1.0, box, members)
+
+
+def _grown_in_one_place() -> tuple[Picture, Picture]:
+    """The sample board, and the same board with one more cell owned (D4, by east)."""
+    before = hex_picture()
+    cells = [c.model_copy(update={"owner": "east"}) if c.id == "D4" else c for c in before.cells]
+    return before, before.model_copy(update={"cells": cells})
 
 
 def _size(picture: Picture) -> tuple[int, int]:
