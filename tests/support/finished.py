@@ -24,6 +24,7 @@ SHORT: dict[str, dict[str, str]] = {
     "dba-cards": {"turn_limit": "12"},
     "david-goliath": {"max_turns": "4"},
     "mighty-kingdoms": {"years": "1", "battle_mode": "kow"},  # kow: sealed army lists to keep
+    "diplomacy": {"end_year": "1903"},  # the bots vote for a draw in the last year: votes to keep
 }
 MAX_PHASES = 120
 

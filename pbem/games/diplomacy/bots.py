@@ -5,7 +5,7 @@ A bot's movement: every unit either heads for a supply centre its power does not
 likely), moves somewhere else next door, or holds; a holding unit next to a province one of
 its own power's units is entering supports that move. It retreats towards centres, builds
 on every free home centre, removes the units farthest from home, and votes for a draw late
-in a long game unless it is close to winning.
+in a long game, or in a set last year, unless it is close to winning.
 """
 
 from __future__ import annotations
@@ -38,11 +38,18 @@ def random_orders(state: DipState, seat: str, rng: SeededRng) -> DipOrders:
 
 
 def _draw_vote(state: DipState, power: str, rng: SeededRng) -> bool | None:
-    if state.year - state.board.first_year < DRAW_AFTER_YEARS or power in state.draw:
+    if not _late(state) or power in state.draw:
         return None
     if state.centre_count(power) >= state.victory - NEAR_VICTORY:
         return None
     return True if rng.die(2, purpose="draw vote") == 1 else None
+
+
+def _late(state: DipState) -> bool:
+    """Whether the game is late enough for the bots to vote: many years in, or its set last year."""
+    if state.end_year and state.year >= state.end_year:
+        return True
+    return state.year - state.board.first_year >= DRAW_AFTER_YEARS
 
 
 def moves_of(geo: Geography, unit: Unit) -> list[str]:
