@@ -14,6 +14,7 @@ def test_every_example_runs_unless_the_quick_loop_is_asked_for(
     assert examples.examples(200) == 200
     monkeypatch.setenv(examples.VARIABLE, "full")
     assert examples.examples(300, least=10) == 300
+    assert all(examples.sampled(index) for index in range(12))
 
 
 def test_the_quick_loop_runs_a_share_and_never_none(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -21,6 +22,8 @@ def test_the_quick_loop_runs_a_share_and_never_none(monkeypatch: pytest.MonkeyPa
     assert examples.examples(200) == 200 // examples.QUICK_SHARE
     assert examples.examples(3) == 1
     assert examples.examples(30, least=10) == 10
+    made = [index for index in range(12) if examples.sampled(index)]
+    assert made == list(range(0, 12, examples.QUICK_SHARE))
 
 
 def test_an_unknown_mode_is_refused_not_taken_for_full(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,8 +1,9 @@
 """How many random examples the property tests run.
 
 `make test` and CI run every example. `make unit`, the inner loop, sets PBEM_TEST_EXAMPLES=quick
-and runs a fifth of them (the same tests, each on the first fifth of its seeds), so that a
-change gets an answer in two minutes; the full counts still decide whether a change lands.
+and runs a fifth of them (the same tests, each on the first fifth of its seeds; a check made at
+every step of a long game, on every fifth step), so that a change gets an answer in two
+minutes; the full counts still decide whether a change lands.
 """
 
 from __future__ import annotations
@@ -25,3 +26,9 @@ def mode() -> str:
 def examples(full: int, least: int = 1) -> int:
     """`full` examples, or in the quick inner loop a fifth of them (at least `least`)."""
     return max(least, full // QUICK_SHARE) if mode() == "quick" else full
+
+
+def sampled(index: int) -> bool:
+    """Whether the `index`-th of a run of checks is made: every one, or in the quick inner loop
+    every fifth."""
+    return mode() == "full" or index % QUICK_SHARE == 0

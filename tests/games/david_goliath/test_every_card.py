@@ -20,6 +20,7 @@ from pbem.games.david_goliath.content import CARDS
 from pbem.games.david_goliath.state import DGState
 from pbem.render.report import render_html, render_json, render_text, report_context
 from tests.games.david_goliath.test_full_games import _header, _opening
+from tests.support.examples import sampled
 
 SEEDS = range(56)  # Staff Parry, a single card that only answers Goliath, first comes in duel 55
 SLUGS = {card.name: card.slug for card in CARDS}
@@ -67,7 +68,8 @@ def leaks(before: DGState, after: DGState, events: list[Event], acks: dict[str, 
 
 
 def play_checked(seed: int) -> Counter[str]:
-    """One seeded duel to its end, every step checked for leaks; the cards played."""
+    """One seeded duel to its end, every step checked for leaks (a fifth of them in the quick
+    inner loop, a different fifth in each duel); the cards played."""
     state, kinds = _opening(seed), Counter[str]()
     for step in range(3000):
         if GAME.outcome(state) is not None:
@@ -76,7 +78,8 @@ def play_checked(seed: int) -> Counter[str]:
         made = GAME.random_input(state, seat, SeededRng(derive_seed(seed, f"bot{step}")))
         ack = GAME.canonical(state, seat, made)
         result = GAME.advance(state, {seat: made}, SeededRng(derive_seed(seed, str(step))))
-        assert leaks(state, result.state, result.events, {seat: ack}) == [], (seed, step)
+        if sampled(seed + step):
+            assert leaks(state, result.state, result.events, {seat: ack}) == [], (seed, step)
         kinds.update(played(result.events))
         state = result.state
     assert GAME.outcome(state) is not None

@@ -14,6 +14,7 @@ from pbem.games.david_goliath import GAME
 from pbem.games.david_goliath.state import DGState
 from pbem.paths import campaigns_dir
 from pbem.render.report import render_html, render_json, render_text
+from tests.support.examples import sampled
 
 GAMES = 20
 
@@ -78,7 +79,8 @@ def test_random_games_finish_with_every_kind_of_window_and_nothing_leaks() -> No
                 orders = GAME.default_input(state, seat)
                 seen["default"] += 1
             result = GAME.advance(state, {seat: orders}, SeededRng(derive_seed(seed, str(step))))
-            assert not _leaks(result.state, result.events), seed
+            if sampled(seed + step):  # every step; in the quick inner loop a fifth of them
+                assert not _leaks(result.state, result.events), seed
             seen.update(e.code for e in result.events)
             state = result.state
         outcome = GAME.outcome(state)

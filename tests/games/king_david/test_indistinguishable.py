@@ -196,7 +196,7 @@ def _hidden_facts(state: KDState, seat: str) -> dict[str, Any]:
 def test_the_twin_changes_hidden_facts_and_keeps_the_seats_view(tmp_path: Path) -> None:
     game, _, opening = Desk.of_game("king-david", tmp_path)
     assert game is GAME
-    states = random_states(game, opening, 40, seed=7, longest=60)
+    states = random_states(game, opening, examples(40, least=10), seed=7, longest=60)
     changed: dict[str, int] = {}
     for number, state in enumerate(states):
         for seat in sorted(state.players):
