@@ -3,9 +3,12 @@ everyone but never press to one seat."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import count
 from pathlib import Path
 
+from sqlalchemy import event
 from sqlmodel import Session, select
 
 from pbem.ledger.models import Outbox, Signup
@@ -92,3 +95,40 @@ def test_an_observer_is_told_when_the_referee_ends_the_campaign(
     end_campaign(rt, "spring", "Ann wins on points", "the group stops here")
     (notice,) = _texts(rt, "eve@x.org", "observer-notice")
     assert "[spring] The campaign has ended" in notice and "Ann wins on points" in notice
+
+
+@contextmanager
+def _outbox_reads(rt: Runtime) -> Iterator[list[str]]:
+    """The SELECTs on the outbox the engine runs while the context is open."""
+    seen: list[str] = []
+
+    def note(conn: object, cursor: object, statement: str, *args: object) -> None:
+        if statement.lstrip().upper().startswith("SELECT") and "FROM outbox" in statement:
+            seen.append(statement)
+
+    event.listen(rt.engine, "before_cursor_execute", note)
+    try:
+        yield seen
+    finally:
+        event.remove(rt.engine, "before_cursor_execute", note)
+
+
+def test_the_observer_step_reads_the_outbox_once_a_campaign_whatever_its_phases(
+    rt: Runtime, tmp_path: Path
+) -> None:
+    _open(rt, tmp_path, observers=True)
+    _send(rt, "eve@x.org", "OBSERVE spring")
+    _send(rt, "ann@x.org", "SIGNON spring")
+    _send(rt, "ben@x.org", "SIGNON spring")
+    start_full(rt)
+    for pick in (3, 4, 2):
+        submit_by_address(rt, "spring", "ann@x.org", f"pick {pick}")
+        submit_by_address(rt, "spring", "ben@x.org", "pick 5")
+        run_phase(rt, "spring", force=True)
+    with _outbox_reads(rt) as reads:
+        assert send_public_reports(rt) == 3  # a report for each of three phases
+    assert len(reads) == 1
+    with _outbox_reads(rt) as reads:
+        assert send_public_reports(rt) == 0  # all queued: none again
+    assert len(reads) == 1
+    assert len(_texts(rt, "eve@x.org", "observer-report")) == 3

@@ -52,21 +52,32 @@ def send_public_reports(rt: Runtime) -> int:
             observers = watching(session, opening)
             if campaign is None or not observers:
                 continue
+            sent = _sent_keys(session, campaign)
             for phase in queries.done_phases(session, campaign):
-                queued += _report(session, rt, campaign, phase, observers)
+                owed = [s for s in observers if _owed(phase, s, sent)]
+                queued += _report(session, rt, campaign, phase, owed) if owed else 0
     return queued
 
 
+def _sent_keys(session: Session, campaign: Campaign) -> set[str]:
+    """The keys of the observer reports already queued for a campaign: one read by the
+    campaign's index, not one scan of the outbox per phase."""
+    rows = session.exec(
+        select(Outbox.key).where(Outbox.campaign_id == campaign.id,
+                                 col(Outbox.key).startswith("observe:"))
+    ).all()  # fmt: skip
+    return set(rows)
+
+
+def _owed(phase: Phase, signup: Signup, sent: set[str]) -> bool:
+    """Whether an observer is owed a phase's report: adjudicated since they came, not queued."""
+    done = phase.adjudicated_at
+    return done is not None and done >= signup.at and report_key(phase, signup) not in sent
+
+
 def _report(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, observers: list[Signup]
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, owed: list[Signup]
 ) -> int:
-    sent = set(session.exec(
-        select(Outbox.key).where(col(Outbox.key).startswith(f"observe:{phase.id}:"))
-    ).all())  # fmt: skip
-    owed = [s for s in observers if report_key(phase, s) not in sent
-            and phase.adjudicated_at is not None and phase.adjudicated_at >= s.at]  # fmt: skip
-    if not owed:
-        return 0
     state = state_after(session, campaign, phase.seq)
     bundle = build(campaign, None, phase, state, phase_events(session, phase),
                    queries.phase_after(session, campaign, phase))  # fmt: skip
