@@ -144,9 +144,7 @@ def _quantized(
     layout = layout or compute_layout(picture)
     if scale is None:
         scale = mail_scale(layout.width)
-    return render_image(picture, scale, layout, source).quantize(
-        MAIL_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
-    )
+    return _to_palette(render_image(picture, scale, layout, source))
 
 
 def render_mail_strips(
@@ -156,13 +154,16 @@ def render_mail_strips(
     source: dict[str, Any] | None = None,
 ) -> tuple[bytes, ...]:
     """Return the PNGs of the parts `boxes` of the map drawn for mail (render_mail_png's
-    picture, cut where pbem.render.tiles says; `source` as there)."""
+    picture, cut where pbem.render.tiles says; `source` as there). Each strip is quantised on
+    its own, so a strip of the same pixels as one another reader had is the same bytes and is
+    not quantised or compressed again."""
     text = picture_text(picture, source)
     key = hashlib.sha256(f"{text} {list(boxes)!r}".encode()).hexdigest()
     found = _strips.get(key)
     if found is None:
-        quantized = _quantized(picture, None, layout, source)
-        found = tuple(encode_palette(quantized.crop(box), MAIL_LEVEL) for box in boxes)
+        layout = layout or compute_layout(picture)
+        image = render_image(picture, mail_scale(layout.width), layout, source)
+        found = tuple(_strip_png(image.crop(box)) for box in boxes)
         _strips[key] = found
         while len(_strips) > DRAWN_CACHE_SIZE:
             _strips.popitem(last=False)
@@ -171,6 +172,37 @@ def render_mail_strips(
 
 
 _strips: OrderedDict[str, tuple[bytes, ...]] = OrderedDict()
+
+
+def _strip_png(strip: Image.Image) -> bytes:
+    """One strip as a palette PNG for mail; kept by its pixels, which alone make its bytes."""
+    key = (strip.size, hashlib.sha256(strip.tobytes()).digest())
+    found = _strip_pngs.get(key)
+    if found is None:
+        found = encode_palette(_to_palette(strip), MAIL_LEVEL)
+        _keep_strip(key, found)
+    else:
+        _strip_pngs.move_to_end(key)
+    return found
+
+
+def _to_palette(image: Image.Image) -> Image.Image:
+    """`image` in MAIL_COLOURS by the octree, undithered."""
+    return image.quantize(MAIL_COLOURS, method=Image.Quantize.FASTOCTREE,
+                          dither=Image.Dither.NONE)  # fmt: skip
+
+
+# Encoded strips by their pixels: the strips of a wide map that several readers of a phase see
+# alike (the parts away from each one's own pieces and fog), up to this many bytes.
+STRIP_BYTES = 8_000_000
+StripKey = tuple[tuple[int, int], bytes]
+_strip_pngs: OrderedDict[StripKey, bytes] = OrderedDict()
+_strip_bytes = 0
+
+
+def _keep_strip(key: StripKey, data: bytes) -> None:
+    global _strip_bytes
+    _strip_bytes = _kept(_strip_pngs, key, data, _strip_bytes, STRIP_BYTES, len)
 
 
 def render_image(
@@ -421,9 +453,11 @@ def keep_few(boards: int, legends: int) -> None:
     """Keep at most this many painted boards and legends, for a process that draws one
     campaign after another and so only ever paints over the board it drew last."""
     global BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE, PATCH_PIXELS, TILE_PIXELS
+    global STRIP_BYTES
     BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE = boards, legends, legends
     PATCH_PIXELS = min(PATCH_PIXELS, 2_000_000 * boards)  # a campaign's readers at a time
     TILE_PIXELS = min(TILE_PIXELS, 4_000_000 * boards)  # about a board's tiles
+    STRIP_BYTES = min(STRIP_BYTES, 1_000_000 * boards)  # a phase's strips
 
 
 def _remember(key: str, board: Board) -> None:
