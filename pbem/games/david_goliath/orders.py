@@ -132,6 +132,8 @@ def _finish(state: DGState, seat: str, reading: _Reading) -> ParseResult:
             p.model_copy(update={"line": reading.action_line})
             for p in check_action(state, seat, orders)
         ]
+    else:  # no action read: a mail out of turn is still out of turn
+        problems = _out_of_turn(state, seat) + problems
     if not problems and not reading.action_line:
         problems.append(Problem(line=0, code="dg.E_NO_ACTION"))
     if not problems:
@@ -141,6 +143,11 @@ def _finish(state: DGState, seat: str, reading: _Reading) -> ParseResult:
 
 # Problems that make the whole mail out of turn: nothing in it stands, not even its good lines.
 WHOLE_MAIL = frozenset({"dg.E_NOT_YOUR_STEP"})
+
+
+def _out_of_turn(state: DGState, seat: str) -> list[Problem]:
+    """The whole-mail problem of a seat whose step it is not, whatever the mail says."""
+    return [p for p in check_action(state, seat, DGOrders(action="pass")) if p.code in WHOLE_MAIL]
 
 
 def _partly(

@@ -98,4 +98,8 @@ def test_a_mail_out_of_turn_stands_in_nothing_not_even_its_discards() -> None:
     idle = next(seat for seat in ("p1", "p2") if seat not in GAME.due(state).players)
     parsed = GAME.parse(state, idle, "pass\ndiscard walk")  # the case the fuzzer found
     assert parsed.orders is None
+    for text in ("discard walk\n0", "discard walk", "standing none"):  # no action line read
+        parsed = GAME.parse(state, idle, text)
+        assert parsed.orders is None, text
+        assert [p.code for p in parsed.errors][:1] == ["dg.E_NOT_YOUR_STEP"], text
     assert [p.code for p in parsed.errors] == ["dg.E_NOT_YOUR_STEP"]
