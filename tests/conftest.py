@@ -16,7 +16,7 @@ import pytest
 from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
 from tests.support.built_once import build_each_app_once
-from tests.support.examples import QUICK_SHARE, mode
+from tests.support.examples import QUICK_SHARE, load_hypothesis_profile, mode
 
 # PBEM_TEST_CPU=FILE writes the CPU each test takes (see tests/support/cpu_report.py).
 pytest_plugins = ["pytester", "tests.support.cpu_report"]
@@ -36,7 +36,8 @@ GC_THRESHOLDS = (50_000, 20, 100)
 def pytest_configure(config: pytest.Config) -> None:
     """Silence a deprecation aiosmtpd triggers inside its own AUTH code; collect garbage less
     often (some 10% of the suite's CPU, for a few per cent more memory); build each CLI app's
-    click command once (tests/support/built_once.py)."""
+    click command once (tests/support/built_once.py); draw Hypothesis's examples as the mode
+    says (tests/support/examples.py)."""
     config.addinivalue_line(
         "filterwarnings", "ignore:Session.login_data is deprecated:DeprecationWarning"
     )
@@ -44,13 +45,15 @@ def pytest_configure(config: pytest.Config) -> None:
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
     build_each_app_once()
+    load_hypothesis_profile()
 
 
 def pytest_report_header() -> str:
     """Say how many random examples the property tests run (tests/support/examples.py)."""
     if mode() == "quick":
-        return f"random examples: quick (1/{QUICK_SHARE} of each property test's, make unit)"
-    return "random examples: full (every property test's, make test and CI)"
+        return (f"random examples: quick (1/{QUICK_SHARE} of each property test's, fresh ones "
+                "every run, make unit)")
+    return "random examples: full (every property test's, the same every run, make test and CI)"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

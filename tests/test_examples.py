@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from tests.support import examples
 
@@ -30,3 +31,17 @@ def test_an_unknown_mode_is_refused_not_taken_for_full(monkeypatch: pytest.Monke
     monkeypatch.setenv(examples.VARIABLE, "fast")
     with pytest.raises(ValueError, match="quick"):
         examples.examples(10)
+
+
+def test_the_full_run_draws_the_same_examples_and_the_quick_loop_fresh_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    before = settings.default
+    try:
+        for mode, fixed in (("full", True), ("quick", False)):
+            monkeypatch.setenv(examples.VARIABLE, mode)
+            examples.load_hypothesis_profile()
+            assert settings.default.derandomize is fixed
+    finally:
+        settings.register_profile("before", before)
+        settings.load_profile("before")

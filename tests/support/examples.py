@@ -4,11 +4,18 @@
 and runs a fifth of them (the same tests, each on the first fifth of its seeds; a check made at
 every step of a long game, on every fifth step), so that a change gets an answer in two
 minutes; the full counts still decide whether a change lands.
+
+The full run is also the same run every time: its Hypothesis examples are drawn from a fixed
+seed (`derandomize`), so that a change lands or not on its own merits. The quick loop draws new
+examples at every run, so the inner loop keeps looking for inputs nobody thought of; what it
+finds goes into a test's explicit cases.
 """
 
 from __future__ import annotations
 
 import os
+
+from hypothesis import settings
 
 VARIABLE = "PBEM_TEST_EXAMPLES"
 MODES = ("full", "quick")
@@ -32,3 +39,11 @@ def sampled(index: int) -> bool:
     """Whether the `index`-th of a run of checks is made: every one, or in the quick inner loop
     every fifth."""
     return mode() == "full" or index % QUICK_SHARE == 0
+
+
+def load_hypothesis_profile() -> None:
+    """Hypothesis's settings for this mode: fixed examples in the full run, fresh ones in the
+    quick loop."""
+    settings.register_profile("full", derandomize=True)
+    settings.register_profile("quick", derandomize=False)
+    settings.load_profile(mode())
