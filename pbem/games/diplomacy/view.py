@@ -15,7 +15,7 @@ from pbem.games.diplomacy.bots import template_text, vote_line
 from pbem.games.diplomacy.order_text import place, row_text, unit_text
 from pbem.games.diplomacy.rules.phases import due, phase_info
 from pbem.games.diplomacy.state import DipState
-from pbem.games.diplomacy.view_board import PLAYED, board_lines, board_picture, owner_key
+from pbem.games.diplomacy.view_board import PLAYED, board_json, board_lines, owner_key
 
 
 def view_for(state: DipState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
@@ -54,7 +54,7 @@ def build_view(state: DipState, viewer: str | None, events: list[Event],
         "votes": _votes(state, viewer, power),
         "template": template,
         "events": [e.model_dump() for e in seen],
-        "board": board_picture(state, viewer, seen).model_dump(mode="json"),
+        "board": board_json(state, viewer, seen),
         "board_lines": board_lines(state),
     }
 

@@ -9,7 +9,7 @@ from typing import Any
 from pbem.core.board import Arrow, Cell, Owner, Picture, Piece
 from pbem.core.game import Event
 from pbem.games.diplomacy.board.outlines import board_outlines
-from pbem.games.diplomacy.content import province_of
+from pbem.games.diplomacy.content import Scenery, province_of
 from pbem.games.diplomacy.order_text import place, unit_text
 from pbem.games.diplomacy.rules.phases import phase_label
 from pbem.games.diplomacy.state import DipState
@@ -37,8 +37,51 @@ def board_picture(state: DipState, viewer: str | None, events: list[Event]) -> P
     shapes = board_outlines(state.board)
     cells = [_cell(state, p.id, shapes.get(p.id, [])) for p in state.board.provinces]
     # scenery is labelled like a province (SWI), its full name in the legend
-    cells += [Cell(id=s.id, x=s.points[0][0], y=s.points[0][1], terrain="impassable",
-                   label=s.id.upper(), outline=shapes.get(s.id, [])) for s in state.board.scenery]
+    cells += [_scenery(s, shapes) for s in state.board.scenery]
+    return _picture(state, viewer, events, cells)
+
+
+def board_json(state: DipState, viewer: str | None, events: list[Event]) -> dict[str, Any]:
+    """`board_picture(...).model_dump(mode="json")`, each province's dump made once a board
+    for each owner key it shows (the outlines are some 1,300 corners: a view would otherwise
+    make them again for every reader)."""
+    data = _picture(state, viewer, events, []).model_dump(mode="json")
+    key = state.board.digest or state.board.name
+    dumps = _DUMPS.setdefault(key, {})
+    cells = []
+    for province in state.board.provinces:
+        power = state.centres.get(province.id)
+        owner = owner_key(state, power) if power else None  # as _cell names it
+        dump = dumps.get((province.id, owner))
+        if dump is None:
+            shape = board_outlines(state.board).get(province.id, [])
+            made = _cell(state, province.id, shape).model_dump(mode="json")
+            dump = dumps[(province.id, owner)] = made
+        cells.append({**dump, "marks": list(dump["marks"])})
+    for scenery in state.board.scenery:
+        dump = dumps.get((scenery.id, "scenery"))
+        if dump is None:
+            made = _scenery(scenery, board_outlines(state.board)).model_dump(mode="json")
+            dump = dumps[(scenery.id, "scenery")] = made
+        cells.append({**dump, "marks": list(dump["marks"])})
+    data["cells"] = cells
+    return data
+
+
+# Each board's cell dumps, by province and owner key (the outline lists inside are shared:
+# read only, as every view is)
+_DUMPS: dict[str, dict[tuple[str, str | None], dict[str, Any]]] = {}
+
+
+def _scenery(scenery: Scenery, shapes: dict[str, list[tuple[float, float]]]) -> Cell:
+    return Cell(id=scenery.id, x=scenery.points[0][0], y=scenery.points[0][1],
+                terrain="impassable", label=scenery.id.upper(),
+                outline=shapes.get(scenery.id, []))
+
+
+def _picture(
+    state: DipState, viewer: str | None, events: list[Event], cells: list[Cell]
+) -> Picture:
     pieces = []
     for unit in state.units:
         pieces.append(Piece(cell=unit.province, kind="army" if unit.kind == "A" else "fleet",

@@ -10,6 +10,7 @@ from pbem.core.rng import SeededRng
 from pbem.games.diplomacy import GAME
 from pbem.games.diplomacy.board.outlines import outlines
 from pbem.games.diplomacy.state import Unit
+from pbem.games.diplomacy.view_board import board_json, board_picture
 from pbem.render.areas import area_label, label_box
 from pbem.render.layout import (
     arrow_geometries,
@@ -117,3 +118,22 @@ def test_arrows_round_helgoland_cross_no_other_place_name() -> None:
         names = [box for place, box in boxes.items() if place != arrow.target]  # its own too
         hits = sum(crossed((a, b), names) for a, b in itertools.pairwise(points))
         assert hits == 0, (arrow.source, arrow.target)
+
+
+def test_the_views_board_is_the_pictures_dump_whoever_owns_and_plays_what() -> None:
+    """The kept province dumps give every view the dump its own picture would: as owners
+    change, and in games whose seats play other powers (a centre's owner key is a seat)."""
+    for players, seed in ((7, 3), (5, 4)):
+        state = standard_game(players)
+        first = dict(state.centres)
+        for step in range(12):
+            if state.step == "over":
+                break
+            owed = GAME.due(state).players
+            made = {seat: GAME.random_input(state, seat, SeededRng(seed + step)) for seat in owed}
+            result = GAME.advance(state, made, SeededRng(step))
+            state = result.state
+            for viewer in (None, *owed[:2]):
+                expected = board_picture(state, viewer, result.events).model_dump(mode="json")
+                assert board_json(state, viewer, result.events) == expected, (players, step)
+        assert any(first.get(c) != owner for c, owner in state.centres.items())  # owners changed
