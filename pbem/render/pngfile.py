@@ -1,10 +1,12 @@
-"""Write an RGB image as a PNG file quickly: no row filters, a fast zlib level, kept bands.
+"""Write an image as a PNG file quickly: no row filters, a fast zlib level, kept bands.
 
 Pillow's PNG writer tries every row filter on every row, which costs more than the deflate
 itself. Maps are flat colours whose rows repeat pixel triples, so deflate finds them unfiltered.
-The rows are compressed in bands of BAND_ROWS, each band on its own (a full flush between
-bands), so a band another reader's map already had, row for row, is not compressed again. The
-bytes depend only on the pixels, never on what was kept.
+An RGB image's rows are compressed in bands of BAND_ROWS, each band on its own (a full flush
+between bands), so a band another map of the same board already had, row for row, is not
+compressed again. A palette image (a map for mail) is compressed in one stream: each has a
+palette of its own, so no two share a band, and one stream is smaller and quicker (a fifth less
+of both at level 5). Either way the bytes depend only on the pixels, never on what was kept.
 """
 
 from __future__ import annotations
@@ -42,8 +44,8 @@ def encode_rgb(image: Image.Image, level: int = LEVEL) -> bytes:
 
 
 def encode_palette(image: Image.Image, level: int = LEVEL) -> bytes:
-    """Return PNG bytes of an 8-bit palette image ("P"), every row unfiltered: a third of the
-    pixel bytes of RGB, for a map that must fit in a mail."""
+    """Return PNG bytes of an 8-bit palette image ("P"), every row unfiltered, in one deflate
+    stream: a third of the pixel bytes of RGB, for a map that must fit in a mail."""
     if image.mode != "P":
         raise ValueError(f"encode_palette takes palette images, not {image.mode}")
     width, height = image.size
@@ -53,13 +55,13 @@ def encode_palette(image: Image.Image, level: int = LEVEL) -> bytes:
         SIGNATURE
         + _chunk(b"IHDR", header)
         + _chunk(b"PLTE", palette)
-        + _chunk(b"IDAT", _deflate(image, level))
+        + _chunk(b"IDAT", zlib.compress(_filtered(image.tobytes(), width), level))
         + _END
     )
 
 
 def _deflate(image: Image.Image, level: int) -> bytes:
-    stride = (3 if image.mode == "RGB" else 1) * image.size[0]
+    stride = 3 * image.size[0]
     raw = _filtered(image.tobytes(), stride)
     step = (stride + 1) * BAND_ROWS
     parts, checksum = [ZLIB_HEADER], 1

@@ -7,6 +7,7 @@ import io
 import pytest
 from PIL import Image, ImageDraw
 
+from pbem.render import pngfile
 from pbem.render.pngfile import SIGNATURE, encode_palette, encode_rgb
 
 
@@ -45,7 +46,6 @@ def test_only_rgb_images_are_taken() -> None:
 
 
 def test_kept_bands_change_no_byte() -> None:
-    from pbem.render import pngfile
 
     tall = Image.new("RGB", (50, 5 * pngfile.BAND_ROWS), "#F1EBD0")
     ImageDraw.Draw(tall).line([(0, 0), (49, 20)], fill="#222222", width=2)
@@ -85,3 +85,15 @@ def test_a_palette_image_reads_back_index_for_index_with_its_colours() -> None:
     assert back.convert("RGB").tobytes() == image.convert("RGB").tobytes()
     with pytest.raises(ValueError, match="RGB"):
         encode_palette(_sample())
+
+
+def test_a_palette_image_is_one_stream_and_keeps_no_band() -> None:
+    """A mail map has a palette of its own: it shares no band, so none is kept for it."""
+    tall = Image.new("RGB", (60, 6 * pngfile.BAND_ROWS), "#F1EBD0")
+    for row in range(0, tall.height, 7):
+        tall.paste((30 + row % 200, 60, 90), (row % 50, row, row % 50 + 9, row + 3))
+    image = tall.quantize(64)
+    pngfile._bands.clear()
+    data = encode_palette(image, 5)
+    assert len(pngfile._bands) == 0
+    assert Image.open(io.BytesIO(data)).tobytes() == image.tobytes()
