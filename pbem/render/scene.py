@@ -187,6 +187,7 @@ def build_scene(picture: Picture, layout: Layout | None = None, board: bool = Tr
     if board:
         _board(scene, picture, layout, colours)
     scene.base_items = len(scene.items)
+    _title(scene, picture, layout)  # over the board: it names the phase, the board stays kept
     _battles(scene, picture, layout)
     _arrows(scene, picture, layout, colours)
     _pieces(scene, picture, layout, colours)
@@ -199,7 +200,6 @@ def build_scene(picture: Picture, layout: Layout | None = None, board: bool = Tr
 def _board(scene: Scene, picture: Picture, layout: Layout, colours: Colours) -> None:
     paper = Shape("polygon", _rect(0, 0, layout.width, layout.height), fill=BACKGROUND)
     scene.add(_with(paper, "background", ()))
-    _title(scene, picture, layout)
     _board_cells(scene, picture, layout, colours)
     for cell in picture.cells:
         _marks(scene, cell, layout.cells[cell.id])

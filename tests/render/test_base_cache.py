@@ -35,11 +35,28 @@ def test_a_cached_board_gives_the_same_bytes_as_a_fresh_one() -> None:
     assert fresh["p1"] != fresh["p2"]  # the readers' own rings and arrows still differ
 
 
-def test_a_different_board_gets_its_own_base() -> None:
+def test_a_different_board_gets_its_own_base_and_a_new_title_keeps_it() -> None:
     pictures = _pictures()
-    other = pictures["p1"].model_copy(update={"title": "Another map"})
-    keys = {png.base_key(p, 1.0, (100, 100)) for p in (pictures["p1"], pictures["p2"], other)}
+    first = pictures["p1"]
+    cells = [first.cells[0].model_copy(update={"terrain": "water"}), *first.cells[1:]]
+    other = first.model_copy(update={"cells": cells})
+    retitled = first.model_copy(update={"title": "Another phase"})  # painted over the board
+    keys = {png.base_key(p, 1.0, (100, 100)) for p in (first, pictures["p2"], other, retitled)}
     assert len(keys) == 2
+    assert png.base_key(retitled, 1.0, (100, 100)) == png.base_key(first, 1.0, (100, 100))
+
+
+def test_a_new_title_is_painted_over_the_kept_board_as_if_painted_with_it() -> None:
+    first = hex_picture()
+    retitled = first.model_copy(update={"title": "Sample campaign, summer 1203"})
+    png._bases.clear()
+    png.render_png(first)
+    kept = png.render_png(retitled)
+    assert len(png._bases) == 1  # the board was not painted again
+    png._bases.clear()
+    png.forget_tiles()
+    png.forget_patches()
+    assert png.render_png(retitled) == kept
 
 
 def test_a_board_that_changed_in_one_place_repaints_only_tiles_there(

@@ -230,10 +230,13 @@ def test_a_very_wide_map_shrinks_no_further_than_its_text_stays_legible() -> Non
 def test_a_map_keyed_by_its_source_dict_is_the_same_map() -> None:
     picture = hex_picture()
     source = picture.model_dump(mode="json")
-    moved = {**source, "title": source["title"] + " (again)"}
+    moved = {**source, "cells": [{**source["cells"][0], "terrain": "water"}, *source["cells"][1:]]}
+    retitled = {**source, "title": source["title"] + " (again)"}
     assert png.picture_text(picture, source) != png.picture_text(picture, moved)
     assert png.picture_text(picture, source) != png.picture_text(picture, None)  # kept apart
     assert png.base_key(picture, 1.0, (9, 9), source) != png.base_key(picture, 1.0, (9, 9), moved)
+    assert png.base_key(picture, 1.0, (9, 9), source) == png.base_key(
+        picture, 1.0, (9, 9), retitled)  # the title lies over the board
     with_source = render_mail_png(picture, source=source)
     png._drawn.clear()
     png._bases.clear()
