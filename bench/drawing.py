@@ -25,6 +25,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from bench.harness import Figures, bench_scenario, default_players, ratio
+from pbem.cli.collecting import collect_less
 from pbem.core.game import REFEREE, Game, Seat, Setup
 from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Phase
@@ -52,6 +53,7 @@ def main() -> None:
                         "instruction count (valgrind --tool=callgrind) subtracts")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    collect_less()  # as `pbem` does
     for name in args.games.split(","):
         profiler = cProfile.Profile() if args.profile else None
         figures = measure(name, args.campaigns, args.phases, args.skip, args.seed, profiler,

@@ -17,7 +17,9 @@ def main() -> None:
     if answer_idle_tick(sys.argv[1:]):
         raise SystemExit(0)
     from pbem.cli.apps import main as run_app
+    from pbem.cli.collecting import collect_less
 
+    collect_less()
     run_app()
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from pbem.cli.app import app_for, full_app, requested
+from pbem.cli.collecting import THRESHOLDS
 from pbem.clock import SystemClock
 from pbem.config import Secret
 from pbem.mail.transport.mailers import open_mailer
@@ -49,6 +50,7 @@ def test_idle_tick_imports_no_renderer_templates_alembic_or_games(tmp_path: Path
     assert full.code == 0, full.output
     assert [name for name in HEAVY if full.imported(name)] == []
     assert full.imported("pbem.services.tick.tick")  # the full tick really ran in the child
+    assert full.thresholds == THRESHOLDS and full.frozen > 0  # it collected less (collecting.py)
 
 
 @pytest.mark.subprocess

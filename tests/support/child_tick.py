@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 WATCHED = ("PIL", "jinja2", "alembic", "pbem", "sqlmodel", "sqlalchemy", "typer", "click", "rich")
 CHILD = """
-import json, sys
+import gc, json, sys
 from pbem.cli.app import main
 watched = tuple(json.loads(sys.argv[2]))
 sys.argv = ["pbem", *json.loads(sys.argv[1])]
@@ -21,17 +21,22 @@ try:
 except SystemExit as exc:
     code = exc.code
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in watched)
-print("\\n" + json.dumps({"code": code, "loaded": loaded}))
+found = {"code": code, "loaded": loaded, "thresholds": gc.get_threshold(),
+         "frozen": gc.get_freeze_count()}
+print("\\n" + json.dumps(found))
 """
 
 
 @dataclass(frozen=True)
 class ChildRun:
-    """What the child printed before its report, its exit code, and the modules it loaded."""
+    """What the child printed before its report, its exit code, the modules it loaded, and its
+    garbage collector's thresholds and frozen objects at the end."""
 
     output: str
     code: int
     loaded: list[str]
+    thresholds: tuple[int, ...] = ()
+    frozen: int = 0
 
     def imported(self, name: str) -> bool:
         """Whether the child imported `name` or a module inside it."""
@@ -52,4 +57,5 @@ def run_pbem_child(args: list[str], env: dict[str, str], cwd: Path) -> ChildRun:
     assert done.returncode == 0, done.stderr
     output, _, report = done.stdout.rstrip("\n").rpartition("\n")
     found = json.loads(report)
-    return ChildRun(output.removesuffix("\n"), int(found["code"] or 0), list(found["loaded"]))
+    return ChildRun(output.removesuffix("\n"), int(found["code"] or 0), list(found["loaded"]),
+                    tuple(found["thresholds"]), int(found["frozen"]))
