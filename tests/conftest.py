@@ -6,13 +6,13 @@ skipped, or fail when PBEM_REQUIRE_SERVICES=1 (CI sets it so a broken setup is l
 
 from __future__ import annotations
 
-import gc
 import os
 from collections.abc import Callable, Iterator
 from typing import NoReturn
 
 import pytest
 
+from pbem.cli.collecting import collect_less
 from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
 from tests.support.built_once import build_each_app_once
@@ -28,11 +28,6 @@ SERVICE_FIXTURES = frozenset({"mail_stack", "pg_url"})
 TEST_CAMPAIGN_SECRET = "7e57" * 16
 
 
-# A test process makes many short-lived objects (states, views, rows): collect the youngest
-# generation every 50,000 allocations instead of 700, and never scan what was loaded at start.
-GC_THRESHOLDS = (50_000, 20, 100)
-
-
 def pytest_configure(config: pytest.Config) -> None:
     """Silence a deprecation aiosmtpd triggers inside its own AUTH code; collect garbage less
     often (some 10% of the suite's CPU, for a few per cent more memory); build each CLI app's
@@ -41,9 +36,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "filterwarnings", "ignore:Session.login_data is deprecated:DeprecationWarning"
     )
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    collect_less()  # as `pbem` does (pbem/cli/collecting.py)
     build_each_app_once()
     load_hypothesis_profile()
 
