@@ -84,14 +84,19 @@ def test_grey_press_to_everyone_reaches_an_observer_without_its_sender(
     assert "Ann" not in seen and "ann@x.org" not in seen and "p1" not in seen
 
 
-def test_an_observer_is_told_when_the_referee_ends_the_campaign(
-    rt: Runtime, tmp_path: Path
-) -> None:
+def _watched_and_started(rt: Runtime, tmp_path: Path) -> None:
+    """Campaign "spring", open to observers: Eve watches, Ann and Ben play, and it starts."""
     _open(rt, tmp_path, observers=True)
     _send(rt, "eve@x.org", "OBSERVE spring")
     _send(rt, "ann@x.org", "SIGNON spring")
     _send(rt, "ben@x.org", "SIGNON spring")
     start_full(rt)
+
+
+def test_an_observer_is_told_when_the_referee_ends_the_campaign(
+    rt: Runtime, tmp_path: Path
+) -> None:
+    _watched_and_started(rt, tmp_path)
     end_campaign(rt, "spring", "Ann wins on points", "the group stops here")
     (notice,) = _texts(rt, "eve@x.org", "observer-notice")
     assert "[spring] The campaign has ended" in notice and "Ann wins on points" in notice
@@ -116,11 +121,7 @@ def _outbox_reads(rt: Runtime) -> Iterator[list[str]]:
 def test_the_observer_step_reads_the_outbox_once_a_campaign_whatever_its_phases(
     rt: Runtime, tmp_path: Path
 ) -> None:
-    _open(rt, tmp_path, observers=True)
-    _send(rt, "eve@x.org", "OBSERVE spring")
-    _send(rt, "ann@x.org", "SIGNON spring")
-    _send(rt, "ben@x.org", "SIGNON spring")
-    start_full(rt)
+    _watched_and_started(rt, tmp_path)
     for pick in (3, 4, 2):
         submit_by_address(rt, "spring", "ann@x.org", f"pick {pick}")
         submit_by_address(rt, "spring", "ben@x.org", "pick 5")
