@@ -9,6 +9,7 @@ from pbem.errors import Invalid, NotFound
 from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import new_secret
+from pbem.render.templating import render
 from pbem.services.base import audit
 from pbem.services.base.runtime import Runtime
 from pbem.services.outbox.referee_mail import tell_player
@@ -49,11 +50,8 @@ def hand_over(
 
 
 def _welcome_text(player: Player, previous: str, report: str) -> str:
-    return (
-        f"Welcome, {player.name}. You take over seat {player.seat} from {previous}.\n"
-        "Reply to this mail to send orders; the reply address carries your secret.\n\n"
-        f"Your current report follows.\n\n{report}"
-    )
+    return render("mail/handed_over.txt.j2", newcomer=player.name, seat=player.seat,
+                  previous=previous, report=report)  # fmt: skip
 
 
 def take_seat(
@@ -66,5 +64,5 @@ def take_seat(
         if other.id == seat.id or other.status == "replaced":
             continue
         key = f"seat-taken:{campaign.name}:{seat.seat}:{when}"
-        body = f"{name} now plays seat {seat.seat}, which {previous} held.\n"
+        body = render("mail/seat_taken.txt.j2", newcomer=name, seat=seat.seat, previous=previous)
         tell_player(session, rt, campaign, other, key, f"{name} takes over {seat.seat}", body)

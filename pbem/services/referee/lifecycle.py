@@ -8,6 +8,7 @@ from typing import Any
 from pbem.errors import Conflict
 from pbem.ledger import queries
 from pbem.ledger.db import session_scope
+from pbem.render.templating import render
 from pbem.services.base import audit
 from pbem.services.base.locks import run_lock
 from pbem.services.base.runtime import Runtime
@@ -35,7 +36,7 @@ def end_campaign(rt: Runtime, name: str, result: str, reason: str) -> dict[str, 
         session.add(campaign)
         action = audit.record(session, rt, campaign, "end", reason, result=result)
         key, title = f"end:{campaign.name}:{action.id}", "The campaign has ended"
-        body = f"The referee has ended {campaign.name}.\n\nResult: {result}\n\nReason: {reason}\n"
+        body = render("mail/ended.txt.j2", campaign=campaign.name, result=result, reason=reason)
         tell_players(session, rt, campaign, key, title, body)
         tell_observers(session, rt, campaign, key, title, body)  # the result is public
         return {"campaign": name, "status": campaign.status, "result": result}
