@@ -18,10 +18,17 @@ if TYPE_CHECKING:  # Jinja2 is imported when a template is first rendered, not f
 @cache
 def environment() -> Environment:
     """The shared template environment (HTML autoescaped, undefined names are errors)."""
+    return new_environment()
+
+
+def new_environment() -> Environment:
+    """A template environment of its own, its compiled templates kept across runs
+    (template_cache.py)."""
     from jinja2 import FileSystemLoader, StrictUndefined, select_autoescape
 
     from pbem.render.jinja_env import ReportEnvironment
     from pbem.render.map_key import map_key
+    from pbem.render.template_cache import template_cache
 
     env = ReportEnvironment(
         loader=FileSystemLoader(str(templates_dir())),
@@ -31,6 +38,7 @@ def environment() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         auto_reload=False,  # shipped templates do not change under a running process
+        bytecode_cache=template_cache(),
     )
     env.filters["wording"] = wording
     env.filters["plain"] = plain
