@@ -46,7 +46,7 @@ def output_size(width: float, height: float, scale: float) -> tuple[int, int]:
     return max(1, round(width * scale)), max(1, round(height * scale))
 
 
-BASE_CACHE_SIZE = 8
+BASE_CACHE_SIZE = 2  # painted boards kept: the tick draws campaign after campaign
 TILE = 256  # the board is painted in tiles of this many output pixels, each on its own
 Tiles = dict[tuple[int, int], tuple[Item, ...]]  # a tile's corner, and the items it shows
 
