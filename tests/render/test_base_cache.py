@@ -46,13 +46,23 @@ def test_a_different_board_gets_its_own_base_and_a_new_title_keeps_it() -> None:
     assert png.base_key(retitled, 1.0, (100, 100)) == png.base_key(first, 1.0, (100, 100))
 
 
-def test_a_new_title_is_painted_over_the_kept_board_as_if_painted_with_it() -> None:
+def test_a_new_title_is_painted_over_the_kept_board_as_if_painted_with_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     first = hex_picture()
     retitled = first.model_copy(update={"title": "Sample campaign, summer 1203"})
     png._bases.clear()
     png.render_png(first)
+    painted: list[object] = []
+    original = png.paint_board
+
+    def counted(*args: Any) -> png.Board:
+        painted.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(png, "paint_board", counted)
     kept = png.render_png(retitled)
-    assert len(png._bases) == 1  # the board was not painted again
+    assert painted == []  # the kept board, the title painted over it
     png._bases.clear()
     png.forget_tiles()
     png.forget_patches()
