@@ -132,19 +132,20 @@ def picture_text(
 def _draw_for_mail(
     picture: Picture, scale: float | None, layout: Layout | None, source: dict[str, Any] | None
 ) -> bytes:
-    return encode_palette(_quantized(picture, scale, layout, source), MAIL_LEVEL)
+    return encode_palette(_to_palette(_mail_image(picture, scale, layout, source)), MAIL_LEVEL)
 
 
-def _quantized(
+def _mail_image(
     picture: Picture,
     scale: float | None,
     layout: Layout | None,
     source: dict[str, Any] | None = None,
 ) -> Image.Image:
+    """The picture painted for mail: at `scale`, or the mail width's."""
     layout = layout or compute_layout(picture)
     if scale is None:
         scale = mail_scale(layout.width)
-    return _to_palette(render_image(picture, scale, layout, source))
+    return render_image(picture, scale, layout, source)
 
 
 def render_mail_strips(
@@ -161,8 +162,7 @@ def render_mail_strips(
     key = hashlib.sha256(f"{text} {list(boxes)!r}".encode()).hexdigest()
     found = _strips.get(key)
     if found is None:
-        layout = layout or compute_layout(picture)
-        image = render_image(picture, mail_scale(layout.width), layout, source)
+        image = _mail_image(picture, None, layout, source)
         found = tuple(_strip_png(image.crop(box)) for box in boxes)
         _strips[key] = found
         while len(_strips) > DRAWN_CACHE_SIZE:
