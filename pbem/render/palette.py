@@ -6,6 +6,7 @@ colour blindness; every owner slot also gets its own hatching so colour is never
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Literal
 
@@ -86,6 +87,7 @@ class OwnerStyle:
     pattern: Pattern
 
 
+@functools.lru_cache(maxsize=64)
 def owner_style(slot: int) -> OwnerStyle:
     """Return the colour and pattern of an owner palette slot (wrapping round for huge games)."""
     colour = OWNER_COLOURS[slot % len(OWNER_COLOURS)]
@@ -297,12 +299,14 @@ PIECE_FILLS: dict[str, str] = {
 }
 
 
+@functools.lru_cache(maxsize=1024)
 def rgb(colour: str) -> tuple[int, int, int]:
     """Parse '#RRGGBB' into a triple of 0–255 integers."""
     value = colour.lstrip("#")
     return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16)
 
 
+@functools.lru_cache(maxsize=1024)
 def mix(colour: str, other: str, amount: float) -> str:
     """Return `colour` moved `amount` (0–1) of the way towards `other`, as '#RRGGBB'."""
     a, b = rgb(colour), rgb(other)

@@ -53,9 +53,9 @@ Tiles = dict[tuple[int, int], tuple[Item, ...]]  # a tile's corner, and the item
 
 @dataclass
 class Board:
-    """A painted board: supersampled, at the output size, and what each tile shows."""
+    """A painted board at the output size (each tile painted supersampled and reduced), and
+    what each tile shows."""
 
-    big: Image.Image
     small: Image.Image
     tiles: Tiles  # by signature: the canvas-wide background stands for its colour
 
@@ -250,32 +250,22 @@ def paint_board(
     tiles = board_tiles(scene.items[: scene.base_items], scale, size)
     kept = {corner: signature(members) for corner, members in tiles.items()}
     same = earlier is not None and earlier.small.size == size
-    if earlier is not None and same:
-        big, small = earlier.big, earlier.small  # taken over: the caller gave it up
-    else:
-        big = Image.new("RGB", (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE), PAPER)
-        small = Image.new("RGB", size, PAPER)
+    # an earlier board of this size is taken over (the caller gave it up), else a new one
+    small = earlier.small if earlier is not None and same else Image.new("RGB", size, PAPER)
     for corner, members in tiles.items():
         box = _tile_box(corner, size)
         if earlier is None or earlier.tiles.get(corner) != kept[corner]:
-            _paint_tile(scene, scale, (big, small), box, members)
+            _paint_tile(scene, scale, small, box, members)
         elif not same and _tile_box(corner, earlier.small.size) == box:
-            _copy_tile(earlier, (big, small), box)
+            small.paste(earlier.small.crop(box), box[:2])
         elif not same:
-            _paint_tile(scene, scale, (big, small), box, members)
-    return Board(big, small, kept)
+            _paint_tile(scene, scale, small, box, members)
+    return Board(small, kept)
 
 
 def _tile_box(corner: tuple[int, int], size: tuple[int, int]) -> PixelBox:
     left, top = corner
     return left, top, min(size[0], left + TILE), min(size[1], top + TILE)
-
-
-def _copy_tile(earlier: Board, images: tuple[Image.Image, Image.Image], box: PixelBox) -> None:
-    big, small = images
-    left, top, right, bottom = (v * SUPERSAMPLE for v in box)
-    big.paste(earlier.big.crop((left, top, right, bottom)), (left, top))
-    small.paste(earlier.small.crop(box), box[:2])
 
 
 def board_tiles(items: list[Item], scale: float, size: tuple[int, int]) -> Tiles:
@@ -291,34 +281,29 @@ def board_tiles(items: list[Item], scale: float, size: tuple[int, int]) -> Tiles
 
 
 def _paint_tile(
-    scene: Scene,
-    scale: float,
-    images: tuple[Image.Image, Image.Image],
-    box: PixelBox,
-    members: tuple[Item, ...],
+    scene: Scene, scale: float, small: Image.Image, box: PixelBox, members: tuple[Item, ...]
 ) -> None:
-    big, small = images
-    at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
     key = _tile_key(scene, scale, box, members)
     painted = _tiles.get(key)
     if painted is None:
+        at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
         extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
+        canvas = (small.width * SUPERSAMPLE, small.height * SUPERSAMPLE)
         patch = Image.new("RGB", extent, PAPER)
-        Painter(scene, scale * SUPERSAMPLE, patch, at, big.size).paint(members)
-        painted = (patch, patch.reduce(SUPERSAMPLE))  # a box filter keeps flat colours exact
+        Painter(scene, scale * SUPERSAMPLE, patch, at, canvas).paint(members)
+        painted = patch.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
         _keep_tile(key, painted)
     else:
         _tiles.move_to_end(key)
-    big.paste(painted[0], at)
-    small.paste(painted[1], box[:2])
+    small.paste(painted, box[:2])
 
 
 # Painted board tiles by what they show, shared by every board (any campaign, any phase) with
-# a tile of the same items in the same place, kept up to this many pixels (3 bytes each, the
-# supersampled tile and its reduction): some two boards of the largest maps.
+# a tile of the same items in the same place, kept up to this many pixels (3 bytes each): some
+# ten boards of the largest maps.
 TILE_PIXELS = 12_000_000
 TileKey = tuple[object, ...]
-_tiles: OrderedDict[TileKey, tuple[Image.Image, Image.Image]] = OrderedDict()
+_tiles: OrderedDict[TileKey, Image.Image] = OrderedDict()
 _tile_pixels = 0
 
 
@@ -332,7 +317,7 @@ def _tile_key(scene: Scene, scale: float, box: PixelBox, members: tuple[Item, ..
 
 def _keep_tile(key: TileKey, painted: tuple[Image.Image, Image.Image]) -> None:
     global _tile_pixels
-    _tile_pixels = _kept(_tiles, key, painted, _tile_pixels, TILE_PIXELS, _pair_pixels)
+    _tile_pixels = _kept(_tiles, key, painted, _tile_pixels, TILE_PIXELS, _image_pixels)
 
 
 def forget_tiles() -> None:
@@ -371,10 +356,14 @@ def _paint_over(
 def _paint_patch(
     scene: Scene, base: Board, box: PixelBox, members: list[Item], scale: float
 ) -> Image.Image:
-    """One patch of the overlay, painted over the board at 2x and reduced."""
+    """One patch of the overlay, painted at 2x over the board's pixels each made a 2x2 block,
+    and reduced: where nothing is painted the board comes back exactly."""
     corner = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
-    patch = base.big.crop((*corner, box[2] * SUPERSAMPLE, box[3] * SUPERSAMPLE))
-    Painter(scene, scale * SUPERSAMPLE, patch, corner, base.big.size).paint(members)
+    under = base.small.crop(box)
+    patch = under.resize((under.width * SUPERSAMPLE, under.height * SUPERSAMPLE),
+                         Image.Resampling.NEAREST)  # fmt: skip
+    canvas = (base.small.width * SUPERSAMPLE, base.small.height * SUPERSAMPLE)
+    Painter(scene, scale * SUPERSAMPLE, patch, corner, canvas).paint(members)
     return patch.reduce(SUPERSAMPLE)
 
 
@@ -433,10 +422,6 @@ def _image_pixels(image: Image.Image) -> int:
     return image.width * image.height
 
 
-def _pair_pixels(pair: tuple[Image.Image, Image.Image]) -> int:
-    return sum(image.width * image.height for image in pair)
-
-
 BOARD_PARTS = ("kind", "cells", "edges", "links", "owners")  # the title lies over the board
 
 
@@ -456,7 +441,7 @@ def keep_few(boards: int, legends: int) -> None:
     global STRIP_BYTES
     BASE_CACHE_SIZE, LEGEND_CACHE_SIZE, DRAWN_CACHE_SIZE = boards, legends, legends
     PATCH_PIXELS = min(PATCH_PIXELS, 2_000_000 * boards)  # a campaign's readers at a time
-    TILE_PIXELS = min(TILE_PIXELS, 4_000_000 * boards)  # about a board's tiles
+    TILE_PIXELS = min(TILE_PIXELS, 4_000_000 * boards)  # some four boards' tiles a board kept
     STRIP_BYTES = min(STRIP_BYTES, 1_000_000 * boards)  # a phase's strips
 
 

@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from pbem.core.board import Picture
 from pbem.render import png
-from pbem.render.dirty import item_box, overlaps, patches
+from pbem.render.dirty import clamp, item_box, overlaps, patches
 from pbem.render.layout import compute_layout
 from pbem.render.scene import Text, build_scene
 
@@ -148,3 +148,18 @@ def test_kept_patches_stay_within_their_pixel_budget(monkeypatch: pytest.MonkeyP
     png.forget_patches()
     monkeypatch.undo()
     assert drawn.tobytes() == png.render_image(picture).tobytes()
+
+
+def test_a_patch_leaves_the_board_exact_where_it_paints_nothing() -> None:
+    picture = hex_picture()
+    layout = compute_layout(picture)
+    scene = build_scene(picture, layout)
+    size = png.output_size(scene.width, scene.height, 1.0)
+    board = png.paint_board(scene, 1.0, size)
+    box = (10, 12, 90, 70)
+    blank = png._paint_patch(scene, board, box, [], 1.0)
+    assert blank.tobytes() == board.small.crop(box).tobytes()
+    piece = next(i for i in scene.items[scene.base_items :] if not isinstance(i, Text))
+    around = clamp(item_box(piece, 1.0, png.text_width), size)
+    painted = png._paint_patch(scene, board, around, [piece], 1.0)
+    assert painted.tobytes() != board.small.crop(around).tobytes()
