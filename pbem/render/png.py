@@ -315,7 +315,7 @@ def _tile_key(scene: Scene, scale: float, box: PixelBox, members: tuple[Item, ..
     return scale, box, signature(members), _fills(scene, members)
 
 
-def _keep_tile(key: TileKey, painted: tuple[Image.Image, Image.Image]) -> None:
+def _keep_tile(key: TileKey, painted: Image.Image) -> None:
     global _tile_pixels
     _tile_pixels = _kept(_tiles, key, painted, _tile_pixels, TILE_PIXELS, _image_pixels)
 
