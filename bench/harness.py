@@ -7,11 +7,13 @@ ratios, not the seconds, carry from one machine to another.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
 import resource
 import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -32,12 +34,26 @@ from pbem.core.rng import SeededRng, derive_seed
 from pbem.ledger.models import Campaign, Player
 from pbem.mail.routing import plus_address, subject_tag, token_for
 from pbem.registry import get_game
+from pbem.render import tile_store
 from pbem.sandbox.mailstack import MailStack
 from pbem.services.base.runtime import Runtime, open_runtime
 from pbem.services.base.states import current_state, game_of
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 
 REPO = Path(__file__).resolve().parents[1]
+
+
+def keep_tiles_for_this_run() -> None:
+    """Start with no painted tiles kept from earlier runs, as a first tick would, and keep
+    this run's (its ticks are runs one after another) in a folder of its own, removed at the
+    end; unless PBEM_TILE_CACHE names one already."""
+    if tile_store.VARIABLE not in os.environ:
+        folder = tempfile.mkdtemp(prefix="pbem-bench-tiles-")
+        os.environ[tile_store.VARIABLE] = folder
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+
+
+keep_tiles_for_this_run()  # every benchmark imports this module
 REFEREE = "referee"
 SINK = "sink"  # every player's mail lands in this one mailbox, through +details
 BENCH_TICK_SECONDS = 86400

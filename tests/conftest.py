@@ -17,6 +17,7 @@ from pbem.services.base.seeding import FIXED_SECRET_VARIABLE
 from tests.support import mailstack, postgres
 from tests.support.built_once import build_each_app_once
 from tests.support.examples import QUICK_SHARE, load_hypothesis_profile, mode
+from tests.support.tile_folder import forget_tiles_of_this_run, keep_tiles_for_this_run
 
 # PBEM_TEST_CPU=FILE writes the CPU each test takes (see tests/support/cpu_report.py).
 pytest_plugins = ["pytester", "tests.support.cpu_report"]
@@ -31,14 +32,21 @@ TEST_CAMPAIGN_SECRET = "7e57" * 16
 def pytest_configure(config: pytest.Config) -> None:
     """Silence a deprecation aiosmtpd triggers inside its own AUTH code; collect garbage less
     often (some 10% of the suite's CPU, for a few per cent more memory); build each CLI app's
-    click command once (tests/support/built_once.py); draw Hypothesis's examples as the mode
-    says (tests/support/examples.py)."""
+    click command once (tests/support/built_once.py); keep painted tiles in a folder of the
+    run's own (tests/support/tile_folder.py); draw Hypothesis's examples as the mode says
+    (tests/support/examples.py)."""
     config.addinivalue_line(
         "filterwarnings", "ignore:Session.login_data is deprecated:DeprecationWarning"
     )
     collect_less()  # as `pbem` does (pbem/cli/collecting.py)
     build_each_app_once()
+    keep_tiles_for_this_run()
     load_hypothesis_profile()
+
+
+def pytest_unconfigure() -> None:
+    """Remove the painted tiles this run kept, if this process made their folder."""
+    forget_tiles_of_this_run()
 
 
 def pytest_report_header() -> str:

@@ -14,6 +14,7 @@ import orjson
 from PIL import Image, ImageDraw, ImageFont
 
 from pbem.core.board import Picture
+from pbem.render import tile_store
 from pbem.render.dirty import PixelBox, clamp, item_box, overlaps, patches
 from pbem.render.layout import Layout, compute_layout, dashes
 from pbem.render.palette import PAPER, Pattern, rgb
@@ -286,16 +287,26 @@ def _paint_tile(
     key = _tile_key(scene, scale, box, members)
     painted = _tiles.get(key)
     if painted is None:
-        at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
-        extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
-        canvas = (small.width * SUPERSAMPLE, small.height * SUPERSAMPLE)
-        patch = Image.new("RGB", extent, PAPER)
-        Painter(scene, scale * SUPERSAMPLE, patch, at, canvas).paint(members)
-        painted = patch.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
+        painted = tile_store.load(key, (box[2] - box[0], box[3] - box[1]))
+        if painted is None:
+            painted = _painted_tile(scene, scale, small.size, box, members)
+            tile_store.save(key, painted)
         _keep_tile(key, painted)
     else:
         _tiles.move_to_end(key)
     small.paste(painted, box[:2])
+
+
+def _painted_tile(
+    scene: Scene, scale: float, size: tuple[int, int], box: PixelBox, members: tuple[Item, ...]
+) -> Image.Image:
+    """One tile painted alone from blank paper at 2x, and reduced."""
+    at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
+    extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
+    patch = Image.new("RGB", extent, PAPER)
+    canvas = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
+    Painter(scene, scale * SUPERSAMPLE, patch, at, canvas).paint(members)
+    return patch.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
 
 
 # Painted board tiles by what they show, shared by every board (any campaign, any phase) with

@@ -11,13 +11,13 @@ written leaves templates compiled as before: never an error.
 from __future__ import annotations
 
 import contextlib
-import os
 from pathlib import Path
 
 from jinja2.bccache import Bucket, BytecodeCache, FileSystemBytecodeCache
 
+from pbem.render.cache_folder import cache_folder as user_cache_folder
+
 VARIABLE = "PBEM_TEMPLATE_CACHE"
-OFF = "off"
 
 
 def template_cache() -> BytecodeCache | None:
@@ -34,16 +34,7 @@ def template_cache() -> BytecodeCache | None:
 
 def cache_folder() -> Path | None:
     """Where compiled templates are kept: PBEM_TEMPLATE_CACHE, else the user's cache folder."""
-    chosen = os.environ.get(VARIABLE)
-    if chosen is not None:
-        return None if chosen.strip().lower() in ("", OFF) else Path(chosen)
-    base = os.environ.get("XDG_CACHE_HOME")
-    if not base:
-        try:
-            base = str(Path.home() / ".cache")
-        except RuntimeError:  # no home folder to be found (a bare service account)
-            return None
-    return Path(base) / "pbem" / "templates"
+    return user_cache_folder(VARIABLE, "templates")
 
 
 class _Forgiving(FileSystemBytecodeCache):

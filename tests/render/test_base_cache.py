@@ -9,10 +9,16 @@ import pytest
 
 from pbem.core.board import Picture
 from pbem.games.mighty_kingdoms import GAME
-from pbem.render import png
+from pbem.render import png, tile_store
 from tests.reports.campaign import step_named
 
 from .make_samples import hex_picture
+
+
+@pytest.fixture(autouse=True)
+def _no_tiles_across_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A board painted from scratch here is painted, not read from an earlier run's tiles."""
+    monkeypatch.setenv(tile_store.VARIABLE, "off")
 
 
 def _pictures() -> dict[str, Picture]:
