@@ -15,7 +15,7 @@ from pathlib import Path
 
 from jinja2.bccache import Bucket, BytecodeCache, FileSystemBytecodeCache
 
-from pbem.render.cache_folder import cache_folder as user_cache_folder
+from pbem.paths import cache_folder as user_cache_folder
 
 VARIABLE = "PBEM_TEMPLATE_CACHE"
 

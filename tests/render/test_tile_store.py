@@ -112,3 +112,14 @@ def test_the_painter_digest_changes_with_the_painter(monkeypatch: pytest.MonkeyP
         assert tile_store.painter() != before
     finally:
         tile_store.painter.cache_clear()
+
+
+def test_a_key_is_written_out_the_same_for_equal_keys_and_apart_for_others() -> None:
+    picture = hex_picture()
+    scene = png.build_scene(picture, png.compute_layout(picture))
+    items = tuple(scene.items[: scene.base_items])
+    same = tile_store._written_out((1.0, (0, 0, 8, 8), items, ()))
+    assert same == tile_store._written_out((1.0, (0, 0, 8, 8), tuple(items), ()))
+    assert same != tile_store._written_out((1.0, (0, 0, 8, 8), items[:-1], ()))
+    assert same.startswith(b"[1.0,")  # JSON, not the repr
+    assert tile_store._written_out(({1, 2},)) == b"({1, 2},)"  # JSON cannot: the repr
