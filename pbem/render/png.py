@@ -289,7 +289,7 @@ def _paint_tile(
     if painted is None:
         painted = tile_store.load(key, (box[2] - box[0], box[3] - box[1]))
         if painted is None:
-            painted = _painted_tile(scene, scale, small.size, box, members)
+            painted = _painted_tile(scene, scale, box, members)
             tile_store.save(key, painted)
         _keep_tile(key, painted)
     else:
@@ -298,14 +298,13 @@ def _paint_tile(
 
 
 def _painted_tile(
-    scene: Scene, scale: float, size: tuple[int, int], box: PixelBox, members: tuple[Item, ...]
+    scene: Scene, scale: float, box: PixelBox, members: tuple[Item, ...]
 ) -> Image.Image:
     """One tile painted alone from blank paper at 2x, and reduced."""
     at = (box[0] * SUPERSAMPLE, box[1] * SUPERSAMPLE)
     extent = ((box[2] - box[0]) * SUPERSAMPLE, (box[3] - box[1]) * SUPERSAMPLE)
     patch = Image.new("RGB", extent, PAPER)
-    canvas = (size[0] * SUPERSAMPLE, size[1] * SUPERSAMPLE)
-    Painter(scene, scale * SUPERSAMPLE, patch, at, canvas).paint(members)
+    Painter(scene, scale * SUPERSAMPLE, patch, at).paint(members)
     return patch.reduce(SUPERSAMPLE)  # a box filter keeps flat colours exact
 
 
@@ -373,8 +372,7 @@ def _paint_patch(
     under = base.small.crop(box)
     patch = under.resize((under.width * SUPERSAMPLE, under.height * SUPERSAMPLE),
                          Image.Resampling.NEAREST)  # fmt: skip
-    canvas = (base.small.width * SUPERSAMPLE, base.small.height * SUPERSAMPLE)
-    Painter(scene, scale * SUPERSAMPLE, patch, corner, canvas).paint(members)
+    Painter(scene, scale * SUPERSAMPLE, patch, corner).paint(members)
     return patch.reduce(SUPERSAMPLE)
 
 
@@ -505,9 +503,20 @@ def _union_of(boxes: Iterable[PixelBox]) -> PixelBox:
     return min(left), min(top), max(right), max(bottom)
 
 
-@functools.lru_cache(maxsize=16)
-def pattern_layer(pattern: Pattern, factor: float, size: tuple[int, int]) -> Image.Image:
-    """Draw a pattern tile and repeat it over a whole canvas (the same for every reader)."""
+def pattern_strokes(pattern: Pattern, factor: float, box: PixelBox) -> Image.Image:
+    """A mask of a pattern's strokes over `box` of a canvas, the pattern repeated from the
+    canvas's corner (as the SVG pattern is, so it runs on seamlessly from tile to tile)."""
+    tile = _pattern_tile(pattern, factor)
+    step = tile.width
+    width, height = box[2] - box[0], box[3] - box[1]
+    layer = _pattern_layer(pattern, factor, width + step, height + step)
+    left, top = box[0] % step, box[1] % step
+    return layer.crop((left, top, left + width, top + height))
+
+
+@functools.lru_cache(maxsize=32)
+def _pattern_tile(pattern: Pattern, factor: float) -> Image.Image:
+    """One repeat of a pattern's strokes at `factor`."""
     tile_px = max(2, round(pattern.size * factor))
     k = tile_px / pattern.size
     tile = Image.new("L", (tile_px, tile_px), 0)
@@ -516,12 +525,38 @@ def pattern_layer(pattern: Pattern, factor: float, size: tuple[int, int]) -> Ima
         pen.line([(a * k, b * k), (c * k, d * k)], fill=255, width=max(1, round(pattern.width * k)))
     for x, y, r in pattern.dots:
         pen.ellipse((x * k - r * k, y * k - r * k, x * k + r * k, y * k + r * k), fill=255)
-    width, height = size
-    strip = Image.new("L", (width, tile_px), 0)
-    for left in range(0, width, tile_px):
+    return tile
+
+
+LAYER_STEP = 256  # a pattern's repeated layer grows by this many pixels a side when too small
+_layers: dict[tuple[Pattern, float], Image.Image] = {}
+
+
+def _pattern_layer(pattern: Pattern, factor: float, width: int, height: int) -> Image.Image:
+    """A pattern repeated over at least `width` by `height` pixels from its corner: kept per
+    pattern and factor, grown when a larger box asks (its size is that of the largest box
+    painted, not of the canvas)."""
+    key = (pattern, factor)
+    layer = _layers.get(key)
+    if layer is None or layer.width < width or layer.height < height:
+        width = max(width, layer.width if layer else 0)
+        height = max(height, layer.height if layer else 0)
+        layer = _repeated(_pattern_tile(pattern, factor), _rounded(width), _rounded(height))
+        _layers[key] = layer
+    return layer
+
+
+def _rounded(pixels: int) -> int:
+    return -(-pixels // LAYER_STEP) * LAYER_STEP
+
+
+def _repeated(tile: Image.Image, width: int, height: int) -> Image.Image:
+    """`tile` repeated over `width` by `height`, a row of tiles at a time."""
+    strip = Image.new("L", (width, tile.height), 0)
+    for left in range(0, width, tile.width):
         strip.paste(tile, (left, 0))
     layer = Image.new("L", (width, height), 0)
-    for top in range(0, height, tile_px):  # a row of tiles at a time, not tile by tile
+    for top in range(0, height, tile.height):
         layer.paste(strip, (0, top))
     return layer
 
@@ -540,13 +575,11 @@ class Painter:
         factor: float,
         image: Image.Image,
         corner: tuple[int, int] = (0, 0),
-        canvas: tuple[int, int] | None = None,
     ) -> None:
         self.scene = scene
         self.factor = factor
         self.image = image  # the whole canvas, or a patch of it whose top left is `corner`
         self.corner = corner
-        self.canvas = canvas or image.size
         self.draw = ImageDraw.Draw(self.image, "RGBA")
         self.solid = ImageDraw.Draw(self.image)
 
@@ -620,21 +653,22 @@ class Painter:
         pen.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=width)
 
     def hatch(self, points: list[tuple[float, float]], fill: PatternFill) -> None:
-        """Paint a pattern inside a polygon, aligned with the canvas like the SVG pattern."""
-        left, top = (math.floor(min(c)) for c in zip(*points, strict=True))
+        """Paint a pattern inside a polygon (the part on this image), aligned with the canvas
+        like the SVG pattern."""
+        left, top = (max(0, math.floor(min(c))) for c in zip(*points, strict=True))
         right, bottom = (math.ceil(max(c)) + 1 for c in zip(*points, strict=True))
+        right, bottom = min(right, self.image.width), min(bottom, self.image.height)
+        if right <= left or bottom <= top:
+            return
         box = (left, top, right, bottom)
         mask = Image.new("L", (right - left, bottom - top), 0)
         ImageDraw.Draw(mask).polygon([(x - left, y - top) for x, y in points], fill=255)
         dx, dy = self.corner  # the pattern is aligned with the whole canvas, not the patch
-        strokes = self.layer(fill).crop((left + dx, top + dy, right + dx, bottom + dy))
+        strokes = pattern_strokes(fill.pattern, self.factor,
+                                  (left + dx, top + dy, right + dx, bottom + dy))  # fmt: skip
         table = [round(v * fill.opacity) for v in range(256)]
         combined = Image.composite(strokes, Image.new("L", mask.size, 0), mask).point(table)
         self.image.paste(rgb(fill.colour), box, combined)
-
-    def layer(self, fill: PatternFill) -> Image.Image:
-        """Return a canvas-sized mask of a pattern's strokes, kept for every later picture."""
-        return pattern_layer(fill.pattern, self.factor, self.canvas)
 
     def text(self, text: Text) -> None:
         """Paint a line of text, with a paper-coloured halo when asked."""

@@ -37,6 +37,8 @@ from pbem.services.reports.spans import Span, count_covered, covered, events_of
 
 DRAFT = "draft"
 PAGE = 500  # drafts read per query; the time budget, not a count, ends a pass
+KEPT_BOARDS = 2  # painted boards a drawing pass keeps: it paints each over the one before
+KEPT_BANDS = 128  # compressed PNG bands a drawing pass keeps: a phase's readers share most
 
 
 def cover_json(phase: Phase, seat: str, first: int) -> str:
@@ -106,6 +108,7 @@ def draw_drafts(
     drawn, after, facts = 0, 0, None
     with row_claims(rt.engine) as claims:  # on PostgreSQL, workers draw different drafts
         while not budget.spent() and (page := _draft_ids(rt, after, campaign)):
+            keep_few_drawings()
             for row_id, campaign_id in page:
                 if budget.spent():
                     break
@@ -119,6 +122,16 @@ def draw_drafts(
                         on_ready()
             after = page[-1][0]
     return drawn
+
+
+def keep_few_drawings() -> None:
+    """Keep few painted boards, legends, patches and bands: drafts are drawn one campaign after
+    another (oldest first), so a pass only ever paints over the board it drew last, and what a
+    tick keeps beyond that is memory it never reads again."""
+    from pbem.render import png, pngfile  # Pillow loads only when a map is drawn
+
+    png.keep_few(boards=KEPT_BOARDS, legends=KEPT_BOARDS)
+    pngfile.keep_few_bands(KEPT_BANDS)
 
 
 def _draft_ids(rt: Runtime, after: int, campaign: int | None) -> list[tuple[int, int]]:

@@ -24,14 +24,12 @@ from typing import IO
 from pbem.services.base.runtime import Runtime, open_runtime
 from pbem.services.base.time_budget import TimeBudget
 from pbem.services.outbox.child_pipe import child_env, private_answers
-from pbem.services.reports.drafts import draw_drafts
+from pbem.services.reports.drafts import draw_drafts, keep_few_drawings
 
 MAX_AUTO = 4  # helpers `draw_processes = 0` starts at most, however many cores
 WORTH_A_HELPER = 3  # campaigns drafted in one tick before starting helpers pays for itself
 DEPTH = 2  # campaigns a helper holds at once, so it never waits for the tick to hand it more
 ANSWER_WAIT_SECONDS = 0.05  # the tick's longest wait for a helper to free up
-HELPER_BOARDS = 2  # painted boards a helper keeps: it paints each over the one before
-HELPER_BANDS = 128  # compressed PNG bands a helper keeps: a phase's readers share most
 HELPER_NICENESS = 10  # below the sender and the tick, which are on the mail's critical path
 
 
@@ -205,8 +203,7 @@ def _get_ready() -> None:
     from pbem.services.reports import notify  # noqa: F401
 
     environment()
-    png.keep_few(boards=HELPER_BOARDS, legends=HELPER_BOARDS)  # a campaign at a time
-    pngfile.keep_few_bands(HELPER_BANDS)
+    keep_few_drawings()  # a campaign at a time
 
 
 def main(argv: list[str]) -> int:
