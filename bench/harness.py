@@ -47,9 +47,8 @@ def keep_tiles_for_this_run() -> None:
     """Start with no painted tiles kept from earlier runs, as a first tick would, and keep
     this run's (its ticks are runs one after another) in a folder of its own, removed at the
     end; unless PBEM_TILE_CACHE names one already."""
-    if tile_store.VARIABLE not in os.environ:
-        folder = tempfile.mkdtemp(prefix="pbem-bench-tiles-")
-        os.environ[tile_store.VARIABLE] = folder
+    folder = tile_store.folder_of_this_run("pbem-bench-tiles-")
+    if folder is not None:
         atexit.register(shutil.rmtree, folder, ignore_errors=True)
 
 

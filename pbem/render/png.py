@@ -529,7 +529,8 @@ def _pattern_tile(pattern: Pattern, factor: float) -> Image.Image:
 
 
 LAYER_STEP = 256  # a pattern's repeated layer grows by this many pixels a side when too small
-_layers: dict[tuple[Pattern, float], Image.Image] = {}
+LAYERS_KEPT = 16  # patterns at a scale: a map's owners' and terrains' (the least used go)
+_layers: OrderedDict[tuple[Pattern, float], Image.Image] = OrderedDict()
 
 
 def _pattern_layer(pattern: Pattern, factor: float, width: int, height: int) -> Image.Image:
@@ -543,6 +544,9 @@ def _pattern_layer(pattern: Pattern, factor: float, width: int, height: int) -> 
         height = max(height, layer.height if layer else 0)
         layer = _repeated(_pattern_tile(pattern, factor), _rounded(width), _rounded(height))
         _layers[key] = layer
+        while len(_layers) > LAYERS_KEPT:
+            _layers.popitem(last=False)
+    _layers.move_to_end(key)
     return layer
 
 

@@ -72,6 +72,17 @@ def save(key: object, tile: Image.Image) -> None:
             prune(path.parent, _limit())
 
 
+def folder_of_this_run(prefix: str) -> str | None:
+    """Point PBEM_TILE_CACHE at a new temporary folder, for a run that must start with no
+    tiles kept (a test run, a benchmark) and keeps its own for the processes it starts; the
+    folder made, for the caller to remove, or None when PBEM_TILE_CACHE names one already."""
+    if VARIABLE in os.environ:
+        return None
+    folder = tempfile.mkdtemp(prefix=prefix)
+    os.environ[VARIABLE] = folder
+    return folder
+
+
 def prune(folder: Path, limit: int) -> None:
     """Remove the least recently written tiles until the folder holds at most 3/4 of `limit`
     bytes, when it holds more than `limit`."""

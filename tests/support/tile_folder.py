@@ -3,9 +3,7 @@ shared by the run's workers and the `pbem` processes its tests start, never the 
 
 from __future__ import annotations
 
-import os
 import shutil
-import tempfile
 
 from pbem.render import tile_store
 
@@ -13,11 +11,10 @@ _made: list[str] = []
 
 
 def keep_tiles_for_this_run() -> None:
-    """Point PBEM_TILE_CACHE at a new temporary folder, unless it names one already (a worker
-    of this run, or a run told where)."""
-    if tile_store.VARIABLE not in os.environ:
-        folder = tempfile.mkdtemp(prefix="pbem-tiles-")
-        os.environ[tile_store.VARIABLE] = folder
+    """Keep tiles in a new temporary folder, unless PBEM_TILE_CACHE names one already (a
+    worker of this run, or a run told where)."""
+    folder = tile_store.folder_of_this_run("pbem-tiles-")
+    if folder is not None:
         _made.append(folder)
 
 
