@@ -32,6 +32,8 @@ SIZE_VARIABLE = "PBEM_TILE_CACHE_MB"
 DEFAULT_MB = 256
 LEVEL = 1  # flat colours: level 1 keeps a tile in some 10 KB, read back in a tenth of a ms
 PRUNE_EVERY = 256  # tiles written between looks at the folder's size
+SUFFIX = ".tile"
+TEMPORARY = ".tile-"  # a tile being written
 PAINTER = ("png.py", "typeface.py", "palette.py")  # the modules whose code makes a tile's pixels
 _written = 0
 
@@ -59,7 +61,7 @@ def save(key: object, tile: Image.Image) -> None:
     with contextlib.suppress(OSError):
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         data = zlib_ng.compress(tile.tobytes(), LEVEL)
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tile-")
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=TEMPORARY)
         try:
             with os.fdopen(handle, "wb") as out:
                 out.write(data)
@@ -84,13 +86,14 @@ def folder_of_this_run(prefix: str) -> str | None:
 
 
 def prune(folder: Path, limit: int) -> None:
-    """Remove the least recently written tiles until the folder holds at most 3/4 of `limit`
-    bytes, when it holds more than `limit`."""
+    """Remove the least recently written tiles until the folder's tiles take at most 3/4 of
+    `limit` bytes, when they take more than `limit`; nothing but tiles is ever removed (the
+    folder may be one the referee named, with other files in it)."""
     with contextlib.suppress(OSError):
         tiles = []
         for entry in os.scandir(folder):
             with contextlib.suppress(OSError):
-                if entry.is_file():
+                if _is_tile(entry.name) and entry.is_file():
                     stat = entry.stat()
                     tiles.append((stat.st_mtime_ns, stat.st_size, entry.path))
         held = sum(size for _, size, _ in tiles)
@@ -102,6 +105,11 @@ def prune(folder: Path, limit: int) -> None:
                 held -= size
             if held <= limit * 3 // 4:
                 return
+
+
+def _is_tile(name: str) -> bool:
+    """A tile's file, or one being written (a temporary file left by a run that died)."""
+    return name.endswith(SUFFIX) or name.startswith(TEMPORARY)
 
 
 def _limit() -> int:
@@ -116,7 +124,7 @@ def _path(key: object) -> Path | None:
     if folder is None:
         return None
     digest = hashlib.sha256(painter().encode() + b" " + _written_out(key)).hexdigest()
-    return folder / f"{digest}.tile"
+    return folder / f"{digest}{SUFFIX}"
 
 
 def _written_out(key: object) -> bytes:

@@ -100,8 +100,12 @@ def test_the_folder_is_pruned_to_three_quarters_of_its_limit_oldest_first(tmp_pa
         os.utime(path, ns=(number * 10**9, number * 10**9))
     tile_store.prune(tmp_path, 1000)  # within the limit: nothing removed
     assert len(list(tmp_path.iterdir())) == 10
+    other = tmp_path / "notes.txt"  # a folder the referee named may hold other files
+    other.write_bytes(b"y" * 5000)
+    os.utime(other, ns=(0, 0))
     tile_store.prune(tmp_path, 800)
-    assert sorted(p.name for p in tmp_path.iterdir()) == [f"{n}.tile" for n in range(4, 10)]
+    kept = sorted(p.name for p in tmp_path.iterdir())
+    assert kept == [f"{n}.tile" for n in range(4, 10)] + ["notes.txt"]
 
 
 def test_the_painter_digest_changes_with_the_painter(monkeypatch: pytest.MonkeyPatch) -> None:
