@@ -287,10 +287,8 @@ def _paint_tile(
     key = _tile_key(scene, scale, box, members)
     painted = _tiles.get(key)
     if painted is None:
-        painted = tile_store.load(key, (box[2] - box[0], box[3] - box[1]))
-        if painted is None:
-            painted = _painted_tile(scene, scale, box, members)
-            tile_store.save(key, painted)
+        size = (box[2] - box[0], box[3] - box[1])
+        painted = tile_store.kept(key, size, lambda: _painted_tile(scene, scale, box, members))
         _keep_tile(key, painted)
     else:
         _tiles.move_to_end(key)

@@ -18,6 +18,7 @@ import functools
 import hashlib
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -38,11 +39,20 @@ PAINTER = ("png.py", "typeface.py", "palette.py")  # the modules whose code make
 _written = 0
 
 
-def load(key: object, size: tuple[int, int]) -> Image.Image | None:
-    """The kept tile of `key` (an RGB image of `size`), or None if none is kept."""
+def kept(key: object, size: tuple[int, int], paint: Callable[[], Image.Image]) -> Image.Image:
+    """The tile of `key` (an RGB image of `size`) as an earlier run kept it, else `paint`'s,
+    kept for later runs (the key's digest made once for both)."""
     path = _path(key)
     if path is None:
-        return None
+        return paint()
+    found = _load(path, size)
+    if found is None:
+        found = paint()
+        _save(path, found)
+    return found
+
+
+def _load(path: Path, size: tuple[int, int]) -> Image.Image | None:
     try:
         raw = zlib_ng.decompress(path.read_bytes())
     except (OSError, zlib_ng.error):  # type: ignore[misc]  # its stub types it loosely
@@ -52,12 +62,9 @@ def load(key: object, size: tuple[int, int]) -> Image.Image | None:
     return Image.frombytes("RGB", size, raw)
 
 
-def save(key: object, tile: Image.Image) -> None:
+def _save(path: Path, tile: Image.Image) -> None:
     """Keep a painted tile for later runs, if the folder lets us."""
     global _written
-    path = _path(key)
-    if path is None:
-        return
     with contextlib.suppress(OSError):
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         data = zlib_ng.compress(tile.tobytes(), LEVEL)

@@ -140,3 +140,15 @@ def test_a_draft_that_fails_to_draw_is_noted_and_the_pass_goes_on(
     assert [(n.campaign, n.step) for n in notes] == [(toy_campaign, "report")]
     assert "no ink" in notes[0].detail
     assert [r.status for r in _reports(rt)] == ["draft", "pending", "pending"]
+
+
+def test_a_drawing_pass_keeps_few_boards_and_a_pass_with_nothing_to_draw_loads_no_pictures(
+    rt: Runtime, toy_campaign: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tick draws campaign after campaign: what it keeps of the last is all it reads again."""
+    calls: list[str] = []
+    monkeypatch.setattr(drafts, "keep_few_drawings", lambda: calls.append("few"))
+    assert draw_drafts(rt) == 0 and calls == []  # nothing drafted
+    _adjudicated_undrawn(rt, toy_campaign, monkeypatch)
+    monkeypatch.setattr(drafts, "keep_few_drawings", lambda: calls.append("few"))
+    assert draw_drafts(rt) == 3 and calls == ["few"]
