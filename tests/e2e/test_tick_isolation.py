@@ -117,10 +117,12 @@ def test_a_claim_lost_to_a_concurrent_turn_run_is_a_normal_outcome(
     real_is_due = turns.is_due
     raced: list[int] = []
 
-    def racing_is_due(session: Session, rt: Any, campaign: Campaign, phase: Phase) -> bool:
+    def racing_is_due(
+        session: Session, rt: Any, campaign: Campaign, phase: Phase, state: Any
+    ) -> bool:
         if campaign.name == "alpha":
             raced.append(_concurrent_turn_run(loop, "alpha").returncode)
-        return real_is_due(session, rt, campaign, phase)
+        return real_is_due(session, rt, campaign, phase, state)
 
     monkeypatch.setattr(turns, "is_due", racing_is_due)
     report = loop.tick()

@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 from pbem.ledger.models import Campaign, Phase
 from pbem.registry import games
 from pbem.services.base.runtime import Runtime
+from pbem.services.base.states import current_state
 from pbem.services.intake.entry import submit_by_address
 from pbem.services.referee.timing import pause, set_deadline
 from pbem.services.turns import turns
@@ -54,7 +55,10 @@ def _due_by_old_rule(rt: Runtime) -> set[int]:
                 Campaign.status == "active",
             )
         ).all()
-        return {p.id for c, p in rows if p.id is not None and is_due(session, rt, c, p)}
+        return {
+            p.id for c, p in rows
+            if p.id is not None and is_due(session, rt, c, p, current_state(session, c))
+        }
 
 
 def _may_be_due(rt: Runtime) -> set[int]:

@@ -30,7 +30,7 @@ from pbem.services.base.states import state_after
 from pbem.services.base.time_budget import UNLIMITED, TimeBudget
 from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to, subject_for
-from pbem.services.outbox.outbox import compose_letter, insert_once, open_phase_id
+from pbem.services.outbox.outbox import compose_letter, insert_once
 from pbem.services.reports import bundle as report_bundle
 from pbem.services.reports.owed import VOID, report_key
 from pbem.services.reports.spans import Span, count_covered, covered, events_of
@@ -46,28 +46,55 @@ def cover_json(phase: Phase, seat: str, first: int) -> str:
     return json.dumps({"phase": phase.id, "seat": seat, "first": first})
 
 
-def draft_report(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, player: Player, first: int
-) -> None:
-    """Queue `player`'s report on the phases from seq `first` to `phase` as a draft, in the
-    caller's transaction."""
-    phases = count_covered(session, campaign, Span(first, phase))
-    now = rt.clock.now()
+@dataclass
+class Cover:
+    """What one draft covers: its campaign, its phases from seq `first` to `phase` (`phases`
+    of them) and the phase open for input when it was drafted (a reply is taken for it)."""
+
+    campaign: Campaign
+    phase: Phase
+    first: int
+    phases: int
+    open_id: int | None
+
+
+class Covering:
+    """The covers of one adjudicated phase's drafts, each span's phases counted once for
+    every reader whose report starts there."""
+
+    def __init__(
+        self, session: Session, campaign: Campaign, phase: Phase, open_id: int | None
+    ) -> None:
+        self.session, self.campaign, self.phase, self.open_id = session, campaign, phase, open_id
+        self._counts: dict[int, int] = {}
+
+    def of(self, first: int) -> Cover:
+        """The cover of a report on the phases from seq `first` to this phase."""
+        if first not in self._counts:
+            span = Span(first, self.phase)
+            self._counts[first] = count_covered(self.session, self.campaign, span)
+        return Cover(self.campaign, self.phase, first, self._counts[first], self.open_id)
+
+
+def draft_report(session: Session, rt: Runtime, player: Player, cover: Cover) -> None:
+    """Queue `player`'s report on what `cover` covers as a draft, in the caller's
+    transaction."""
+    campaign, phase, now = cover.campaign, cover.phase, rt.clock.now()
     insert_once(
         session,
         key=report_key(campaign.name, phase.seq, player.seat),
         campaign_id=campaign.id,
         kind="report",
         recipient=player.address,
-        subject=report_subject(campaign, phase, player, phases),
+        subject=report_subject(campaign, phase, player, cover.phases),
         message_id=new_message_id(rt.settings.mail_domain),
         raw=b"",
         status=DRAFT,
         next_attempt_at=now,
         created_at=now,
         player_id=player.id,
-        draft_json=cover_json(phase, player.seat, first),
-        phase_id=open_phase_id(session, campaign.id),  # a reply is for the phase now open
+        draft_json=cover_json(phase, player.seat, cover.first),
+        phase_id=cover.open_id,  # a reply is for the phase now open
     )
 
 

@@ -19,14 +19,15 @@ from pbem.services.base.standings import campaign_result, winner_summary
 from pbem.services.base.states import game_of, state_after
 from pbem.services.outbox.letter import Letter
 from pbem.services.outbox.letters import letter_to
-from pbem.services.outbox.outbox import enqueue
+from pbem.services.outbox.outbox import enqueue, id_if_open
 from pbem.services.reports import bundle as report_bundle
-from pbem.services.reports.drafts import cover_json, draft_report, drawn_report
+from pbem.services.reports.drafts import Covering, cover_json, draft_report, drawn_report
 from pbem.services.reports.owed import (
     BUDGET,
     readers_now,
     report_key,
     report_mode,
+    reported_upto,
     told_of_turn,
 )
 from pbem.services.reports.spans import (
@@ -35,7 +36,6 @@ from pbem.services.reports.spans import (
     events_of,
     last_span_start,
     latest_done,
-    since_last,
 )
 
 
@@ -108,13 +108,14 @@ def reports_all(
     following = queries.open_phase(session, campaign)
     due = game_of(campaign).due(state)
     seats = [p.seat for p in players]
-    told = told_of_turn(session, campaign, seats, phase.turn)
+    upto = reported_upto(session, campaign, seats)
+    told = told_of_turn(session, campaign, upto, phase.turn)
     readers = readers_now(report_mode(campaign), seats, due, phase, following, told)
-    firsts = since_last(session, campaign, readers)
+    covering = Covering(session, campaign, phase, id_if_open(following))
     for player in [p for p in players if p.seat in readers]:
-        span = Span(firsts[player.seat], phase)
+        span = Span(upto[player.seat] + 1, phase)  # the phase after its last report
         if campaign.status != "finished":
-            draft_report(session, rt, campaign, phase, player, span.first)
+            draft_report(session, rt, player, covering.of(span.first))
             continue
         key = report_key(campaign.name, phase.seq, player.seat)
         letter = report_letter(session, rt, campaign, player, span, key, state)

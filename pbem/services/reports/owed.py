@@ -64,9 +64,9 @@ def readers_now(
     ]
 
 
-def told_of_turn(session: Session, campaign: Campaign, seats: list[str], turn: int) -> set[str]:
-    """The seats whose last report ended with a phase of game turn `turn`."""
-    upto = reported_upto(session, campaign, seats)
+def told_of_turn(session: Session, campaign: Campaign, upto: dict[str, int], turn: int) -> set[str]:
+    """The seats whose last report ended with a phase of game turn `turn` (`upto`: each
+    seat's last reported phase, as reported_upto gives)."""
     seqs = {seq for seq in upto.values() if seq}
     if not seqs:
         return set()

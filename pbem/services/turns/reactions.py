@@ -21,7 +21,7 @@ from pbem.ledger import queries
 from pbem.ledger.models import Campaign, Event, Phase
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.schedule import deadline_for, local_text
-from pbem.services.base.states import canonical_json, current_state, game_of
+from pbem.services.base.states import canonical_json, game_of
 from pbem.services.outbox.letters import letter_to
 from pbem.services.outbox.outbox import enqueue
 from pbem.wording import wording
@@ -40,11 +40,6 @@ def window_deadline(opened: datetime, schedule: dict[str, Any]) -> datetime:
     """The deadline of a window opened at `opened`, under the campaign's rounding rules."""
     short = {**schedule, f"deadline_hours.{TOPIC}": reaction_hours(schedule)}
     return deadline_for(opened, short, TOPIC)
-
-
-def open_window(session: Session, campaign: Campaign) -> Window | None:
-    """The reaction window the campaign's open phase is, or None."""
-    return game_of(campaign).due(current_state(session, campaign)).window
 
 
 def closed_events(

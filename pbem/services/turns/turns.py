@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import insert, update
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlmodel import Session, col, select
 
 from pbem import failpoints
@@ -66,8 +67,9 @@ def run_phase(
             raise Conflict("turn.E_NO_OPEN_PHASE", campaign=name)
         if expected is not None and expected != phase.key:
             raise Conflict("turn.E_WRONG_PHASE", expected=expected, actual=phase.key)
-        _check_due(session, rt, campaign, phase, force)
-        result = _adjudicate(session, rt, campaign, phase)
+        state = current_state(session, campaign)
+        _check_due(session, rt, campaign, phase, force, state)
+        result = _adjudicate(session, rt, campaign, phase, state)
     draw_drafts(rt)
     return result
 
@@ -137,9 +139,12 @@ def _run_if_due(
             if not try_campaign(session, campaign.id):
                 return BUSY
             phase = session.get(Phase, phase_id)
-            if phase is None or phase.status != "open" or not is_due(session, rt, campaign, phase):
+            if phase is None or phase.status != "open":
                 return None
-            return _adjudicate(session, rt, campaign, phase)
+            state = current_state(session, campaign)  # read once: the checks, then the turn
+            if not is_due(session, rt, campaign, phase, state):
+                return None
+            return _adjudicate(session, rt, campaign, phase, state)
     except Conflict as exc:
         if notes is None or exc.code != "turn.E_ALREADY_CLAIMED":
             raise
@@ -170,54 +175,61 @@ def early_delay(rt: Runtime, campaign: Campaign) -> timedelta:
     return timedelta(minutes=float(minutes))
 
 
-def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> bool:
-    """Deadline passed (and the referee owes nothing), or complete and the short delay is over."""
+def is_due(session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any) -> bool:
+    """Deadline passed (and the referee owes nothing), or complete and the short delay is over
+    (`state`: the campaign's current state)."""
     now = rt.clock.now()
-    if _referee_owes(session, campaign, phase) or questions.holds_turn(session, campaign):
+    due = game_of(campaign).due(state)
+    if _referee_owes(session, phase, due) or questions.holds_turn(session, campaign):
         return False
     if phase.deadline is not None and now >= phase.deadline:
         return True
     # A reaction window runs as soon as its answer is in.
-    window = reactions.open_window(session, campaign)
+    window = due.window
     delay = timedelta(0) if window is not None else early_delay(rt, campaign)
     return phase.complete_at is not None and now >= phase.complete_at + delay
 
 
 def _check_due(
-    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, force: bool, state: Any
 ) -> None:
-    if not force and _referee_owes(session, campaign, phase):  # forced: the referee's default
+    due = game_of(campaign).due(state)
+    if not force and _referee_owes(session, phase, due):  # forced: the referee's default
         raise Conflict("turn.E_REFEREE_OWES", phase=phase.label)
     if not force:
         questions.check_not_held(session, campaign)
-    due = game_of(campaign).due(current_state(session, campaign))
     deadline_passed = phase.deadline is not None and rt.clock.now() >= phase.deadline
     if not force and not deadline_passed and not owed_inputs_in(session, phase, due):
         waiting = [s for s in due.players if queries.live_submission(session, phase, s) is None]
         raise Conflict("turn.E_NOT_DUE", phase=phase.label, waiting=", ".join(waiting))
 
 
-def _referee_owes(session: Session, campaign: Campaign, phase: Phase) -> bool:
+def _referee_owes(session: Session, phase: Phase, due: Due) -> bool:
     """True while the phase waits for referee input that has not been entered."""
-    due = game_of(campaign).due(current_state(session, campaign))
     return due.referee and queries.live_submission(session, phase, REFEREE) is None
 
 
 def _claim(session: Session, phase: Phase) -> None:
+    claimer = f"{socket.gethostname()}:{os.getpid()}"
     claimed = session.exec(
         update(Phase)
         .where(col(Phase.id) == phase.id, col(Phase.status) == "open")
-        .values(status="running", claimed_by=f"{socket.gethostname()}:{os.getpid()}")
+        .values(status="running", claimed_by=claimer)
     )
     if claimed.rowcount != 1:
         raise Conflict("turn.E_ALREADY_CLAIMED", phase=phase.label)
-    session.refresh(phase)
+    # the row as the UPDATE left it, without reading it back
+    set_committed_value(phase, "status", "running")
+    set_committed_value(phase, "claimed_by", claimer)
 
 
-def _adjudicate(session: Session, rt: Runtime, campaign: Campaign, phase: Phase) -> RunResult:
+def _adjudicate(
+    session: Session, rt: Runtime, campaign: Campaign, phase: Phase, state: Any
+) -> RunResult:
+    """Claim `phase`, advance `state` (the campaign's current one, read in this transaction)
+    and record what came of it."""
     _claim(session, phase)
     game = game_of(campaign)
-    state = current_state(session, campaign)
     inputs, defaults = _gather_inputs(session, rt, campaign, phase, game, state)
     rng = SeededRng(phase.seed)
     advance = game.advance(state, inputs, rng)
@@ -254,8 +266,9 @@ def _gather_inputs(
     inputs: dict[str, Any] = {}
     defaults: list[str] = []
     seats = [*due.players, *due.optional] + ([REFEREE] if due.referee else [])
+    submitted = queries.live_submissions(session, phase)
     for seat in seats:
-        live = queries.live_submission(session, phase, seat)
+        live = submitted.get(seat)
         if live is not None:
             live.used = True
             session.add(live)
@@ -315,24 +328,18 @@ def _count_misses(
 
 
 def record_events(session: Session, phase: Phase, events: list[Any], rng: SeededRng) -> None:
-    """Store a phase's events in order, then the RNG's draw log as a referee-only event."""
-    for seq, event in enumerate(events, start=1):
-        visible = ",".join(event.visible_to) if event.visible_to is not None else None
-        session.add(
-            Event(
-                phase_id=phase.id or 0,
-                seq=seq,
-                code=event.code,
-                data_json=canonical_json(event.data),
-                visible_to=visible,
-            )
-        )
-    session.add(
-        Event(
-            phase_id=phase.id or 0,
-            seq=len(events) + 1,
-            code="core.rng",
-            data_json=canonical_json({"draws": rng.log()}),
-            visible_to=REFEREE,
-        )
-    )
+    """Store a phase's events in order, then the RNG's draw log as a referee-only event: one
+    statement for them all (no event's id is read back)."""
+    rows = [
+        {
+            "phase_id": phase.id or 0,
+            "seq": seq,
+            "code": event.code,
+            "data_json": canonical_json(event.data),
+            "visible_to": ",".join(event.visible_to) if event.visible_to is not None else None,
+        }
+        for seq, event in enumerate(events, start=1)
+    ]
+    rows.append({"phase_id": phase.id or 0, "seq": len(events) + 1, "code": "core.rng",
+                 "data_json": canonical_json({"draws": rng.log()}), "visible_to": REFEREE})
+    session.execute(insert(Event.metadata.tables["event"]), rows)
