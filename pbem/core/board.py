@@ -130,3 +130,17 @@ class Picture(BaseModel):
                 if key in data and not data[key]:
                     del data[key]
         return data
+
+
+_validated: list[tuple[dict[str, Any], Picture]] = []  # the last board read, held so its id stays
+
+
+def picture_of(board: dict[str, Any]) -> Picture:
+    """`board` (a view's picture as a dict) validated as a Picture; the same dict again (a
+    report's map and its HTML legend read one view) is not validated twice. Views are built
+    afresh for each report and never changed once built."""
+    if _validated and _validated[0][0] is board:
+        return _validated[0][1]
+    picture = Picture.model_validate(board)
+    _validated[:] = [(board, picture)]
+    return picture

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.core.board import Picture
+from pbem.core.board import picture_of
 from pbem.render.layout import legend_sections
 from pbem.render.palette import (
     ARROW_STYLES,
@@ -38,7 +38,7 @@ def map_key(board: dict[str, Any] | None) -> list[dict[str, Any]]:
     colour: [{"heading", "items": [{"sign", "colour", "mark", "mark_colour", "text"}]}]."""
     if not board or not board.get("keyless"):
         return []
-    picture = Picture.model_validate(board)
+    picture = picture_of(board)
     slots = {owner.key: owner.slot for owner in picture.owners}
     return [
         {"heading": heading, "items": [_item(section, key, text, slots) for key, text in rows]}

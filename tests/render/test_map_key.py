@@ -4,6 +4,9 @@ that draws its own legend."""
 
 from __future__ import annotations
 
+import pytest
+
+from pbem.core.board import Picture, picture_of
 from pbem.render.layout import compute_layout
 from pbem.render.map_key import map_key
 from pbem.render.palette import LINK_STYLES, owner_style
@@ -29,3 +32,21 @@ def test_a_map_that_draws_its_legend_has_no_words_for_it() -> None:
     assert made.picture is not None and not made.picture.keyless
     assert map_key(made.view["board"]) == []
     assert "<b>Owners:</b>" not in made.html
+
+
+def test_a_report_validates_its_picture_once_for_the_map_and_the_legend(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    made = bundle.__wrapped__("king-david")  # built now, not the samples' kept one
+    validated: list[object] = []
+    real = Picture.model_validate
+
+    def counted(board: object) -> Picture:
+        validated.append(board)
+        return real(board)
+
+    monkeypatch.setattr(Picture, "model_validate", counted)
+    board = made.view["board"]
+    assert picture_of(board) is made.picture  # the bundle's own, not validated again
+    assert map_key(board) == map_key(dict(board))  # a copy is read afresh, to the same words
+    assert len(validated) == 1

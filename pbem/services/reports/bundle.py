@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from pbem.core.board import Picture
+from pbem.core.board import Picture, picture_of
 from pbem.ledger.models import Campaign, Phase
 from pbem.mail.outbound import Attachment, InlineImage
 from pbem.render import report as render_report
@@ -134,7 +134,7 @@ def build(
     head["result"] = final_result(game.outcome(state), names)
     head["finished"] = head["finished"] or head["result"] is not None
     head.update(extra or {})
-    picture = Picture.model_validate(view["board"]) if view.get("board") else None
+    picture = picture_of(view["board"]) if view.get("board") else None
     layout = compute_layout(picture) if picture is not None else None
     cut: list[Strip] = []
     if picture is not None and layout is not None:
