@@ -88,3 +88,32 @@ def test_run_lock_excludes_a_second_holder(backend: Runtime) -> None:
             pass  # free again once released
     finally:
         other.dispose()
+
+
+def test_large_values_are_stored_with_lz4_on_postgresql(pg_url: str, tmp_path: Path) -> None:
+    """Mail and snapshots are compressed by lz4, not pglz (0013): a fraction of the CPU."""
+    register_toy()
+    runtime = make_runtime(pg_url)
+    try:
+        players = ["Ann <ann@localhost>", "Ben <ben@localhost>"]
+        scenario = scenario_file(tmp_path, 2)
+        create_campaign(runtime, NewCampaign("z", "toy", scenario, players, seed=3))
+        with runtime.engine.begin() as connection:
+            methods = connection.exec_driver_sql(
+                "SELECT c.relname, a.attname, a.attcompression FROM pg_attribute a"
+                " JOIN pg_class c ON c.oid = a.attrelid"
+                " WHERE (c.relname, a.attname) IN"
+                " (('outbox', 'raw'), ('inboundmessage', 'raw'), ('snapshot', 'state_json'))"
+            ).all()
+            long_mail = b"x" * 4096 + bytes(range(256)) * 64  # past the size pglz would take
+            connection.exec_driver_sql("UPDATE outbox SET raw = %(raw)s", {"raw": long_mail})
+            stored = connection.exec_driver_sql(
+                "SELECT DISTINCT pg_column_compression(raw) FROM outbox"
+            ).all()
+    finally:
+        runtime.engine.dispose()
+        games().pop("toy", None)
+    assert sorted((table, column, method) for table, column, method in methods) == [
+        ("inboundmessage", "raw", "l"), ("outbox", "raw", "l"), ("snapshot", "state_json", "l")
+    ]
+    assert stored == [("lz4",)]

@@ -41,8 +41,9 @@ from pbem.services.tick.idle_ledger import Ledger
 # The schema revisions these checks were written for. A migration adds to this set only after
 # the checks were reviewed against it (tests/scale/test_idle_fastpath.py fails until then).
 # 0012 (openings, sign-ups, grace) adds the community step's checks: openings_full,
-# deadline_in_absence and observer_reports_owed.
-REVIEWED_SCHEMA = frozenset({"0008", "0009", "0010", "0011", "0012"})
+# deadline_in_absence and observer_reports_owed. 0013 changes only how PostgreSQL compresses
+# large values: no new work.
+REVIEWED_SCHEMA = frozenset({"0008", "0009", "0010", "0011", "0012", "0013"})
 # Outbox rows no step of a tick sends or draws again: sent (slimmed by its own check), dead
 # (out of retries) and void (a draft whose phase was rolled back, services/reports/drafts.py).
 SETTLED_MAIL = ("dead", "sent", "void")
