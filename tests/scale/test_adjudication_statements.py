@@ -70,6 +70,7 @@ def test_events_keep_their_order_and_who_sees_them(
     engine = make_engine(sqlite_url(tmp_path))
     with Session(engine) as session:
         rows = session.exec(select(Event).order_by(col(Event.id))).all()
+    engine.dispose()
     last_phase = [row for row in rows if row.phase_id == rows[-1].phase_id]
     assert [row.seq for row in last_phase] == list(range(1, len(last_phase) + 1))
     assert (last_phase[-1].code, last_phase[-1].visible_to) == ("core.rng", "referee")
