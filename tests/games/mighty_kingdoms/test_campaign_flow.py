@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,10 +27,11 @@ from pbem.ledger.models import Event, Submission
 from pbem.services.base.runtime import Runtime
 from pbem.services.base.states import current_state
 from pbem.services.intake.entry import submit_by_address
+from pbem.services.referee.timing import set_deadline
 from pbem.services.turns.campaigns import NewCampaign, create_campaign
 from pbem.services.turns.replay import replay
 from pbem.services.turns.status import status
-from pbem.services.turns.turns import run_phase
+from pbem.services.turns.turns import run_due, run_phase
 from tests.games.mighty_kingdoms.summer_fixtures import add_army, two_kingdoms
 from tests.support.runtime import make_runtime, sqlite_url
 
@@ -233,6 +235,9 @@ def test_kow_campaign_pauses_for_the_referee_and_applies_strength(rt: Runtime) -
     with pytest.raises(Conflict) as owed:
         run_phase(rt, NAME)
     assert owed.value.code == "turn.E_REFEREE_OWES"
+    set_deadline(rt, NAME, "battle night", extend="1d")  # a deadline the referee set
+    rt.clock.at += timedelta(days=30)  # type: ignore[attr-defined]  # long past it
+    assert run_due(rt) == []  # a tick still waits for the referee's result
     assert status(rt, NAME)["waiting_for"] == ["referee"]
     record = next(b for b in state.progress.battles if b.pending)
     army_id = record.defender_armies[0]
